@@ -1,0 +1,1 @@
+"""Calibration profiles: player dice colours, board zones, camera settings."""

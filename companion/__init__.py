@@ -1,0 +1,1 @@
+"""The Automata table companion: rules engine, Automa opponents, table session."""

@@ -1,0 +1,43 @@
+"""The `automata-companion` command and its subcommands.
+
+Each subcommand lives in the package that owns it and is registered here by module
+name. A module exposes ``register(subparsers)``, which adds its parser and sets
+``handler`` (a function taking the parsed arguments and returning an exit status).
+Heavy imports (OpenCV, Kivy) belong inside the handlers so that ``--help`` stays fast.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Optional, Sequence
+
+COMMAND_MODULES = (
+    "companion.commands",
+    "vision.cli",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="automata-companion",
+        description="A table companion for the dice game Automata.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(subparsers)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 1
+    return int(handler(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

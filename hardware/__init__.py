@@ -1,0 +1,1 @@
+"""Table devices behind small interfaces: camera sources and the button/LED panel."""

@@ -1,0 +1,1 @@
+"""Dice reading from camera frames: detection, type, owner colour, value, confidence."""
