@@ -1,0 +1,284 @@
+"""The Activation Phase: activating a group onto an action space, or forfeiting."""
+from __future__ import annotations
+
+from typing import List, Optional, Sequence, Tuple
+
+from . import flow, pools
+from .actions import Action, Create, Forfeit, Group, Research, Scavenge, Sell, Upgrade
+from .errors import IllegalAction
+from .state import DIE_INDEX, SeatState, State
+
+AREA_NAMES = {"scavenge": "Scavenge", "create": "Create", "upgrade": "Upgrade", "research": "Research", "market": "Market"}
+
+
+def group_sum(state: State, seat: SeatState, group: Group, area: str) -> int:
+    """The sum of a group's values plus the seat's Leg bonus for this action (R19)."""
+    total = sum(v for _, v in group)
+    for card_id in seat.cards:
+        ability = state.rules.cards[card_id].ability
+        if ability.get("kind") == "sum_bonus" and ability["area"] == area:
+            total += ability["amount"]
+    return total
+
+
+def free_space(state: State, area: str) -> Optional[int]:
+    slots = state.spaces.get(area)
+    if slots is None:
+        return None
+    for i, slot in enumerate(slots):
+        if slot is None:
+            return i
+    return None
+
+
+def upgrade_cost(state: State, d4: int, d6: int, total: int) -> int:
+    rules = state.rules
+    base = d4 * rules.upgrade_cost["d4"] + d6 * rules.upgrade_cost["d6"]
+    return max(0, base + rules.upgrade_modifier(total))
+
+
+# ---- checks ----------------------------------------------------------------------------------
+
+def _check_group(state: State, seat_index: int, area: str, group: Group) -> None:
+    staged = state.staged_dice(seat_index, area)
+    name = AREA_NAMES[area]
+    if not pools.contains(staged, group):
+        raise IllegalAction("Rulebook: Taking actions, grouping, and sums",
+                            f"Those dice are not all {state.seats[seat_index].colour}'s dice on the {name} staging area")
+    if not any(v == state.initiative for _, v in group):
+        raise IllegalAction("R9", f"A group must include a die showing {state.initiative}, the current initiative")
+
+
+def _check_space(state: State, area: str) -> None:
+    if area in state.spaces and free_space(state, area) is None:
+        raise IllegalAction("Rulebook: Taking actions, grouping, and sums",
+                            f"Every {AREA_NAMES[area]} action space is taken: forfeit instead (+1 gear)")
+
+
+def check(state: State, seat_index: int, action: Action) -> None:
+    seat = state.seats[seat_index]
+    rules = state.rules
+    if isinstance(action, Forfeit):
+        if action.area not in rules.areas:
+            raise IllegalAction("Rulebook: Forfeit", f"'{action.area}' is not a staging area")
+        if not any(v == state.initiative for _, v in state.staged_dice(seat_index, action.area)):
+            raise IllegalAction("Rulebook: Forfeit",
+                                f"{seat.colour} can forfeit only an area holding one of its dice showing {state.initiative}")
+        return
+    area = action.area
+    _check_group(state, seat_index, area, action.group)
+    _check_space(state, area)
+    total = group_sum(state, seat, action.group, area)
+    if isinstance(action, Scavenge):
+        if rules.scavenge_gears(total) == 0:
+            raise IllegalAction("R12", f"Scavenge with a sum of {total} gives nothing: forfeit instead (+1 gear)")
+    elif isinstance(action, Create):
+        _check_create(state, seat, action, total)
+    elif isinstance(action, Upgrade):
+        _check_upgrade(state, seat, action, total)
+    elif isinstance(action, Research):
+        _check_research(state, seat, action, total)
+    elif isinstance(action, Sell):
+        _check_sell(state, action)
+
+
+def _check_create(state: State, seat: SeatState, action: Create, total: int) -> None:
+    rules = state.rules
+    count = action.d4 + action.d6
+    if action.d4 < 0 or action.d6 < 0 or count == 0:
+        raise IllegalAction("R12", "Create must make at least one die, or forfeit instead (+1 gear)")
+    capacity = rules.create_capacity(total)
+    if count > capacity:
+        raise IllegalAction("R14", f"Create with a sum of {total} makes at most {capacity} dice, not {count}")
+    for die_type, n in (("d4", action.d4), ("d6", action.d6)):
+        have = seat.reserve[DIE_INDEX[die_type]]
+        if n > have:
+            raise IllegalAction("Rulebook: Create Action", f"{seat.colour} has {have} {die_type.upper()} in Reserve, not {n}")
+    cost = action.d4 * rules.create_cost["d4"] + action.d6 * rules.create_cost["d6"]
+    if cost > seat.gears:
+        raise IllegalAction("R14", f"Those dice cost {cost} gears and {seat.colour} has {seat.gears}")
+
+
+def _check_upgrade(state: State, seat: SeatState, action: Upgrade, total: int) -> None:
+    in_group = {t: sum(1 for d, _ in action.group if d == t) for t in ("d4", "d6")}
+    if action.d4 < 0 or action.d6 < 0 or action.d4 + action.d6 == 0:
+        raise IllegalAction("R12", "Upgrade must improve at least one die, or forfeit instead (+1 gear)")
+    for die_type, n, better in (("d4", action.d4, "d6"), ("d6", action.d6, "d8")):
+        if n > in_group[die_type]:
+            raise IllegalAction("Rulebook: Upgrade Action",
+                                f"Only dice of the group can be improved: it has {in_group[die_type]} {die_type.upper()}, not {n}")
+        have = seat.reserve[DIE_INDEX[better]]
+        if n > have:
+            raise IllegalAction("R13", f"{seat.colour} has {have} {better.upper()} in Reserve to replace {n} {die_type.upper()}")
+    cost = upgrade_cost(state, action.d4, action.d6, total)
+    if cost > seat.gears:
+        raise IllegalAction("R13", f"That upgrade costs {cost} gears and {seat.colour} has {seat.gears}")
+
+
+def _check_research(state: State, seat: SeatState, action: Research, total: int) -> None:
+    card = state.rules.cards.get(action.card)
+    if card is None:
+        raise IllegalAction("R18", f"There is no card {action.card}")
+    if action.verb == "reserve":
+        if card.is_head:
+            raise IllegalAction("R15", "Heads cannot be reserved")
+        if action.card not in state.display:
+            raise IllegalAction("Rulebook: Reserving Cards", f"{action.card} is not beside the Research board")
+        return
+    if action.card in state.heads and action.card != state.heads[0]:
+        raise IllegalAction("R15", f"Heads are bought from the top of the pile only: {state.heads[0]} is on top")
+    if not (action.card in state.display or action.card in seat.reserved or
+            (state.heads and action.card == state.heads[0])):
+        raise IllegalAction("Rulebook: Research Action", f"{action.card} is not on offer to {seat.colour}")
+    if total < card.sum:
+        raise IllegalAction("R15", f"{action.card} needs a sum of {card.sum}; the group sums to {total}")
+    if seat.gears < card.gears:
+        raise IllegalAction("R15", f"{action.card} costs {card.gears} gears and {seat.colour} has {seat.gears}")
+
+
+def _check_sell(state: State, action: Sell) -> None:
+    if action.space not in state.market:
+        raise IllegalAction("R16", f"There is no {action.space} Market space")
+    if state.market[action.space] is not None:
+        raise IllegalAction("R16", f"The {action.space.upper()} Market space is taken until the Reset")
+    if not any(t == action.space for t, _ in action.group):
+        raise IllegalAction("R12", f"Selling at the {action.space.upper()} space needs a {action.space.upper()} in the group")
+
+
+# ---- applying ------------------------------------------------------------------------------
+
+def _leave_staging(state: State, seat_index: int, area: str, group: Sequence) -> None:
+    pools.remove(state.staging[area], [(seat_index, die) for die in group])
+
+
+def _occupy(state: State, seat_index: int, area: str, types: Sequence[str]) -> None:
+    state.spaces[area][free_space(state, area)] = (seat_index, tuple(sorted(types)))
+
+
+def apply(state: State, seat_index: int, action: Action) -> None:
+    seat = state.seats[seat_index]
+    rules = state.rules
+    if isinstance(action, Forfeit):
+        for owner, die in [x for x in state.staging[action.area] if x[0] == seat_index]:
+            state.staging[action.area].remove((owner, die))
+            seat.spent[DIE_INDEX[die[0]]] += 1
+        seat.gears += rules.forfeit_gears
+        flow.end_activation_turn(state, seat_index)
+        return
+    area = action.area
+    group = action.group
+    _leave_staging(state, seat_index, area, group)
+    types = [t for t, _ in group]
+    total = group_sum(state, seat, group, area)
+    if isinstance(action, Scavenge):
+        seat.gears += rules.scavenge_gears(total)
+        _occupy(state, seat_index, area, types)
+    elif isinstance(action, Create):
+        seat.gears -= action.d4 * rules.create_cost["d4"] + action.d6 * rules.create_cost["d6"]
+        for die_type, n in (("d4", action.d4), ("d6", action.d6)):
+            seat.reserve[DIE_INDEX[die_type]] -= n
+            seat.spent[DIE_INDEX[die_type]] += n
+        _occupy(state, seat_index, area, types)
+    elif isinstance(action, Upgrade):
+        seat.gears -= upgrade_cost(state, action.d4, action.d6, total)
+        n4, n6, n8 = (types.count(t) for t in ("d4", "d6", "d8"))
+        improved = ["d4"] * (n4 - action.d4) + ["d6"] * (n6 - action.d6 + action.d4) + ["d8"] * (n8 + action.d6)
+        seat.reserve[DIE_INDEX["d6"]] += action.d6 - action.d4
+        seat.reserve[DIE_INDEX["d8"]] -= action.d6
+        seat.reserve[DIE_INDEX["d4"]] += action.d4
+        _occupy(state, seat_index, area, improved)
+    elif isinstance(action, Research):
+        for t in types:
+            seat.spent[DIE_INDEX[t]] += 1
+        if action.verb == "reserve":
+            state.display.remove(action.card)
+            seat.reserved = sorted(seat.reserved + [action.card])
+        else:
+            seat.gears -= rules.cards[action.card].gears
+            for place in (state.display, seat.reserved, state.heads):
+                if action.card in place:
+                    place.remove(action.card)
+                    break
+            seat.cards = sorted(seat.cards + [action.card])
+    elif isinstance(action, Sell):
+        sold = [t for t in types if t == action.space]
+        kept = tuple(sorted(t for t in types if t != action.space))
+        reward = rules.sell_rewards[action.space]
+        seat.reserve[DIE_INDEX[action.space]] += len(sold)
+        seat.coins += reward["coins"] * len(sold)
+        seat.gears += reward["gears"] * len(sold)
+        for _ in range(reward["d4_to_spent"] * len(sold)):
+            if seat.reserve[DIE_INDEX["d4"]]:
+                seat.reserve[DIE_INDEX["d4"]] -= 1
+                seat.spent[DIE_INDEX["d4"]] += 1
+        state.market[action.space] = (seat_index, kept) if kept else None
+    flow.end_activation_turn(state, seat_index)
+
+
+# ---- generating ----------------------------------------------------------------------------
+
+def legal(state: State, seat_index: int) -> List[Action]:
+    """Every activation and forfeit of the seat to move, in a fixed order."""
+    actions: List[Action] = []
+    for area in state.rules.areas:
+        staged = sorted(state.staged_dice(seat_index, area))
+        if not any(v == state.initiative for _, v in staged):
+            continue
+        if area in state.spaces and free_space(state, area) is None:
+            actions.append(Forfeit(state.seats[seat_index].colour, area))
+            continue
+        for group in pools.sub_multisets(staged):
+            if any(v == state.initiative for _, v in group):
+                actions.extend(_options(state, seat_index, area, group))
+        actions.append(Forfeit(state.seats[seat_index].colour, area))
+    return actions
+
+
+def _options(state: State, seat_index: int, area: str, group: Group) -> List[Action]:
+    seat = state.seats[seat_index]
+    rules = state.rules
+    colour = seat.colour
+    total = group_sum(state, seat, group, area)
+    if area == "scavenge":
+        return [Scavenge(colour, group)] if rules.scavenge_gears(total) else []
+    if area == "create":
+        return _create_options(state, seat, group, total)
+    if area == "upgrade":
+        return _upgrade_options(state, seat, group, total)
+    if area == "research":
+        return _research_options(state, seat, group, total)
+    return [Sell(colour, group, space) for space in rules.market_spaces
+            if state.market[space] is None and any(t == space for t, _ in group)]
+
+
+def _create_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
+    rules = state.rules
+    capacity = rules.create_capacity(total)
+    out: List[Action] = []
+    for d4 in range(min(capacity, seat.reserve[0]) + 1):
+        for d6 in range(min(capacity - d4, seat.reserve[1]) + 1):
+            if d4 + d6 and d4 * rules.create_cost["d4"] + d6 * rules.create_cost["d6"] <= seat.gears:
+                out.append(Create(seat.colour, group, d4, d6))
+    return out
+
+
+def _upgrade_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
+    have4 = sum(1 for t, _ in group if t == "d4")
+    have6 = sum(1 for t, _ in group if t == "d6")
+    out: List[Action] = []
+    for d4 in range(min(have4, seat.reserve[1]) + 1):
+        for d6 in range(min(have6, seat.reserve[2]) + 1):
+            if d4 + d6 and upgrade_cost(state, d4, d6, total) <= seat.gears:
+                out.append(Upgrade(seat.colour, group, d4, d6))
+    return out
+
+
+def _research_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
+    cards = state.rules.cards
+    offers: List[str] = sorted(state.display + seat.reserved)
+    if state.heads:
+        offers.append(state.heads[0])
+    out: List[Action] = [Research(seat.colour, group, "buy", c) for c in offers
+                         if total >= cards[c].sum and seat.gears >= cards[c].gears]
+    out.extend(Research(seat.colour, group, "reserve", c) for c in sorted(state.display))
+    return out

@@ -1,0 +1,105 @@
+"""The rules engine: a new game, the legal actions, and applying an action.
+
+In the spirit of OpenSpiel and python-chess::
+
+    state = new_game(["red", "blue"])
+    while not state.is_over:
+        if state.is_chance_node:
+            action = sample_chance(state, rng)        # or an outcome read by the camera
+        else:
+            action = legal_actions(state)[0]
+        state = apply_action(state, action)           # raises IllegalAction, state unchanged
+
+``apply_action`` never changes the state it is given.
+"""
+from __future__ import annotations
+
+import random
+from typing import List, Optional, Sequence
+
+from . import activation, chance, deployment
+from .actions import (
+    ACTIVATION_TYPES, CHANCE_TYPES, Action, CardAdjust, CardReroll, Combine, Forfeit, Nudge, Place, Reroll,
+)
+from .errors import IllegalAction
+from .ruleset import Ruleset, default_ruleset
+from .state import DIE_INDEX, SeatState, State
+
+DEPLOYMENT_TYPES = (Place, Nudge, Reroll, Combine, CardAdjust, CardReroll)
+
+
+def new_game(colours: Sequence[str], rules: Optional[Ruleset] = None) -> State:
+    """Setup (R1–R4): pools, gears, the Head pile and the Parts deck, before the chance events."""
+    rules = rules or default_ruleset()
+    if not rules.min_seats <= len(colours) <= rules.max_seats:
+        raise IllegalAction("R1", f"Automata seats {rules.min_seats} to {rules.max_seats} players, not {len(colours)}")
+    unknown = [c for c in colours if c not in rules.colours]
+    if unknown or len(set(colours)) != len(colours):
+        raise IllegalAction("R3", f"Seat colours must be different and among {', '.join(rules.colours)}")
+    state = State(rules)
+    for colour in colours:
+        spent = [rules.start_spent.get(t, 0) for t in DIE_INDEX]
+        reserve = [rules.dice_per_seat[t] - spent[i] for t, i in DIE_INDEX.items()]
+        state.seats.append(SeatState(colour, rules.start_gears, 0, spent, reserve, [], [], [], []))
+    state.staging = {area: [] for area in rules.areas}
+    state.spaces = {area: [None] * rules.spaces_for(area, len(colours))
+                    for area in rules.areas if area != "market" and rules.spaces_for(area, len(colours))}
+    state.market = {space: None for space in rules.market_spaces}
+    state.heads = list(rules.heads)
+    state.deck = list(rules.parts)
+    state.pending_order = True
+    state.pending_deal = rules.display_size
+    return state
+
+
+def legal_actions(state: State) -> List[Action]:
+    """Every legal decision of the seat to move, in a fixed order; empty at chance nodes and at the end."""
+    if state.is_over or state.is_chance_node or state.turn is None:
+        return []
+    if state.phase == "deploy":
+        return deployment.legal(state, state.turn)
+    return activation.legal(state, state.turn)
+
+
+def check_action(state: State, action: Action) -> None:
+    """Raise ``IllegalAction`` with the rule and a plain reason if ``action`` is not legal now."""
+    if state.is_over:
+        raise IllegalAction("Rulebook: Game End and Scoring", "The game is over")
+    if isinstance(action, CHANCE_TYPES):
+        chance.check(state, action)
+        return
+    if state.is_chance_node:
+        raise IllegalAction("Rulebook: Game Round", f"The table is waiting for {chance.awaited(state)}")
+    seat_index = state.seat_index(action.seat)
+    if seat_index is None:
+        raise IllegalAction("R3", f"There is no {action.seat} seat at this table")
+    if seat_index != state.turn:
+        raise IllegalAction("Rulebook: Turn order", f"It is {state.seats[state.turn].colour}'s turn, not {action.seat}'s")
+    if state.phase == "deploy":
+        if not isinstance(action, DEPLOYMENT_TYPES):
+            raise IllegalAction("Rulebook: Deployment Phase", "During Deployment dice are modified and placed, not activated")
+        deployment.check(state, seat_index, action)
+    else:
+        if not isinstance(action, ACTIVATION_TYPES + (Forfeit,)):
+            raise IllegalAction("Rulebook: Deployment Phase", "Once a die is on a staging area it cannot be modified or moved")
+        activation.check(state, seat_index, action)
+
+
+def apply_action(state: State, action: Action) -> State:
+    """The state after ``action``; ``state`` itself is never changed."""
+    check_action(state, action)
+    new = state.copy()
+    if isinstance(action, CHANCE_TYPES):
+        chance.apply(new, action)
+    elif new.phase == "deploy":
+        deployment.apply(new, new.turn, action)
+    else:
+        activation.apply(new, new.turn, action)
+    return new
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """A random outcome for the chance event ``state`` waits for."""
+    if not state.is_chance_node:
+        raise IllegalAction("Rulebook: Game Round", "No roll or deal is awaited now")
+    return chance.sample(state, rng)

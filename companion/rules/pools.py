@@ -1,0 +1,52 @@
+"""Small helpers on multisets of dice kept as sorted lists."""
+from __future__ import annotations
+
+from bisect import insort
+from collections import Counter
+from typing import Iterable, Iterator, List, Sequence, Tuple
+
+from .actions import Die
+
+
+def contains(pool: Sequence[Die], dice: Iterable[Die]) -> bool:
+    """Whether ``pool`` holds every die of ``dice``, counting repeats."""
+    need = Counter(dice)
+    have = Counter(pool)
+    return all(have[d] >= n for d, n in need.items())
+
+
+def remove(pool: List[Die], dice: Iterable[Die]) -> None:
+    for die in dice:
+        pool.remove(die)
+
+
+def add(pool: List[Die], die: Die) -> None:
+    insort(pool, die)
+
+
+def distinct(pool: Sequence[Die]) -> List[Die]:
+    """The different dice of a sorted pool, in order."""
+    out: List[Die] = []
+    for die in pool:
+        if not out or out[-1] != die:
+            out.append(die)
+    return out
+
+
+def sub_multisets(pool: Sequence[Die]) -> Iterator[Tuple[Die, ...]]:
+    """Every non-empty sub-multiset of a sorted pool, in a fixed order."""
+    counts = sorted(Counter(pool).items())
+    kinds = len(counts)
+    chosen = [0] * kinds
+    while True:
+        i = kinds - 1
+        while i >= 0 and chosen[i] == counts[i][1]:
+            chosen[i] = 0
+            i -= 1
+        if i < 0:
+            return
+        chosen[i] += 1
+        group: List[Die] = []
+        for (die, _), n in zip(counts, chosen):
+            group.extend([die] * n)
+        yield tuple(group)
