@@ -1,0 +1,142 @@
+"""A game: its header, the actions played, the states they led to, undo, and the record format.
+
+The game record is JSON lines: a header object, then one action per line in notation::
+
+    {"type": "header", "rules_version": "...", "seats": [{"colour": "red"}, ...], "seed": 7}
+    {"type": "action", "n": 1, "action": "order blue red"}
+
+Chance outcomes the table did not supply come from a random source seeded by the game's
+seed and the number of actions so far, so a resumed game rolls exactly as it would have.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from .actions import Action
+from .engine import apply_action, new_game, sample_chance
+from .errors import IllegalAction
+from .notation import parse_action
+from .ruleset import Ruleset, default_ruleset
+from .state import State
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or replayed; ``line`` is 1-based."""
+
+    def __init__(self, line: int, message: str, action: str = "", reason: str = "") -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.action = action
+        self.reason = reason or message
+
+
+@dataclass
+class Header:
+    seats: List[Dict[str, Any]]
+    seed: Optional[int] = None
+    rules_version: str = field(default_factory=lambda: default_ruleset().version)
+    extra: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def colours(self) -> List[str]:
+        return [s["colour"] for s in self.seats]
+
+    def to_json(self) -> Dict[str, Any]:
+        return {**self.extra, "type": "header", "rules_version": self.rules_version, "seats": self.seats, "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "Header":
+        known = {"type", "rules_version", "seats", "seed"}
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, dict) and "colour" in s for s in seats):
+            raise ValueError("the header needs 'seats': a list of objects with a 'colour'")
+        return cls(seats=seats, seed=data.get("seed"), rules_version=data.get("rules_version", default_ruleset().version),
+                   extra={k: v for k, v in data.items() if k not in known})
+
+
+class Game:
+    """A game in progress: ``play`` an action or a line of notation, ``undo`` the last one."""
+
+    def __init__(self, header: Header, rules: Optional[Ruleset] = None) -> None:
+        self.header = header
+        self.rules = rules or default_ruleset()
+        self.actions: List[Action] = []
+        self.states: List[State] = [new_game(header.colours, self.rules)]
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    def play(self, action: Union[Action, str]) -> State:
+        """Apply an action (or a notation line); raises ``IllegalAction`` and changes nothing if refused."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        new = apply_action(self.state, action)
+        self.actions.append(action)
+        self.states.append(new)
+        return new
+
+    def chance_outcome(self) -> Action:
+        """The seeded outcome of the chance event the game waits for."""
+        rng = random.Random(f"{self.header.seed}:{len(self.actions)}")
+        return sample_chance(self.state, rng)
+
+    def play_chance(self) -> State:
+        return self.play(self.chance_outcome())
+
+    def settle_chance(self) -> None:
+        """Play seeded outcomes until a seat must decide (or the game ends)."""
+        while self.state.is_chance_node:
+            self.play_chance()
+
+    def undo(self) -> Action:
+        if not self.actions:
+            raise IllegalAction("undo", "There is nothing to undo")
+        self.states.pop()
+        return self.actions.pop()
+
+    # -- the record ---------------------------------------------------------------------------
+
+    def to_jsonl(self) -> str:
+        lines = [json.dumps(self.header.to_json(), sort_keys=True)]
+        lines += [json.dumps({"type": "action", "n": i, "action": str(a)}, sort_keys=True)
+                  for i, a in enumerate(self.actions, 1)]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_jsonl(cls, text: str, rules: Optional[Ruleset] = None) -> "Game":
+        """Replay a record; raises ``RecordError`` naming the first bad line."""
+        rows = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if not rows:
+            raise RecordError(1, "the record is empty: it needs a header line")
+        objects = []
+        for number, line in rows:
+            try:
+                objects.append((number, json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise RecordError(number, f"not JSON ({exc.msg})", line.strip()) from None
+        number, first = objects[0]
+        if not isinstance(first, dict) or first.get("type") != "header":
+            raise RecordError(number, "the first line must be the header ({\"type\": \"header\", ...})")
+        try:
+            game = cls(Header.from_json(first), rules)
+        except (ValueError, IllegalAction) as exc:
+            raise RecordError(number, str(exc)) from None
+        for number, row in objects[1:]:
+            if not isinstance(row, dict) or not isinstance(row.get("action"), str):
+                raise RecordError(number, "an action line needs {\"action\": \"...\"}")
+            try:
+                game.play(row["action"])
+            except IllegalAction as exc:
+                raise RecordError(number, f"illegal action '{row['action']}': {exc.reason}", row["action"], exc.reason) from None
+        return game
+
+
+def replay(actions: Sequence[Union[Action, str]], colours: Sequence[str], seed: Optional[int] = None) -> Game:
+    game = Game(Header([{"colour": c} for c in colours], seed))
+    for action in actions:
+        game.play(action)
+    return game
