@@ -58,11 +58,13 @@ class GameStore:
 
     Opening a damaged file does not fail: the file is moved aside, the newest sound backup is
     restored and :attr:`recovery` says what happened (show ``recovery.message`` to the
-    person). With ``recover=False`` a damaged file raises :class:`StoreCorrupted` instead.
-    Safe to share between threads.
+    person). With ``recover_damaged=False`` a damaged file raises :class:`StoreCorrupted`
+    instead. ``timeout_s``: how long to wait for another program holding the file. Safe to
+    share between threads.
     """
 
-    def __init__(self, path: Path | str, backup_every: int = 20, recover_damaged: bool = True):
+    def __init__(self, path: Path | str, backup_every: int = 20, recover_damaged: bool = True,
+                 timeout_s: float = 5.0):
         self.path = Path(path)
         self.backup_every = backup_every
         self.recovery: Optional[Recovery] = None
@@ -70,14 +72,23 @@ class GameStore:
         self._events_since_backup = 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
 
-        problem = check_database(self.path)
+        try:
+            problem = check_database(self.path, timeout_s)
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"The game database {self.path} cannot be opened: {exc}") from None
         if problem is not None:
             if not recover_damaged:
                 raise StoreCorrupted(f"The game database {self.path} is damaged ({problem}). "
                                      f"Open it with recovery to restore the latest backup.")
-            self.recovery = recover(self.path, problem)
+            try:
+                self.recovery = recover(self.path, problem)
+            except (sqlite3.Error, OSError) as exc:
+                raise StoreCorrupted(f"The game database {self.path} is damaged ({problem}) and "
+                                     f"could not be recovered ({exc}). Move it away by hand; "
+                                     f"the backups beside it are {self.path.name}.bak1 and .bak2.") from None
         try:
-            self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._conn = sqlite3.connect(self.path, timeout=timeout_s, isolation_level=None,
+                                         check_same_thread=False)
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = FULL")
             self._conn.execute("PRAGMA foreign_keys = ON")
@@ -184,21 +195,23 @@ class GameStore:
         """
         if not isinstance(event, str) or not event.strip():
             raise StoreError(f"an event must be non-empty text, got {event!r}")
-        with self._transaction("record the event") as conn:
-            self._require(conn, game_id)
-            events = [row[0] for row in conn.execute(
-                "SELECT event FROM events WHERE game_id = ? ORDER BY n", (game_id,))]
-            if event == UNDO and not effective(events):
-                raise NothingToUndo(f"game {game_id}: there is no action left to undo")
-            n = len(events) + 1
-            now = time.time()
-            conn.execute("INSERT INTO events (game_id, n, event, recorded_at) VALUES (?, ?, ?, ?)",
-                         (game_id, n, event, now))
-            conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-        self._events_since_backup += 1
-        if self._events_since_backup >= self.backup_every:
-            self.backup()
-        return n
+        with self._lock:
+            with self._transaction("record the event") as conn:
+                self._require(conn, game_id)
+                if event == UNDO:
+                    events = [row[0] for row in conn.execute(
+                        "SELECT event FROM events WHERE game_id = ? ORDER BY n", (game_id,))]
+                    if not effective(events):
+                        raise NothingToUndo(f"game {game_id}: there is no action left to undo")
+                n = conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0] + 1
+                now = time.time()
+                conn.execute("INSERT INTO events (game_id, n, event, recorded_at) VALUES (?, ?, ?, ?)",
+                             (game_id, n, event, now))
+                conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            self._events_since_backup += 1
+            if self._events_since_backup >= self.backup_every:
+                self.backup()
+            return n
 
     def events(self, game_id: str) -> list[str]:
         """Every event of the game in the order recorded, undos included."""

@@ -36,20 +36,25 @@ def is_corruption(exc: sqlite3.Error) -> bool:
     return name in CORRUPTION_CODES or "malformed" in str(exc) or "not a database" in str(exc)
 
 
-def check_database(path: Path) -> Optional[str]:
+def check_database(path: Path, timeout_s: float = 5.0) -> Optional[str]:
     """What is wrong with the database file, in SQLite's words, or None when it is sound.
 
-    A file that does not exist is sound (it will be created).
+    A file that does not exist is sound (it will be created). Errors that are not damage
+    (the file is locked by another program, cannot be read) are raised as they are.
     """
     if not path.exists():
         return None
     if path.stat().st_size == 0:
-        return "the file is empty"
+        # Empty with no backup: a first start that stopped before writing anything.
+        has_backup = any(backup.exists() for backup in backup_paths(path))
+        return "the file is empty" if has_backup else None
     try:
-        with closing(sqlite3.connect(path)) as conn:
+        with closing(sqlite3.connect(path, timeout=timeout_s)) as conn:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as exc:
-        return str(exc)
+        if is_corruption(exc):
+            return str(exc)
+        raise  # busy, locked, unreadable: not damage, and nothing to move aside
     if rows == [("ok",)]:
         return None
     problems = [line for row in rows for line in str(row[0]).splitlines() if not line.startswith("***")]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import GameStore, StoreCorrupted
+from companion.store import GameStore, StoreCorrupted, StoreError, dump_record
 from companion.store.recovery import backup_paths
 
 HEADER = {"rules_version": 1, "seats": ["red", "blue"], "seed": 3}
@@ -19,10 +19,10 @@ def build(path: Path) -> dict[str, list[str]]:
     games: dict[str, list[str]] = {}
     with GameStore(path, backup_every=10) as store:
         for seed in range(3):
-            game = store.create_game({**HEADER, "seed": seed})
-            games[game] = [f"red place d6:{i} scavenge{PAD}" for i in range(25)]
-            for event in games[game]:
-                store.append(game, event)
+            events = [f"red place d6:{i} scavenge{PAD}" for i in range(25)]
+            game = store.import_jsonl(dump_record({**HEADER, "seed": seed}, events[:-1]))
+            store.append(game, events[-1])
+            games[game] = events
     return games
 
 
@@ -127,9 +127,8 @@ def test_events_written_after_the_last_backup_are_salvaged_when_readable(tmp_pat
     file fill in what the backup lacks."""
     path = tmp_path / "games.sqlite3"
     store = GameStore(path, backup_every=1000)
-    long_game = store.create_game(HEADER)
-    for i in range(300):
-        store.append(long_game, f"red place d6:{i} scavenge{PAD}")
+    long_game = store.import_jsonl(dump_record(HEADER, [f"red place d6:{i} scavenge{PAD}"
+                                                        for i in range(300)]))
     recent = store.create_game({**HEADER, "seed": 9})  # the last backup is taken here
     for i in range(3):
         store.append(recent, f"blue move {i}")
@@ -158,3 +157,30 @@ def test_backups_rotate(tmp_path):
     with GameStore(tmp_path / "copy") as copy:
         assert copy.events(game) == ["a", "b"]
     assert not any(name.endswith(".bak-new") for name in os.listdir(tmp_path))
+
+
+def test_an_empty_file_without_backups_is_a_fresh_start_not_damage(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"")
+    with GameStore(path) as store:
+        assert store.recovery is None
+        game = store.create_game(HEADER)
+        store.append(game, "a")
+    assert not list(tmp_path.glob("*.damaged-*"))
+
+
+def test_a_locked_database_is_not_mistaken_for_damage(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "games.sqlite3"
+    build(path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA journal_mode = DELETE")  # rollback journal: a writer locks readers out
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="cannot be opened: database is locked"):
+            GameStore(path, timeout_s=0.1)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert path.exists() and not list(tmp_path.glob("*.damaged-*"))
