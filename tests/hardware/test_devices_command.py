@@ -1,0 +1,47 @@
+"""The `devices` check: one line per device, and a failing exit status when one is missing."""
+from __future__ import annotations
+
+import argparse
+
+import cv2
+import numpy as np
+
+from hardware.cli import check_devices, register
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    return parser.parse_args(["devices", *argv])
+
+
+def test_devices_reports_each_device(tmp_path):
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for i in range(2):
+        cv2.imwrite(str(frames / f"{i}.png"), np.full((48, 64, 3), 80, np.uint8))
+    config = tmp_path / "config.toml"
+    config.write_text(f'[camera]\nsource = "replay"\nreplay_path = "{frames}"\n'
+                      f"preview_resolution = [32, 24]\nmain_resolution = [64, 48]\n"
+                      f'[panel]\nbackend = "keyboard"\n[storage]\ndb_path = "games.sqlite3"\n')
+    lines = []
+    status = check_devices(parse(["--config", str(config)]), lines.append)
+    assert status == 0
+    assert lines == [f"config: {config}",
+                     "camera: replay, preview 32x24, main 64x48",
+                     "panel: keyboard, 4 seat(s)",
+                     f"store: {tmp_path / 'games.sqlite3'}, 0 game(s)"]
+
+
+def test_devices_fails_on_a_missing_camera_and_a_bad_config(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text(f'[camera]\nsource = "replay"\nreplay_path = "nowhere"\n'
+                      f'[panel]\nbackend = "keyboard"\n[storage]\ndb_path = "games.sqlite3"\n')
+    lines = []
+    assert check_devices(parse(["--config", str(config)]), lines.append) == 1
+    assert lines[1] == (f"camera: unavailable: camera source 'replay' was asked for but is not "
+                        f"available: replay: {tmp_path / 'nowhere'} does not exist (camera.replay_path)")
+    config.write_text("[ui]\nfullscreen = 1\n")
+    lines.clear()
+    assert check_devices(parse(["--config", str(config)]), lines.append) == 2
+    assert lines == [f"config: {config}: ui.fullscreen: expected true or false, got 1"]
