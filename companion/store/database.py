@@ -89,12 +89,16 @@ class GameStore:
         try:
             self._conn = sqlite3.connect(self.path, timeout=timeout_s, isolation_level=None,
                                          check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "be opened") from None
+        try:
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = FULL")
             self._conn.execute("PRAGMA foreign_keys = ON")
             self._ensure_schema()
-        except sqlite3.DatabaseError as exc:
-            raise self._failure(exc, "open") from None
+        except (sqlite3.Error, StoreError) as exc:
+            self._conn.close()
+            raise (exc if isinstance(exc, StoreError) else self._failure(exc, "be opened")) from None
 
     # --- plumbing -----------------------------------------------------------------------
 
