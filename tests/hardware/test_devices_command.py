@@ -35,8 +35,8 @@ def test_devices_reports_each_device(tmp_path):
 
 def test_devices_fails_on_a_missing_camera_and_a_bad_config(tmp_path):
     config = tmp_path / "config.toml"
-    config.write_text(f'[camera]\nsource = "replay"\nreplay_path = "nowhere"\n'
-                      f'[panel]\nbackend = "keyboard"\n[storage]\ndb_path = "games.sqlite3"\n')
+    config.write_text('[camera]\nsource = "replay"\nreplay_path = "nowhere"\n'
+                      '[panel]\nbackend = "keyboard"\n[storage]\ndb_path = "games.sqlite3"\n')
     lines = []
     assert check_devices(parse(["--config", str(config)]), lines.append) == 1
     assert lines[1] == (f"camera: unavailable: camera source 'replay' was asked for but is not "
