@@ -45,3 +45,25 @@ def test_devices_fails_on_a_missing_camera_and_a_bad_config(tmp_path):
     lines.clear()
     assert check_devices(parse(["--config", str(config)]), lines.append) == 2
     assert lines == [f"config: {config}: ui.fullscreen: expected true or false, got 1"]
+
+
+def test_listening_prints_presses_and_walks_the_leds():
+    from hardware.cli import _listen
+    from hardware.panel import KeyboardPanel, LedMode
+
+    panel = KeyboardPanel(seats=2)
+    for key in ["2", "u"]:
+        panel.key(key)
+    seen_modes = []
+    original_show = panel.show
+
+    def show(*args, **kwargs):
+        original_show(*args, **kwargs)
+        seen_modes.append(panel.led_modes())
+
+    panel.show = show
+    lines = []
+    _listen(panel, 0.6, lines.append)
+    assert lines == ["panel: seat 2", "panel: undo"]
+    assert seen_modes[0]["seat1"] is LedMode.ON and seen_modes[1]["seat2"] is LedMode.ON
+    assert all(mode is LedMode.OFF for mode in seen_modes[-1].values())
