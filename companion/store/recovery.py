@@ -1,0 +1,181 @@
+"""Keeping the game database safe: rotating backups, damage checks, and recovery.
+
+Two backups sit beside the database: ``PATH.bak1`` (newest) and ``PATH.bak2`` (the one
+before). When the database turns out damaged on open, it is moved aside (never deleted), the
+newest backup that passes SQLite's integrity check is restored, and whatever the damaged
+file still yields beyond the backup is salvaged game by game. The caller gets a
+:class:`Recovery` whose ``message`` says what happened and what may be missing.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Optional
+
+from .schema import SCHEMA
+
+log = logging.getLogger(__name__)
+
+BACKUP_COUNT = 2
+CORRUPTION_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+
+
+def backup_paths(path: Path) -> list[Path]:
+    """Backups of ``path``, newest first."""
+    return [path.with_name(f"{path.name}.bak{i}") for i in range(1, BACKUP_COUNT + 1)]
+
+
+def is_corruption(exc: sqlite3.Error) -> bool:
+    """Whether SQLite's error means the file itself is damaged (not busy, not full)."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name in CORRUPTION_CODES or "malformed" in str(exc) or "not a database" in str(exc)
+
+
+def check_database(path: Path, timeout_s: float = 5.0) -> Optional[str]:
+    """What is wrong with the database file, in SQLite's words, or None when it is sound.
+
+    A file that does not exist is sound (it will be created). Errors that are not damage
+    (the file is locked by another program, cannot be read) are raised as they are.
+    """
+    if not path.exists():
+        return None
+    if path.stat().st_size == 0:
+        # Empty with no backup: a first start that stopped before writing anything.
+        has_backup = any(backup.exists() for backup in backup_paths(path))
+        return "the file is empty" if has_backup else None
+    try:
+        with closing(sqlite3.connect(path, timeout=timeout_s)) as conn:
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
+    except sqlite3.DatabaseError as exc:
+        if is_corruption(exc):
+            return str(exc)
+        raise  # busy, locked, unreadable: not damage, and nothing to move aside
+    if rows == [("ok",)]:
+        return None
+    problems = [line for row in rows for line in str(row[0]).splitlines() if not line.startswith("***")]
+    more = f" and {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
+    return f"integrity check: {problems[0] if problems else 'failed'}{more}"
+
+
+def take_backup(conn: sqlite3.Connection, path: Path) -> Path:
+    """Copy the open database to ``PATH.bak1``, moving the previous one to ``.bak2``.
+
+    The copy is written beside the database and renamed into place, so a crash while backing
+    up never leaves a half-written backup where a good one was.
+    """
+    newest, *older = backup_paths(path)
+    temporary = path.with_name(f"{path.name}.bak-new")
+    temporary.unlink(missing_ok=True)
+    with closing(sqlite3.connect(temporary)) as target:
+        conn.backup(target)
+    for later, earlier in zip(reversed(older), reversed([newest, *older[:-1]])):
+        if earlier.exists():
+            os.replace(earlier, later)
+    os.replace(temporary, newest)
+    return newest
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What happened when a damaged database was found on open."""
+
+    database: Path
+    problem: str
+    damaged_copy: Path
+    backup_used: Optional[Path]
+    backup_time: Optional[datetime]
+    games_restored: tuple[str, ...]
+    games_salvaged: tuple[str, ...]
+
+    @property
+    def message(self) -> str:
+        parts = [f"The game database {self.database} was damaged ({self.problem}). "
+                 f"It was moved to {self.damaged_copy}."]
+        if self.backup_used is not None:
+            when = self.backup_time.strftime("%Y-%m-%d %H:%M:%S UTC") if self.backup_time else "?"
+            parts.append(f"The backup taken at {when} was restored "
+                         f"({len(self.games_restored)} game(s)).")
+        else:
+            parts.append("No usable backup was found.")
+        if self.games_salvaged:
+            parts.append(f"Events of {len(self.games_salvaged)} game(s) were read back from the "
+                         f"damaged file: {', '.join(self.games_salvaged)}.")
+        if self.backup_used is not None:
+            parts.append("Events recorded after that backup may be missing; check the latest game "
+                         "before going on.")
+        else:
+            parts.append("Games the damaged file no longer yields are missing.")
+        return " ".join(parts)
+
+
+def recover(path: Path, problem: str) -> Recovery:
+    """Move the damaged database aside and rebuild ``path`` from the best material left."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    damaged = path.with_name(f"{path.name}.damaged-{stamp}")
+    os.replace(path, damaged)
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists():
+            os.replace(companion, damaged.with_name(damaged.name + suffix))
+
+    backup_used: Optional[Path] = None
+    backup_time: Optional[datetime] = None
+    for candidate in backup_paths(path):
+        if candidate.exists():
+            trouble = check_database(candidate)
+            if trouble is None:
+                backup_used = candidate
+                backup_time = datetime.fromtimestamp(candidate.stat().st_mtime, timezone.utc)
+                break
+            log.warning("store: backup %s is damaged too (%s)", candidate, trouble)
+
+    restored: tuple[str, ...] = ()
+    if backup_used is not None:
+        with closing(sqlite3.connect(backup_used)) as source, closing(sqlite3.connect(path)) as target:
+            source.backup(target)
+            restored = tuple(row[0] for row in target.execute("SELECT id FROM games ORDER BY rowid"))
+    salvaged = _salvage(damaged, path) if problem != "the file is empty" else ()
+    recovery = Recovery(path, problem, damaged, backup_used, backup_time, restored, salvaged)
+    log.warning("store: %s", recovery.message)
+    return recovery
+
+
+def _salvage(damaged: Path, path: Path) -> tuple[str, ...]:
+    """Copy from the damaged file every game whose rows can still be read and that the
+    restored database lacks or holds fewer events of. Returns the ids of those games."""
+    salvaged: list[str] = []
+    try:
+        source = sqlite3.connect(f"{damaged.as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return ()
+    with closing(source), closing(sqlite3.connect(path)) as target:
+        target.executescript(SCHEMA)
+        try:
+            games = source.execute("SELECT id, created_at, updated_at, header, meta FROM games").fetchall()
+        except sqlite3.Error:
+            return ()
+        for game_id, created_at, updated_at, header, meta in games:
+            try:
+                events = source.execute("SELECT n, event, recorded_at FROM events WHERE game_id = ? "
+                                        "ORDER BY n", (game_id,)).fetchall()
+            except sqlite3.Error:
+                continue
+            if [n for n, _, _ in events] != list(range(1, len(events) + 1)):
+                continue  # a gap: some rows are unreadable, keep the backup's version
+            have = [row[0] for row in target.execute(
+                "SELECT event FROM events WHERE game_id = ? ORDER BY n", (game_id,))]
+            if len(events) <= len(have) or [e for _, e, _ in events[:len(have)]] != have:
+                continue
+            with target:
+                target.execute("INSERT OR REPLACE INTO games (id, created_at, updated_at, header, meta) "
+                               "VALUES (?, ?, ?, ?, ?)", (game_id, created_at, updated_at, header, meta))
+                target.executemany("INSERT OR REPLACE INTO events (game_id, n, event, recorded_at) "
+                                   "VALUES (?, ?, ?, ?)", [(game_id, *row) for row in events])
+            salvaged.append(game_id)
+    return tuple(salvaged)
+

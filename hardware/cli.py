@@ -1,0 +1,90 @@
+"""``automata-companion devices``: check the config, the camera, the panel and the game store.
+
+Meant for setting up a table (docs/raspberry-pi.md): it says, one line per device, what is
+in use and what is wrong, and lets you press the panel's buttons to see them arrive.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Callable
+
+from companion.config import CAMERA_SOURCES, PANEL_BACKENDS
+
+
+def register(subparsers: "argparse._SubParsersAction") -> None:
+    parser = subparsers.add_parser("devices", help="check the config, camera, panel and game store",
+                                   description=__doc__.splitlines()[0])
+    parser.add_argument("--config", type=Path, help="config file (default: the usual places)")
+    parser.add_argument("--camera", choices=CAMERA_SOURCES, help="camera source (default: config)")
+    parser.add_argument("--panel", choices=PANEL_BACKENDS, help="panel backend (default: config)")
+    parser.add_argument("--listen", type=float, default=0.0, metavar="SECONDS",
+                        help="print button presses for this long (LEDs light in turn)")
+    parser.set_defaults(handler=check_devices)
+
+
+def check_devices(args: argparse.Namespace, say: Callable[[str], None] = print) -> int:
+    """Returns 0 when every device works, 1 when one does not, 2 for a bad config."""
+    from companion.config import ConfigError, load_config
+    from companion.store import GameStore, StoreError
+    from hardware.camera import CameraUnavailable, open_camera
+    from hardware.panel import PanelUnavailable, open_panel
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        say(f"config: {exc}")
+        return 2
+    say(f"config: {config.source_path or 'defaults (no config file)'}")
+    failures = 0
+
+    try:
+        camera = open_camera(config.camera, source=args.camera)
+    except CameraUnavailable as exc:
+        say(f"camera: unavailable: {exc}")
+        failures += 1
+    else:
+        preview, main = camera.read_preview(), camera.read_main()
+        if preview is None or main is None:
+            say(f"camera: {camera.name} started but delivers no frames ({camera.last_error})")
+            failures += 1
+        else:
+            say(f"camera: {camera.name}, preview {preview.shape[1]}x{preview.shape[0]}, "
+                f"main {main.shape[1]}x{main.shape[0]}")
+        camera.stop()
+
+    try:
+        panel = open_panel(config.panel, backend=args.panel)
+    except PanelUnavailable as exc:
+        say(f"panel: unavailable: {exc}")
+        failures += 1
+    else:
+        say(f"panel: {panel.name}, {panel.seats} seat(s)")
+        with panel:
+            _listen(panel, args.listen, say)
+
+    try:
+        with GameStore(config.storage.db_path, config.storage.backup_every) as store:
+            if store.recovery is not None:
+                say(f"store: {store.recovery.message}")
+            say(f"store: {store.path}, {len(store.games())} game(s)")
+    except StoreError as exc:
+        say(f"store: {exc}")
+        failures += 1
+    return 1 if failures else 0
+
+
+def _listen(panel, seconds: float, say: Callable[[str], None]) -> None:
+    """Print presses for ``seconds`` while the seat LEDs light one after another."""
+    deadline = time.monotonic() + seconds
+    step = 0
+    while time.monotonic() < deadline:
+        panel.show(turn_seat=step % panel.seats + 1, automa_turn=step % 2 == 1)
+        step += 1
+        stop_step = time.monotonic() + 0.5
+        while (left := min(stop_step, deadline) - time.monotonic()) > 0:
+            event = panel.poll(timeout=left)
+            if event is not None:
+                say(f"panel: {event.kind}" + (f" {event.seat}" if event.seat is not None else ""))
+    panel.show(turn_seat=None)

@@ -1,0 +1,69 @@
+"""The `devices` check: one line per device, and a failing exit status when one is missing."""
+from __future__ import annotations
+
+import argparse
+
+import cv2
+import numpy as np
+
+from hardware.cli import check_devices, register
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    return parser.parse_args(["devices", *argv])
+
+
+def test_devices_reports_each_device(tmp_path):
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for i in range(2):
+        cv2.imwrite(str(frames / f"{i}.png"), np.full((48, 64, 3), 80, np.uint8))
+    config = tmp_path / "config.toml"
+    config.write_text(f'[camera]\nsource = "replay"\nreplay_path = "{frames}"\n'
+                      f"preview_resolution = [32, 24]\nmain_resolution = [64, 48]\n"
+                      f'[panel]\nbackend = "keyboard"\n[storage]\ndb_path = "games.sqlite3"\n')
+    lines = []
+    status = check_devices(parse(["--config", str(config)]), lines.append)
+    assert status == 0
+    assert lines == [f"config: {config}",
+                     "camera: replay, preview 32x24, main 64x48",
+                     "panel: keyboard, 4 seat(s)",
+                     f"store: {tmp_path / 'games.sqlite3'}, 0 game(s)"]
+
+
+def test_devices_fails_on_a_missing_camera_and_a_bad_config(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "replay"\nreplay_path = "nowhere"\n'
+                      '[panel]\nbackend = "keyboard"\n[storage]\ndb_path = "games.sqlite3"\n')
+    lines = []
+    assert check_devices(parse(["--config", str(config)]), lines.append) == 1
+    assert lines[1] == (f"camera: unavailable: camera source 'replay' was asked for but is not "
+                        f"available: replay: {tmp_path / 'nowhere'} does not exist (camera.replay_path)")
+    config.write_text("[ui]\nfullscreen = 1\n")
+    lines.clear()
+    assert check_devices(parse(["--config", str(config)]), lines.append) == 2
+    assert lines == [f"config: {config}: ui.fullscreen: expected true or false, got 1"]
+
+
+def test_listening_prints_presses_and_walks_the_leds():
+    from hardware.cli import _listen
+    from hardware.panel import KeyboardPanel, LedMode
+
+    panel = KeyboardPanel(seats=2)
+    for key in ["2", "u"]:
+        panel.key(key)
+    seen_modes = []
+    original_show = panel.show
+
+    def show(*args, **kwargs):
+        original_show(*args, **kwargs)
+        seen_modes.append(panel.led_modes())
+
+    panel.show = show
+    lines = []
+    _listen(panel, 0.6, lines.append)
+    assert lines == ["panel: seat 2", "panel: undo"]
+    assert seen_modes[0]["seat1"] is LedMode.ON and seen_modes[1]["seat2"] is LedMode.ON
+    assert all(mode is LedMode.OFF for mode in seen_modes[-1].values())
