@@ -197,22 +197,29 @@ class GameStore:
         Returns only once the event is committed to disk. An ``undo`` with no action left to
         take back is refused with :class:`NothingToUndo`.
         """
-        if not isinstance(event, str) or not event.strip():
-            raise StoreError(f"an event must be non-empty text, got {event!r}")
+        return self.append_all(game_id, [event])
+
+    def append_all(self, game_id: str, events: list[str]) -> int:
+        """Record several events in one transaction (all or none); returns the last number."""
+        if not events or not all(isinstance(e, str) and e.strip() for e in events):
+            raise StoreError(f"events must be non-empty text, got {events!r}")
         with self._lock:
             with self._transaction("record the event") as conn:
                 self._require(conn, game_id)
-                if event == UNDO:
-                    events = [row[0] for row in conn.execute(
-                        "SELECT event FROM events WHERE game_id = ? ORDER BY n", (game_id,))]
-                    if not effective(events):
-                        raise NothingToUndo(f"game {game_id}: there is no action left to undo")
-                n = conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0] + 1
+                if UNDO in events:
+                    standing = len(effective(row[0] for row in conn.execute(
+                        "SELECT event FROM events WHERE game_id = ? ORDER BY n", (game_id,))))
+                    for event in events:
+                        standing += -1 if event == UNDO else 1
+                        if standing < 0:
+                            raise NothingToUndo(f"game {game_id}: there is no action left to undo")
+                n = conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
                 now = time.time()
-                conn.execute("INSERT INTO events (game_id, n, event, recorded_at) VALUES (?, ?, ?, ?)",
-                             (game_id, n, event, now))
+                conn.executemany("INSERT INTO events (game_id, n, event, recorded_at) VALUES (?, ?, ?, ?)",
+                                 [(game_id, n + i, e, now) for i, e in enumerate(events, 1)])
                 conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-            self._events_since_backup += 1
+                n += len(events)
+            self._events_since_backup += len(events)
             if self._events_since_backup >= self.backup_every:
                 self.backup()
             return n
