@@ -70,6 +70,8 @@ class CameraConfig:
     source: str = "auto"
     device: int = 0
     replay_path: Optional[Path] = None
+    replay_hold: int = 1
+    replay_loop: bool = False
     main_resolution: tuple[int, int] = (1920, 1080)
     preview_resolution: tuple[int, int] = (480, 270)
     lost_after_s: float = 2.0
@@ -191,6 +193,8 @@ _CHECKS: dict[str, dict[str, Callable[[Any], Any]]] = {
         "source": _choice(CAMERA_SOURCES),
         "device": _int_in(0, None, "a camera index (a whole number, 0 or more)"),
         "replay_path": _path,
+        "replay_hold": _int_in(1, 10000, "a whole number of reads, 1 or more"),
+        "replay_loop": _boolean,
         "main_resolution": _size,
         "preview_resolution": _size,
         "lost_after_s": _float_in(0.1, 600.0, "a number of seconds from 0.1 to 600"),

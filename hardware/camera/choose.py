@@ -28,7 +28,8 @@ def build_source(name: str, config: CameraConfig, render: Optional[Render] = Non
     if name == "replay":
         if config.replay_path is None:
             raise CameraUnavailable("replay: no recording given (set camera.replay_path)")
-        return ReplaySource(config.replay_path, config.preview_resolution)
+        return ReplaySource(config.replay_path, config.preview_resolution, hold=config.replay_hold,
+                            loop=config.replay_loop)
     if name == "synthetic":
         if render is None:
             raise CameraUnavailable("synthetic: no frame renderer was given")

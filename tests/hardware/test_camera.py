@@ -203,9 +203,12 @@ def test_a_named_source_that_is_missing_is_an_error_unless_fallback_is_allowed(n
 
 
 def test_replay_chosen_by_config(frames_dir):
-    config = CameraConfig(source="replay", replay_path=frames_dir, preview_resolution=PREVIEW)
+    config = CameraConfig(source="replay", replay_path=frames_dir, preview_resolution=PREVIEW,
+                          replay_hold=2, replay_loop=True)
     camera = open_camera(config)
-    assert isinstance(camera, ReplaySource) and shade_of(camera.read_main()) == 10
+    assert isinstance(camera, ReplaySource)
+    shades = [shade_of(camera.read_main()) for _ in range(2 * len(SHADES) + 2)]
+    assert shades == [s for s in SHADES for _ in range(2)] + [10, 10]
     camera.stop()
 
 
