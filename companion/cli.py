@@ -15,6 +15,7 @@ from typing import Optional, Sequence
 COMMAND_MODULES = (
     "companion.commands",
     "vision.cli",
+    "hardware.cli",
 )
 
 
