@@ -70,6 +70,13 @@ class Game:
     def state(self) -> State:
         return self.states[-1]
 
+    def copy(self) -> "Game":
+        """An independent game with the same history (states are shared: they are never changed)."""
+        new = Game.__new__(Game)
+        new.header, new.rules = self.header, self.rules
+        new.actions, new.states = self.actions[:], self.states[:]
+        return new
+
     def play(self, action: Union[Action, str]) -> State:
         """Apply an action (or a notation line); raises ``IllegalAction`` and changes nothing if refused."""
         if isinstance(action, str):
@@ -79,18 +86,26 @@ class Game:
         self.states.append(new)
         return new
 
+    def seeded_outcomes(self) -> List[Action]:
+        """The seeded outcomes of the chance events ahead, up to the next decision (not played).
+
+        Each outcome depends only on the seed and the number of actions before it, so the
+        same game always rolls the same way, in any process, after any resume.
+        """
+        state, played, outcomes = self.state, len(self.actions), []
+        while state.is_chance_node:
+            outcome = sample_chance(state, random.Random(f"{self.header.seed}:{played}"))
+            state = apply_action(state, outcome)
+            outcomes.append(outcome)
+            played += 1
+        return outcomes
+
     def chance_outcome(self) -> Action:
         """The seeded outcome of the chance event the game waits for."""
-        rng = random.Random(f"{self.header.seed}:{len(self.actions)}")
-        return sample_chance(self.state, rng)
+        return sample_chance(self.state, random.Random(f"{self.header.seed}:{len(self.actions)}"))
 
     def play_chance(self) -> State:
         return self.play(self.chance_outcome())
-
-    def settle_chance(self) -> None:
-        """Play seeded outcomes until a seat must decide (or the game ends)."""
-        while self.state.is_chance_node:
-            self.play_chance()
 
     def undo(self) -> Action:
         if not self.actions:
@@ -134,9 +149,3 @@ class Game:
                 raise RecordError(number, f"illegal action '{row['action']}': {exc.reason}", row["action"], exc.reason) from None
         return game
 
-
-def replay(actions: Sequence[Union[Action, str]], colours: Sequence[str], seed: Optional[int] = None) -> Game:
-    game = Game(Header([{"colour": c} for c in colours], seed))
-    for action in actions:
-        game.play(action)
-    return game

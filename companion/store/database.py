@@ -124,6 +124,7 @@ class GameStore:
     def _transaction(self, doing: str) -> Iterator[sqlite3.Connection]:
         """One write transaction, committed (and synced) when the block ends."""
         with self._lock:
+            self._require_open()
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -135,8 +136,13 @@ class GameStore:
             except sqlite3.Error as exc:
                 raise self._failure(exc, doing) from None
 
+    def _require_open(self) -> None:
+        if self._conn is None:
+            raise StoreError(f"The game database {self.path} is closed")
+
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self._lock:
+            self._require_open()
             try:
                 return self._conn.execute(sql, args).fetchall()
             except sqlite3.Error as exc:

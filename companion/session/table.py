@@ -1,0 +1,153 @@
+"""A game at the table: engine and store together, so that nothing accepted is ever lost.
+
+Every accepted event is committed to the store before ``submit`` returns. A refused action
+changes nothing and comes back as an ``Outcome`` with the engine's reason. Chance events the
+table does not supply (by default all of them) are the game's seeded outcomes: they are
+recorded in the same transaction as the decision that follows them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from ..rules import IllegalAction, State, apply_action, legal_actions, parse_action
+from ..rules.actions import CHANCE_TYPES, Action, Deal, Order, Roll
+from ..rules.game import Game, Header
+from ..store import GameStore, StoreError
+
+CHANCE_KINDS = {Order: "order", Deal: "deal", Roll: "roll"}
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits where: a person or an Automa, with a colour and a display name."""
+
+    colour: str
+    kind: str = "person"  # "person" or "automa"
+    name: str = ""
+    level: Optional[int] = None
+
+    def to_json(self) -> Dict[str, Any]:
+        data: Dict[str, Any] = {"colour": self.colour, "kind": self.kind, "name": self.name or self.colour.title()}
+        if self.level is not None:
+            data["level"] = self.level
+        return data
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "SeatSpec":
+        return cls(data["colour"], data.get("kind", "person"), data.get("name", ""), data.get("level"))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to a submitted line: accepted with its event number, or refused and why."""
+
+    ok: bool
+    event: Optional[int] = None
+    reason: str = ""
+    rule: str = ""
+
+
+@dataclass
+class ChanceSources:
+    """Which chance events the session fills from its seeded source; the rest wait for the table."""
+
+    seeded: set = field(default_factory=lambda: {"order", "deal", "roll"})
+
+    def is_seeded(self, outcome: Action) -> bool:
+        return CHANCE_KINDS[type(outcome)] in self.seeded
+
+
+class TableSession:
+    def __init__(self, store: GameStore, game_id: str, game: Game) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.game = game
+        self.seats = [SeatSpec.from_json(s) for s in game.header.seats]
+        self.chance = ChanceSources()
+        self.event_count = len(store.events(game_id))
+
+    # -- starting and resuming ------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, store: GameStore, seats: Sequence[SeatSpec], seed: Optional[int] = None) -> "TableSession":
+        header = Header([s.to_json() for s in seats], seed)
+        game = Game(header)  # checks the seats before anything is stored
+        game_id = store.create_game(header.to_json())
+        return cls(store, game_id, game)
+
+    @classmethod
+    def resume(cls, store: GameStore, game_id: Optional[str] = None) -> "TableSession":
+        """Load a game (the latest when ``game_id`` is None) and replay its events."""
+        game_id = game_id or store.latest_game_id()
+        if game_id is None:
+            raise StoreError("There is no saved game to resume")
+        game = Game(Header.from_json(store.header(game_id)))
+        for number, event in enumerate(store.effective_events(game_id), 1):
+            try:
+                game.play(event)
+            except IllegalAction as exc:
+                raise StoreError(f"Game {game_id} cannot be replayed: event {number} '{event}' is refused "
+                                 f"({exc.reason}). The events before it are intact.") from None
+        return cls(store, game_id, game)
+
+    # -- what the table sees ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    def _seeded_ahead(self) -> List[Action]:
+        ahead = []
+        for outcome in self.game.seeded_outcomes():
+            if not self.chance.is_seeded(outcome):
+                break
+            ahead.append(outcome)
+        return ahead
+
+    def upcoming_state(self) -> State:
+        """The state once the seeded chance events ahead are played: where the next decision is taken."""
+        state = self.state
+        for outcome in self._seeded_ahead():
+            state = apply_action(state, outcome)
+        return state
+
+    def legal(self) -> List[Action]:
+        return legal_actions(self.upcoming_state())
+
+    # -- changing the game ------------------------------------------------------------------------
+
+    def submit(self, line: Union[str, Action]) -> Outcome:
+        """Check an action (or notation line), record it durably, then apply it."""
+        try:
+            action = parse_action(line) if isinstance(line, str) else line
+            events = [] if isinstance(action, CHANCE_TYPES) else self._seeded_ahead()
+            scratch = self.game.copy()
+            for event in events + [action]:
+                scratch.play(event)
+        except IllegalAction as refused:
+            return Outcome(False, reason=refused.reason, rule=refused.rule)
+        return self._record(scratch, [str(e) for e in events + [action]])
+
+    def undo(self) -> Outcome:
+        """Take back the last decision, and any chance outcome recorded after it."""
+        taken = 0
+        for action in reversed(self.game.actions):
+            taken += 1
+            if not isinstance(action, CHANCE_TYPES):
+                break
+        else:
+            return Outcome(False, reason="There is no move to undo", rule="undo")
+        scratch = self.game.copy()
+        for _ in range(taken):
+            scratch.undo()
+        return self._record(scratch, ["undo"] * taken)
+
+    def _record(self, after: Game, events: List[str]) -> Outcome:
+        try:
+            number = self.store.append_all(self.game_id, events)
+        except StoreError as exc:
+            return Outcome(False, reason=f"Not saved, so not played: {exc}", rule="storage")
+        self.game = after
+        self.event_count = number
+        return Outcome(True, event=number)
