@@ -1,0 +1,114 @@
+"""The simulation harness: seeded games of an Automa level against reference bots.
+
+Seat 0 is the measured Automa; the other seats are "greedy", "random" or "automa" (another
+Automa of the same level with its own colour and seed). Every decision is applied through
+the engine; an action the engine refuses is counted as an illegal move and ends that game.
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Dict, List, Sequence
+
+from ..bots import make_bot
+from ..rules import IllegalAction, apply_action, new_game, sample_chance
+from ..rules.scoring import score
+from .automa import Automa
+from .levels import Level
+
+COLOURS = ("blue", "red", "green", "white")
+OPPONENTS = ("greedy", "random", "automa")
+
+
+@dataclass
+class GameResult:
+    scores: List[int]
+    wins: List[float]          # 1, or a share of it on a tie (R25)
+    illegal_moves: int
+    automa_decisions: int
+    automa_seconds: List[float]
+
+
+def play_game(level: Level, opponents: Sequence[str], seed: int) -> GameResult:
+    kinds = ["automa"] + list(opponents)
+    colours = COLOURS[: len(kinds)]
+    players = []
+    for i, (kind, colour) in enumerate(zip(kinds, colours)):
+        players.append(Automa(level, colour, seed * 10 + i) if kind == "automa" else make_bot(kind, colour, seed * 10 + i))
+    rng = random.Random(f"table:{seed}")
+    state = new_game(colours)
+    illegal = 0
+    timings: List[float] = []
+    while not state.is_over:
+        if state.is_chance_node:
+            state = apply_action(state, sample_chance(state, rng))
+            continue
+        player = players[state.turn]
+        started = time.perf_counter()
+        decision = player.decide(state)
+        elapsed = time.perf_counter() - started
+        action = decision.action if isinstance(player, Automa) else decision
+        if state.turn == 0:
+            timings.append(elapsed)
+        try:
+            state = apply_action(state, action)
+        except IllegalAction:
+            illegal += 1
+            break
+    totals = [s.total for s in score(state).seats]
+    best = max(totals)
+    winners = [i for i, t in enumerate(totals) if t == best]
+    wins = [1.0 / len(winners) if i in winners else 0.0 for i in range(len(totals))]
+    return GameResult(totals, wins, illegal, len(timings), timings)
+
+
+def _spread(values: Sequence[float]) -> Dict[str, float]:
+    n = len(values)
+    mean = statistics.fmean(values)
+    std = statistics.stdev(values) if n > 1 else 0.0
+    half = 1.96 * std / math.sqrt(n) if n > 1 else 0.0
+    return {"mean": mean, "std": std, "ci95": [mean - half, mean + half]}
+
+
+def simulate(level: Level, opponents: Sequence[str], games: int, seed: int) -> Dict:
+    """Play ``games`` seeded games; the report the ``automa-sim`` command prints."""
+    unknown = [o for o in opponents if o not in OPPONENTS]
+    if unknown or not 1 <= len(opponents) <= 3:
+        raise ValueError(f"opponents: 1 to 3 of {', '.join(OPPONENTS)}; got {', '.join(opponents) or 'none'}")
+    kinds = ["automa"] + list(opponents)
+    scores: List[List[int]] = [[] for _ in kinds]
+    wins = [0.0] * len(kinds)
+    illegal = 0
+    timings: List[float] = []
+    started = time.perf_counter()
+    for g in range(games):
+        result = play_game(level, opponents, seed + g)
+        illegal += result.illegal_moves
+        timings += result.automa_seconds
+        for i, (s, w) in enumerate(zip(result.scores, result.wins)):
+            scores[i].append(s)
+            wins[i] += w
+    wall = time.perf_counter() - started
+    seats = []
+    for i, kind in enumerate(kinds):
+        spread = _spread(scores[i])
+        seats.append({"kind": kind, "colour": COLOURS[i], "mean_score": round(spread["mean"], 3),
+                      "score_std": round(spread["std"], 3), "score_ci95": [round(x, 3) for x in spread["ci95"]],
+                      "win_rate": round(wins[i] / games, 4)})
+    automa_time = sum(timings)
+    return {
+        "level": {"number": level.number, "name": level.name},
+        "opponents": list(opponents),
+        "games": games,
+        "seed": seed,
+        "seats": seats,
+        "illegal_moves": illegal,
+        "automa_decisions": len(timings),
+        "decisions_per_second": round(len(timings) / automa_time, 1) if automa_time else None,
+        "decision_ms_median": round(statistics.median(timings) * 1000, 4) if timings else None,
+        "decision_ms_p95": round(sorted(timings)[int(0.95 * (len(timings) - 1))] * 1000, 4) if timings else None,
+        "wall_seconds": round(wall, 2),
+    }

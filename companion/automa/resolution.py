@@ -1,0 +1,329 @@
+"""Priority lists: how one card pair turns a state into exactly one legal engine action.
+
+Every decision follows the same shape, like the selection methods of the published Automa
+rulebooks: start from the engine's legal actions of the kind wanted, apply the criteria of
+the list in order (each keeps only the options that do best on it), and finish with the
+support card's *direction selection*, which counts ``steps`` options in reading order (or
+reverse), wrapping around. Direction selection always leaves exactly one option, and every
+option came from ``legal_actions``, so resolution can neither pick an illegal action nor
+get stuck.
+
+A resolution returns the action and a *rule key* naming the list entry that decided it;
+instructions and tests use the key.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..rules import Action, apply_action, legal_actions
+from ..rules.actions import (
+    CardAdjust, CardReroll, Combine, Create, Forfeit, Nudge, Place, Research, Reroll, Scavenge, Sell, Upgrade,
+)
+from ..rules.activation import free_space, group_sum, upgrade_cost
+from ..rules.state import State
+from .deck import AREAS, ActionHalf, SupportHalf
+from .valuation import card_value, estimate, gear_value, staged_potential
+
+Criterion = Callable[[Action], float]
+
+# Sums at which an area's reward steps up (rules data tables), used by the modification list.
+def _steps(table) -> List[int]:
+    return [low for low, _ in table[1:]]
+
+
+@dataclass(frozen=True)
+class Handicap:
+    """Setup handicaps of a level: limits the Automa puts on itself."""
+
+    max_modifications: int = 1   # modifications per deployment turn
+    reserve: bool = True         # may reserve cards at all
+    buys_heads: bool = True      # may buy Head cards
+
+
+@dataclass(frozen=True)
+class Resolved:
+    action: Action
+    rule: str
+
+
+def select(options: Sequence[Action], criteria: Sequence[Criterion], support: SupportHalf) -> Action:
+    """Apply each criterion (higher is better) to the survivors, then direction selection."""
+    survivors = list(options)
+    for criterion in criteria:
+        if len(survivors) == 1:
+            break
+        scored = [(criterion(o), o) for o in survivors]
+        top = max(s for s, _ in scored)
+        survivors = [o for s, o in scored if s == top]
+    return direction_select(survivors, support)
+
+
+def direction_select(options: Sequence[Action], support: SupportHalf) -> Action:
+    """Count ``steps`` options from the first (or last) in reading order, wrapping around."""
+    if not options:
+        raise ValueError("direction selection needs at least one option")
+    index = (support.steps - 1) % len(options)
+    return options[index] if support.direction == "right" else options[-1 - index]
+
+
+# ---- the Automa's view of its seat ------------------------------------------------------------
+
+def staged(state: State, seat: int, area: str) -> List:
+    return state.staged_dice(seat, area)
+
+
+def research_target(state: State, seat: int, support: SupportHalf, handicap: Handicap) -> Optional[str]:
+    """The card it saves dice for: a colour it lacks first, then the support card's colour order."""
+    s = state.seats[seat]
+    rules = state.rules
+    owned = {rules.cards[c].type for c in s.cards}
+    offers = list(state.display) + list(s.reserved)
+    if state.heads and handicap.buys_heads:
+        offers.append(state.heads[0])
+    affordable = [c for c in offers if rules.cards[c].gears <= s.gears]
+    if not affordable:
+        return None
+
+    def key(card_id: str) -> Tuple:
+        card = rules.cards[card_id]
+        return (card.type in owned, support.colours.index(card.type), card.sum, card_id)
+
+    return min(affordable, key=key)
+
+
+def _thresholds(state: State, seat: int, area: str, support: SupportHalf, handicap: Handicap) -> List[int]:
+    rules = state.rules
+    if area == "scavenge":
+        return _steps(rules.scavenge_table)
+    if area == "create":
+        return _steps(rules.create_table)
+    if area == "upgrade":
+        return [low for low, mod in rules.upgrade_modifier_table if mod < 0]
+    if area == "research":
+        target = research_target(state, seat, support, handicap)
+        return [rules.cards[target].sum] if target else []
+    return []
+
+
+# ---- deployment: which area, which die ---------------------------------------------------------
+
+def _wants(state: State, seat: int, area: str, support: SupportHalf, handicap: Handicap) -> bool:
+    """The condition of each area in a ``plan`` focus list."""
+    s = state.seats[seat]
+    mine = staged(state, seat, area)
+    types = {t for t, _ in s.available}
+    if area == "research":
+        target = research_target(state, seat, support, handicap)
+        return target is not None and sum(v for _, v in mine) < state.rules.cards[target].sum
+    if area == "market":
+        return any(state.market[t] is None and t in types and not any(d == t for d, _ in mine)
+                   for t in ("d8", "d6"))
+    if area == "upgrade":
+        d6 = sum(1 for t, _ in mine if t == "d6")
+        d4 = sum(1 for t, _ in mine if t == "d4")
+        if "d6" in types and s.reserve[2] > d6 and s.gears >= 2 * (d6 + 1) + d4:
+            return True
+        return "d4" in types and s.reserve[1] > d4 and s.gears >= d4 + 2 * d6 + 1
+    if area == "create":
+        return state.round <= 4 and s.reserve[0] >= 2 and s.gears >= 2 and sum(v for _, v in mine) < 8
+    return s.gears < 10  # scavenge
+
+
+def _area_die_criteria(state: State, seat: int, area: str, half: ActionHalf, support: SupportHalf,
+                       handicap: Handicap) -> List[Criterion]:
+    """Which die goes to ``area``: the area's own rule, then the action card's die preference."""
+    base = sum(v for _, v in staged(state, seat, area))
+    high = (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1])
+    if area == "market":
+        rank = {"d8": 2, "d6": 1, "d4": 0}
+        return [lambda a: rank[a.die[0]], lambda a: -a.die[1]]
+    if area == "upgrade":
+        rank = {"d6": 2, "d4": 1, "d8": 0}
+        return [lambda a: rank[a.die[0]], lambda a: -a.die[1]]
+    steps = _thresholds(state, seat, area, support, handicap)
+    if steps:
+        def reaches(a: Action) -> float:
+            # completing the next step with the smallest die that does it
+            total = base + a.die[1]
+            hit = [t for t in steps if base < t <= total]
+            return 100 - total if hit else 0
+        return [reaches, high]
+    return [high]
+
+
+def _placement_gain(state: State, seat: int, action: Place) -> float:
+    mine = staged(state, seat, action.area)
+    return (staged_potential(state, seat, action.area, mine + [action.die])
+            - staged_potential(state, seat, action.area, mine)) + 0.05 * _speed(state, seat, action)
+
+
+def _speed(state: State, seat: int, action: Place) -> float:
+    """Spaces are limited: a low die that leads its group onto a free space is worth a little more."""
+    area = action.area
+    if area not in state.spaces:
+        return 0.0
+    mine = staged(state, seat, area)
+    lead = min([v for _, v in mine] + [action.die[1]])
+    ahead = sum(1 for owner, die in state.staging[area] if owner != seat and die[1] < lead)
+    return 1.0 if ahead < len(state.spaces[area]) else -4.0
+
+
+def resolve_placement(state: State, seat: int, places: Sequence[Place], half: ActionHalf,
+                      support: SupportHalf, handicap: Handicap) -> Resolved:
+    if half.judge == "blind":
+        area = half.focus[0]
+        options = [p for p in places if p.area == area]
+        high = (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1])
+        return Resolved(select(options, [high], support), "place.blind")
+    if half.judge == "plan":
+        for area in half.focus:
+            if _wants(state, seat, area, support, handicap):
+                options = [p for p in places if p.area == area]
+                criteria = _area_die_criteria(state, seat, area, half, support, handicap)
+                return Resolved(select(options, criteria, support), f"place.plan.{area}")
+    order = {area: i for i, area in enumerate(half.focus)}
+    criteria: List[Criterion] = [
+        lambda a: round(_placement_gain(state, seat, a), 6),
+        lambda a: -order.get(a.area, len(AREAS)),
+        (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1]),
+    ]
+    return Resolved(select(places, criteria, support), "place.value")
+
+
+# ---- deployment: modifications -------------------------------------------------------------------
+
+def resolve_modification(state: State, seat: int, actions: Sequence[Action], intended: Place,
+                         support: SupportHalf, handicap: Handicap) -> Optional[Resolved]:
+    """One modification of the die about to be placed, if the support card allows one and it pays."""
+    s = state.seats[seat]
+    die, area = intended.die, intended.area
+    if support.modify == "none":
+        return None
+    base = sum(v for _, v in staged(state, seat, area))
+    total = base + die[1]
+    steps = _thresholds(state, seat, area, support, handicap)
+    short = min([t - total for t in steps if t > total], default=None)
+    if support.modify == "nudge" and short in (1, 2):
+        cards = [a for a in actions if isinstance(a, CardAdjust) and a.changes == ((die, short),)]
+        if cards:
+            return Resolved(select(cards, [], support), "modify.card_adjust")
+        reserve_gears = 1 if area == "research" else 0
+        target = research_target(state, seat, support, handicap) if area == "research" else None
+        if target:
+            reserve_gears = state.rules.cards[target].gears
+        if short == 1 and s.gears >= 1 + reserve_gears:
+            nudges = [a for a in actions if isinstance(a, Nudge) and a.die == die and a.delta == 1]
+            if nudges:
+                return Resolved(nudges[0], "modify.nudge")
+    if support.modify == "reroll" and area in ("scavenge", "research") and die[0] != "d4" and die[1] <= 2:
+        cards = [a for a in actions if isinstance(a, CardReroll) and a.die == die]
+        if cards:
+            return Resolved(select(cards, [], support), "modify.card_reroll")
+        if s.gears >= 3:
+            rerolls = [a for a in actions if isinstance(a, Reroll) and a.die == die]
+            if rerolls:
+                return Resolved(rerolls[0], "modify.reroll")
+    if support.modify == "combine" and short is not None and area in ("scavenge", "research"):
+        combos = [a for a in actions if isinstance(a, Combine) and a.target == die and a.sign == 1
+                  and a.spent[1] >= short]
+        if combos:
+            return Resolved(select(combos, [lambda a: -a.spent[1], lambda a: -len(a.spent[0])], support),
+                            "modify.combine")
+    return None
+
+
+# ---- activation -----------------------------------------------------------------------------------
+
+def _area_option(state: State, seat: int, area: str, options: Sequence[Action], support: SupportHalf,
+                 handicap: Handicap) -> Tuple[Optional[Action], str]:
+    """The one option the Automa takes on ``area`` (None: it forfeits there)."""
+    s = state.seats[seat]
+    if not options:
+        return None, f"activate.{area}.none"
+    if area == "scavenge":
+        return select(options, [lambda a: len(a.group), lambda a: sum(v for _, v in a.group)], support), \
+            "activate.scavenge.all"
+    if area == "create":
+        late = state.round >= 4
+        return select(options, [lambda a: a.d4 + a.d6,
+                                (lambda a: a.d6) if not late and s.gears >= 8 else (lambda a: -a.d6),
+                                lambda a: len(a.group)], support), "activate.create.most"
+    if area == "upgrade":
+        return select(options, [lambda a: a.d6, lambda a: a.d4, lambda a: len(a.group)], support), \
+            "activate.upgrade.most"
+    if area == "market":
+        rank = {"d8": 2, "d6": 1, "d4": 0}
+        if state.round < 5:
+            options = [a for a in options if a.space != "d4"] or []
+        if not options:
+            return None, "activate.market.keep"
+        return select(options, [lambda a: rank[a.space], lambda a: sum(1 for t, _ in a.group if t == a.space),
+                                lambda a: -len(a.group)], support), "activate.market.best"
+    buys = [a for a in options if isinstance(a, Research) and a.verb == "buy"]
+    if not handicap.buys_heads:
+        buys = [a for a in buys if not state.rules.cards[a.card].is_head]
+    if buys:
+        gv = gear_value(state)
+        values = {c: card_value(state, seat, c) - state.rules.cards[c].gears * gv for c in {a.card for a in buys}}
+        best = max(values.values())
+        if best > 0:
+            return select(buys, [lambda a: round(values[a.card], 6),
+                                 lambda a: -support.colours.index(state.rules.cards[a.card].type),
+                                 lambda a: -len(a.group), lambda a: -sum(v for _, v in a.group)], support), \
+                "activate.research.buy"
+    reserves = [a for a in options if isinstance(a, Research) and a.verb == "reserve"]
+    if reserves and support.reserve and handicap.reserve and state.round <= 3 and not s.reserved:
+        owned = {state.rules.cards[c].type for c in s.cards}
+        fresh = [a for a in reserves if state.rules.cards[a.card].type not in owned]
+        if fresh:
+            return select(fresh, [lambda a: -support.colours.index(state.rules.cards[a.card].type),
+                                  lambda a: -len(a.group)], support), "activate.research.reserve"
+    return None, "activate.research.none"
+
+
+def resolve_activation(state: State, seat: int, actions: Sequence[Action], half: ActionHalf,
+                       support: SupportHalf, handicap: Handicap) -> Resolved:
+    by_area: Dict[str, List[Action]] = {}
+    forfeits: Dict[str, Forfeit] = {}
+    for a in actions:
+        if isinstance(a, Forfeit):
+            forfeits[a.area] = a
+        else:
+            by_area.setdefault(a.area, []).append(a)
+    chosen: Dict[str, Tuple[Action, str]] = {}
+    for area in forfeits:
+        option, rule = _area_option(state, seat, area, by_area.get(area, []), support, handicap)
+        chosen[area] = (option, rule) if option is not None else (forfeits[area], f"forfeit.{rule.split('.', 1)[1]}")
+    order = {area: i for i, area in enumerate(half.focus)}
+    areas = list(chosen)
+    if half.judge == "value":
+        gains = {area: estimate(apply_action(state, chosen[area][0]), seat) for area in areas}
+        key = [lambda a: round(gains[a], 6), lambda a: -order.get(a, len(AREAS))]
+    else:
+        key = [lambda a: not isinstance(chosen[a][0], Forfeit), lambda a: -order.get(a, len(AREAS))]
+    best_area = areas[0]
+    best_key = None
+    for area in areas:  # areas come in reading order: the first best one wins
+        k = tuple(f(area) for f in key)
+        if best_key is None or k > best_key:
+            best_area, best_key = area, k
+    action, rule = chosen[best_area]
+    return Resolved(action, rule)
+
+
+def resolve(state: State, seat: int, half: ActionHalf, support: SupportHalf, handicap: Handicap,
+            modifications_left: int) -> Resolved:
+    """The Automa's action for the seat to move, from its card pair."""
+    actions = legal_actions(state)
+    if not actions:
+        raise ValueError("the Automa was asked to decide where no decision is open")
+    if state.phase != "deploy":
+        return resolve_activation(state, seat, actions, half, support, handicap)
+    places = [a for a in actions if isinstance(a, Place)]
+    intended = resolve_placement(state, seat, places, half, support, handicap)
+    if modifications_left > 0:
+        mod = resolve_modification(state, seat, actions, intended.action, support, handicap)
+        if mod is not None:
+            return mod
+    return intended
