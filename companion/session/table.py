@@ -8,11 +8,12 @@ recorded in the same transaction as the decision that follows them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ..rules import IllegalAction, State, apply_action, legal_actions, parse_action
 from ..rules.actions import CHANCE_TYPES, Action, Deal, Order, Roll
 from ..rules.game import Game, Header
+from ..automa import Automa, AutomaDecision
 from ..store import GameStore, StoreError
 
 CHANCE_KINDS = {Order: "order", Deal: "deal", Roll: "roll"}
@@ -66,6 +67,7 @@ class TableSession:
         self.seats = [SeatSpec.from_json(s) for s in game.header.seats]
         self.chance = ChanceSources()
         self.event_count = len(store.events(game_id))
+        self._automas: Dict[int, Tuple[Automa, int]] = {}  # seat -> (Automa, actions it has seen)
 
     # -- starting and resuming ------------------------------------------------------------------
 
@@ -115,6 +117,41 @@ class TableSession:
     def legal(self) -> List[Action]:
         return legal_actions(self.upcoming_state())
 
+    # -- Automa seats -----------------------------------------------------------------------------
+
+    def automa_decision(self) -> Optional[AutomaDecision]:
+        """The decision of the Automa to move, or None when a person (or the table) is to act.
+
+        An Automa's deck is not saved: it is the same Automa replayed over the game's history,
+        so a resumed game, or one after an undo, continues exactly as it would have.
+        """
+        state = self.upcoming_state()
+        if state.is_over or state.is_chance_node or state.turn is None:
+            return None
+        seat = state.turn
+        if self.seats[seat].kind != "automa":
+            return None
+        return self._automa(seat).decide(state)
+
+    def acknowledge_automa(self) -> Outcome:
+        """Play the Automa's decision once the person at the table has carried it out."""
+        decision = self.automa_decision()
+        if decision is None:
+            return Outcome(False, reason="It is not an Automa's turn", rule="automa")
+        return self.submit(decision.action)
+
+    def _automa(self, seat: int) -> Automa:
+        actions, states = self.game.actions, self.game.states
+        automa, seen = self._automas.get(seat, (None, 0))
+        if automa is None or seen > len(actions):
+            spec = self.seats[seat]
+            automa, seen = Automa(spec.level or 1, spec.colour, seed=self.game.header.seed or 0), 0
+        for state, action in zip(states[seen:], actions[seen:]):
+            if state.turn == seat and not state.is_chance_node:
+                automa.decide(state)  # advance its deck as it advanced when this was played
+        self._automas[seat] = (automa, len(actions))
+        return automa
+
     # -- changing the game ------------------------------------------------------------------------
 
     def submit(self, line: Union[str, Action]) -> Outcome:
@@ -141,6 +178,7 @@ class TableSession:
         scratch = self.game.copy()
         for _ in range(taken):
             scratch.undo()
+        self._automas.clear()  # their decks are replayed from the shortened history
         return self._record(scratch, ["undo"] * taken)
 
     def _record(self, after: Game, events: List[str]) -> Outcome:
