@@ -251,10 +251,21 @@ def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle):
 
 
 def _place(frame: np.ndarray, patch: np.ndarray, mask: np.ndarray, m: np.ndarray) -> None:
+    """Alpha-blend ``patch`` into ``frame`` through the affine map ``m``, touching only its footprint."""
     h, w = frame.shape[:2]
-    warped = cv2.warpAffine(patch, m, (w, h), flags=cv2.INTER_LINEAR)
-    alpha = cv2.warpAffine(mask, m, (w, h), flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
-    frame[:] = (frame * (1 - alpha) + warped * alpha).astype(np.uint8)
+    ph, pw = mask.shape
+    corners = cv2.transform(np.array([[[0, 0]], [[pw, 0]], [[pw, ph]], [[0, ph]]], np.float32), m).reshape(-1, 2)
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 1, 0)
+    x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 1, [w, h])
+    if x1 <= x0 or y1 <= y0:
+        return
+    local = m.copy()
+    local[:, 2] -= (x0, y0)
+    size = (int(x1 - x0), int(y1 - y0))
+    warped = cv2.warpAffine(patch, local, size, flags=cv2.INTER_LINEAR)
+    alpha = cv2.warpAffine(mask, local, size, flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
+    roi = frame[y0:y1, x0:x1]
+    roi[:] = (roi * (1 - alpha) + warped * alpha).astype(np.uint8)
 
 
 # ----------------------------------------------------------------------------- scenes
@@ -285,12 +296,11 @@ def render_scene(dice: Sequence[DieSpec], background: np.ndarray, style: Optiona
         norm = np.linalg.norm(offset) + 1e-6
         side_shift = offset / norm * spec.size * style.side_view * min(1.0, norm / (0.5 * max(w, h)))
         if style.shadow > 0:
-            shadow = np.zeros((h, w), np.float32)
             ms = m.copy()
             ms[:, 2] += np.array([spec.size * 0.08, spec.size * 0.1])
-            shadow = cv2.warpAffine(mask, ms, (w, h)).astype(np.float32) / 255
-            shadow = cv2.GaussianBlur(shadow, (0, 0), max(1.0, spec.size * 0.08))
-            frame[:] = (frame * (1 - style.shadow * shadow[..., None])).astype(np.uint8)
+            dark = np.zeros_like(patch)
+            shadow_mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, spec.size * 0.08))
+            _place(frame, dark, (shadow_mask * style.shadow).astype(np.uint8), ms)
         side_patch = (patch.astype(np.float32) * 0 + np.array(
             {**PLAYER_COLOURS_BGR, **OTHER_COLOURS_BGR}.get(spec.colour, (128, 128, 128))) * 0.6).astype(np.uint8)
         for step in np.linspace(1.0, 0.25, 3):
