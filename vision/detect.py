@@ -9,7 +9,7 @@ recall: the classifier downstream rejects blobs that are not dice and refines ea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 import cv2
 import numpy as np
@@ -41,14 +41,28 @@ def contrast_map(small_bgr: np.ndarray) -> np.ndarray:
     return 0.6 * diff[..., 0] + diff[..., 1] + diff[..., 2]
 
 
+@dataclass
+class ContrastImage:
+    """The contrast map and the factor from frame pixels to its pixels."""
+
+    contrast: np.ndarray
+    scale: float
+
+    @classmethod
+    def of(cls, frame_bgr: np.ndarray) -> "ContrastImage":
+        h, w = frame_bgr.shape[:2]
+        scale = min(1.0, WORK_SIZE / max(h, w))
+        small = frame_bgr if scale >= 1.0 else cv2.resize(
+            frame_bgr, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
+        return cls(contrast_map(small), scale)
+
+
 def find_candidates(frame_bgr: np.ndarray, min_size: float = 14.0, max_size: float = 220.0,
-                    threshold: float = 4.0, limit: int = 64) -> List[Candidate]:
+                    threshold: float = 4.0, limit: int = 64,
+                    contrast_image: Optional[ContrastImage] = None) -> List[Candidate]:
     """Up to ``limit`` blobs between ``min_size`` and ``max_size`` pixels across, strongest first."""
-    h, w = frame_bgr.shape[:2]
-    scale = min(1.0, WORK_SIZE / max(h, w))
-    small = frame_bgr if scale >= 1.0 else cv2.resize(
-        frame_bgr, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
-    contrast = contrast_map(small)
+    contrast_image = contrast_image or ContrastImage.of(frame_bgr)
+    contrast, scale = contrast_image.contrast, contrast_image.scale
     found = _scale_space_peaks(contrast, min_size * scale / SIZE_PER_SIGMA, max_size * scale / SIZE_PER_SIGMA,
                                threshold)
     kept: List[Candidate] = []
