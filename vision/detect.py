@@ -1,0 +1,112 @@
+"""Candidate dice in a frame: blobs that stand out from the table around them.
+
+The table colour is estimated from a heavily median-filtered thumbnail; each pixel's
+Lab distance from it forms a contrast map. Dice are compact bright blobs in that map,
+found as scale-space peaks of a difference of Gaussians, which also separates dice that
+touch. The step is cheap (a few milliseconds on a 512-pixel working image) and favours
+recall: the classifier downstream rejects blobs that are not dice and refines each box.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+import cv2
+import numpy as np
+
+WORK_SIZE = 512  # long side of the image the detector works on
+SCALE_STEP = 1.25
+SIZE_PER_SIGMA = 4.0  # blob side / DoG scale, measured on synthetic and real frames
+
+
+@dataclass
+class Candidate:
+    """A blob that may be a die, in full-frame pixels; ``strength`` is its contrast response."""
+
+    centre: Tuple[float, float]
+    size: float
+    strength: float
+
+
+def contrast_map(small_bgr: np.ndarray) -> np.ndarray:
+    """Distance of every pixel from the local table colour (float32)."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(small_bgr, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    h, w = lab.shape[:2]
+    tiny = cv2.resize(lab, (max(8, w // 4), max(8, h // 4)), interpolation=cv2.INTER_AREA)
+    k = 2 * (max(tiny.shape[:2]) // 12) + 1
+    table = cv2.medianBlur(tiny, max(5, k))
+    table = cv2.resize(table, (w, h), interpolation=cv2.INTER_LINEAR)
+    diff = cv2.absdiff(lab, table).astype(np.float32)
+    # Lightness counts for less than hue: light falls off across a table, hue does not.
+    return 0.6 * diff[..., 0] + diff[..., 1] + diff[..., 2]
+
+
+@dataclass
+class ContrastImage:
+    """The contrast map and the factor from frame pixels to its pixels."""
+
+    contrast: np.ndarray
+    scale: float
+
+    @classmethod
+    def of(cls, frame_bgr: np.ndarray) -> "ContrastImage":
+        h, w = frame_bgr.shape[:2]
+        scale = min(1.0, WORK_SIZE / max(h, w))
+        small = frame_bgr if scale >= 1.0 else cv2.resize(
+            frame_bgr, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
+        return cls(contrast_map(small), scale)
+
+
+def find_candidates(frame_bgr: np.ndarray, min_size: float = 14.0, max_size: float = 220.0,
+                    threshold: float = 4.0, limit: int = 64,
+                    contrast_image: Optional[ContrastImage] = None) -> List[Candidate]:
+    """Up to ``limit`` blobs between ``min_size`` and ``max_size`` pixels across, strongest first."""
+    contrast_image = contrast_image or ContrastImage.of(frame_bgr)
+    contrast, scale = contrast_image.contrast, contrast_image.scale
+    found = _scale_space_peaks(contrast, min_size * scale / SIZE_PER_SIGMA, max_size * scale / SIZE_PER_SIGMA,
+                               threshold)
+    kept: List[Candidate] = []
+    for strength, x, y, sigma in found:
+        x, y, size = x / scale, y / scale, sigma * SIZE_PER_SIGMA / scale
+        if all((x - c.centre[0]) ** 2 + (y - c.centre[1]) ** 2 > (0.4 * min(size, c.size)) ** 2 for c in kept):
+            kept.append(Candidate(centre=(x, y), size=size, strength=strength))
+            if len(kept) == limit:
+                break
+    return kept
+
+
+def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, threshold: float,
+                       per_octave: int = 3, most: int = 400) -> List[Tuple[float, float, float, float]]:
+    """(strength, x, y, sigma) of difference-of-Gaussian maxima, strongest first.
+
+    Octaves halve the image, so every blur stays small whatever the blob size.
+    """
+    step = 2.0 ** (1.0 / per_octave)
+    base = max(1.0, sigma_min / step)
+    octave_image = image
+    factor = 1.0
+    peaks = []
+    kernel = np.ones((3, 3), np.uint8)
+    while base * factor <= sigma_max * step and min(octave_image.shape[:2]) >= 8:
+        sigmas = [base * step ** i for i in range(per_octave + 3)]
+        blurred = [cv2.GaussianBlur(octave_image, (0, 0), s) for s in sigmas]
+        dogs = [(blurred[i] - blurred[i + 1]) / (step - 1) for i in range(len(sigmas) - 1)]
+        maxed = [cv2.dilate(d, kernel) for d in dogs]
+        for i in range(1, len(dogs) - 1):
+            peak = (dogs[i] >= maxed[i]) & (dogs[i] >= maxed[i - 1]) & (dogs[i] >= maxed[i + 1]) \
+                & (dogs[i] > threshold)
+            ys, xs = np.nonzero(peak)
+            if len(xs):
+                strength = dogs[i][ys, xs]
+                sigma = sigmas[i] * factor
+                if sigma_min / step <= sigma <= sigma_max * step:
+                    peaks.append(np.stack([strength, (xs + 0.5) * factor - 0.5, (ys + 0.5) * factor - 0.5,
+                                           np.full(len(xs), sigma)], axis=1))
+        octave_image = cv2.resize(blurred[per_octave], (octave_image.shape[1] // 2, octave_image.shape[0] // 2),
+                                  interpolation=cv2.INTER_NEAREST)
+        factor *= 2.0
+    if not peaks:
+        return []
+    table = np.concatenate(peaks)
+    order = np.argsort(-table[:, 0])[:most]
+    return [tuple(float(v) for v in row) for row in table[order]]

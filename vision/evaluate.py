@@ -1,0 +1,171 @@
+"""Measure the reader against a labelled manifest (the format of the shared dice photos).
+
+A reading matches a labelled die when their boxes overlap with IoU >= 0.5; in an image
+whose one die has no box, the most confident reading is that die. Figures are given for
+the whole manifest and for each ``group`` in it, since groups are correlated units.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+import cv2
+import numpy as np
+
+from vision.reader import CONFIDENCE_THRESHOLD, DiceReader
+from vision.readings import DIE_TYPES, DieReading
+
+MATCH_IOU = 0.5
+
+
+def box_iou(a, b) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]:
+    """For each label, the index of its reading (or None). Each reading matches one label at most."""
+    if len(labels) == 1 and labels[0]["bbox"] is None:
+        if not readings:
+            return [None]
+        return [int(np.argmax([r.detection_confidence for r in readings]))]
+    pairs = sorted(((box_iou(r.bbox, lab["bbox"]), i, j) for j, lab in enumerate(labels) if lab["bbox"]
+                    for i, r in enumerate(readings)), reverse=True)
+    result: List[Optional[int]] = [None] * len(labels)
+    used = set()
+    for iou, i, j in pairs:
+        if iou < MATCH_IOU:
+            break
+        if i not in used and result[j] is None:
+            result[j] = i
+            used.add(i)
+    return result
+
+
+@dataclass
+class Tally:
+    frames: int = 0
+    dice: int = 0
+    found: int = 0
+    readings: int = 0
+    type_right: int = 0
+    value_seen: Dict[str, int] = field(default_factory=lambda: {t: 0 for t in DIE_TYPES})
+    value_right: Dict[str, int] = field(default_factory=lambda: {t: 0 for t in DIE_TYPES})
+    colour_seen: int = 0
+    colour_right: int = 0
+    ms: List[float] = field(default_factory=list)
+    confidences: List[float] = field(default_factory=list)  # one per reading
+    correct: List[bool] = field(default_factory=list)  # whether that reading was right
+
+    def add(self, labels: List[dict], readings: List[DieReading], ms: float) -> None:
+        self.frames += 1
+        self.dice += len(labels)
+        self.readings += len(readings)
+        self.ms.append(ms)
+        right = [False] * len(readings)
+        for lab, idx in zip(labels, match(readings, labels)):
+            if idx is None:
+                continue
+            r = readings[idx]
+            self.found += 1
+            type_ok = r.die_type == lab["type"]
+            self.type_right += type_ok
+            ok = type_ok
+            if lab.get("value") is not None:
+                self.value_seen[lab["type"]] += 1
+                value_ok = type_ok and r.value == lab["value"]
+                self.value_right[lab["type"]] += value_ok
+                ok = value_ok
+            if lab.get("colour"):
+                self.colour_seen += 1
+                self.colour_right += r.colour == lab["colour"]
+            right[idx] = ok
+        self.confidences += [r.confidence for r in readings]
+        self.correct += right
+
+    def report(self, threshold: float) -> dict:
+        def ratio(a, b):
+            return round(a / b, 4) if b else None
+
+        conf = np.array(self.confidences)
+        correct = np.array(self.correct, bool)
+        accepted = conf >= threshold
+        return {
+            "frames": self.frames,
+            "dice": self.dice,
+            "detection": {
+                "recall": ratio(self.found, self.dice),
+                "precision": ratio(self.found, self.readings),
+                "false_positives_per_frame": ratio(self.readings - self.found, self.frames),
+            },
+            "type_accuracy": ratio(self.type_right, self.found),
+            "value_accuracy": {t: ratio(self.value_right[t], self.value_seen[t]) for t in DIE_TYPES},
+            "colour_accuracy": ratio(self.colour_right, self.colour_seen),
+            "ms_per_frame": {
+                "median": round(float(np.median(self.ms)), 1) if self.ms else None,
+                "p95": round(float(np.percentile(self.ms, 95)), 1) if self.ms else None,
+            },
+            "confidence": {
+                "threshold": threshold,
+                "readings": int(len(conf)),
+                "flagged_share": ratio(int((~accepted).sum()), len(conf)),
+                "accuracy_accepted": ratio(int(correct[accepted].sum()), int(accepted.sum())),
+                "accuracy_flagged": ratio(int(correct[~accepted].sum()), int((~accepted).sum())),
+                "accuracy_all": ratio(int(correct.sum()), len(conf)),
+            },
+        }
+
+
+def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = None, every: int = 1,
+                      limit: Optional[int] = None, threshold: float = CONFIDENCE_THRESHOLD,
+                      groups: Optional[List[str]] = None) -> dict:
+    """Read every ``every``-th image of ``manifest`` (at most ``limit``) and report, overall and per group."""
+    manifest = pathlib.Path(manifest)
+    reader = reader or DiceReader()
+    rows = [json.loads(line) for line in open(manifest) if line.strip()]
+    if groups:
+        rows = [r for r in rows if r.get("group") in groups]
+    rows = rows[::max(1, every)][:limit]
+    overall = Tally()
+    per_group: Dict[str, Tally] = {}
+    unreadable = []
+    for row in rows:
+        frame = cv2.imread(str(manifest.parent / row["image"]))
+        if frame is None:
+            unreadable.append(row["image"])
+            continue
+        started = time.perf_counter()
+        readings = reader.read(frame)
+        ms = (time.perf_counter() - started) * 1000
+        overall.add(row["dice"], readings, ms)
+        per_group.setdefault(row.get("group", "all"), Tally()).add(row["dice"], readings, ms)
+    result = {"manifest": str(manifest), **overall.report(threshold),
+              "groups": {g: t.report(threshold) for g, t in sorted(per_group.items())}}
+    if unreadable:
+        result["unreadable_images"] = unreadable
+    return result
+
+
+def format_report(result: dict) -> str:
+    """A short human-readable table of one evaluation."""
+    lines = [f"{result['manifest']}"]
+    rows = [("all", result)] + list(result.get("groups", {}).items())
+    lines.append(f"{'group':<34}{'frames':>7}{'dice':>6}{'recall':>8}{'prec':>7}{'fp/fr':>7}{'type':>7}"
+                 f"{'d4':>7}{'d6':>7}{'d8':>7}{'colour':>8}{'ms med':>8}{'flag%':>7}{'acc>=t':>8}")
+
+    def f(v):
+        return "-" if v is None else f"{v:.3f}"
+
+    for name, r in rows:
+        d, v, c = r["detection"], r["value_accuracy"], r["confidence"]
+        lines.append(f"{name[:33]:<34}{r['frames']:>7}{r['dice']:>6}{f(d['recall']):>8}{f(d['precision']):>7}"
+                     f"{f(d['false_positives_per_frame']):>7}{f(r['type_accuracy']):>7}{f(v['d4']):>7}"
+                     f"{f(v['d6']):>7}{f(v['d8']):>7}{f(r['colour_accuracy']):>8}"
+                     f"{f(r['ms_per_frame']['median']):>8}{f(c['flagged_share']):>7}{f(c['accuracy_accepted']):>8}")
+    return "\n".join(lines)

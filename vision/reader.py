@@ -1,0 +1,142 @@
+"""``read_dice``: every die in a frame with its type, value, owner colour and confidences.
+
+Pipeline: contrast blobs (``vision.detect``) -> the classifier looks at each blob and
+says die or not, and where the die's box really is -> a second, centred look reads type
+and value -> overlapping finds are merged -> the body colour is matched to the profile.
+Per-die work is done on small crops only, never on the whole frame.
+"""
+from __future__ import annotations
+
+import math
+import pathlib
+from typing import List, Optional
+
+import cv2
+import numpy as np
+
+from vision.classifier import DiceClassifier, GreyPyramid, crop_batch, decode_box, type_and_value
+from vision.colour import body_colour, match_colour
+from vision.detect import ContrastImage, find_candidates
+from vision.readings import ColourProfile, DieReading
+
+CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm
+WINDOW_PER_SIZE = 1.6  # crop side / die side, the middle of what the classifier was trained on
+
+
+class DiceReader:
+    """Holds the loaded model; build once and call ``read`` on each frame."""
+
+    def __init__(self, model_path: Optional[pathlib.Path] = None, min_die_probability: float = 0.5,
+                 max_candidates: int = 64):
+        self.classifier = DiceClassifier(model_path)
+        self.min_die_probability = min_die_probability
+        self.max_candidates = max_candidates
+
+    def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None) -> List[DieReading]:
+        frame_bgr = _checked_frame(frame_bgr)
+        profile = profile or ColourProfile.named()
+        contrast = ContrastImage.of(frame_bgr)
+        candidates = find_candidates(frame_bgr, limit=self.max_candidates, contrast_image=contrast)
+        if not candidates:
+            return []
+        pyramid = GreyPyramid(frame_bgr)
+        centres = [c.centre for c in candidates]
+        windows = [c.size * WINDOW_PER_SIZE for c in candidates]
+        probs, boxes = self.classifier.predict(crop_batch(pyramid, centres, windows))
+        die_p = 1.0 - probs[:, 0]
+        keep = np.nonzero(die_p >= self.min_die_probability * 0.6)[0]
+        if len(keep) == 0:
+            return []
+        refined = [decode_box(centres[i], windows[i], boxes[i]) for i in keep]
+        windows2 = [size * WINDOW_PER_SIZE for _, size in refined]
+        probs2, boxes2 = self.classifier.predict(crop_batch(pyramid, [c for c, _ in refined], windows2))
+        found = []
+        for k, i in enumerate(keep):
+            (cx, cy), size = decode_box(refined[k][0], windows2[k], boxes2[k])
+            centre = ((cx + refined[k][0][0]) / 2, (cy + refined[k][0][1]) / 2)
+            size = math.sqrt(size * refined[k][1])
+            p = 0.5 * (probs[i] + probs2[k])
+            found.append((1.0 - float(p[0]), centre, size, p))
+        readings = []
+        for die_p, centre, size, p in _merge(found):
+            if die_p < self.min_die_probability:
+                continue
+            die_type, type_p, value, value_p = type_and_value(p[None])[0]
+            colour, colour_p = match_colour(body_colour(frame_bgr, centre, size), profile)
+            outline = _outline(contrast, centre, size)
+            xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+            half = size / 2
+            readings.append(DieReading(
+                die_type=die_type, value=value, colour=colour, centre=(float(centre[0]), float(centre[1])),
+                outline=outline, type_confidence=type_p, value_confidence=value_p, colour_confidence=colour_p,
+                detection_confidence=die_p,
+                bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)))
+        readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
+        return readings
+
+
+def _merge(found):
+    """Greedy non-maximum suppression on centre distance: one reading per die."""
+    found = sorted(found, key=lambda f: -f[0])
+    kept = []
+    for item in found:
+        _, centre, size, _ = item
+        if all(math.dist(centre, k[1]) > 0.55 * max(size, k[2]) for k in kept):
+            kept.append(item)
+    return kept
+
+
+def _outline(contrast: ContrastImage, centre, size) -> List[tuple]:
+    """The die's outline: the minimum-area rectangle of its contrast blob, else its square box."""
+    s = contrast.scale
+    half = size * 0.75 * s
+    cx, cy = centre[0] * s, centre[1] * s
+    h, w = contrast.contrast.shape[:2]
+    x0, x1 = int(max(0, cx - half)), int(min(w, cx + half + 1))
+    y0, y1 = int(max(0, cy - half)), int(min(h, cy + half + 1))
+    square = [(centre[0] - size / 2, centre[1] - size / 2), (centre[0] + size / 2, centre[1] - size / 2),
+              (centre[0] + size / 2, centre[1] + size / 2), (centre[0] - size / 2, centre[1] + size / 2)]
+    patch = contrast.contrast[y0:y1, x0:x1]
+    if patch.shape[0] < 4 or patch.shape[1] < 4:
+        return square
+    patch8 = np.clip(patch, 0, 255).astype(np.uint8)
+    _, mask = cv2.threshold(patch8, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    count, labels = cv2.connectedComponents(mask)
+    label = labels[int(min(max(cy - y0, 0), labels.shape[0] - 1)), int(min(max(cx - x0, 0), labels.shape[1] - 1))]
+    if label == 0:
+        return square
+    points = np.column_stack(np.nonzero(labels == label)[::-1]).astype(np.float32)
+    rect = cv2.minAreaRect(points)
+    side = max(rect[1])
+    if not 0.6 * size * s <= side <= 1.4 * size * s:
+        return square
+    corners = cv2.boxPoints(rect)
+    return [(float((x + x0) / s), float((y + y0) / s)) for x, y in corners]
+
+
+def _checked_frame(frame) -> np.ndarray:
+    if not isinstance(frame, np.ndarray) or frame.size == 0:
+        raise ValueError("frame must be a non-empty numpy image (H x W x 3, BGR)")
+    if frame.ndim == 2:
+        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    if frame.ndim != 3 or frame.shape[2] not in (3, 4):
+        raise ValueError(f"frame must be H x W x 3 (BGR); got shape {frame.shape}")
+    if frame.shape[2] == 4:
+        frame = cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    if frame.dtype != np.uint8:
+        frame = np.clip(frame, 0, 255).astype(np.uint8)
+    if min(frame.shape[:2]) < 16:
+        raise ValueError(f"frame too small to hold a die: {frame.shape[1]}x{frame.shape[0]}")
+    return frame
+
+
+_default_reader: Optional[DiceReader] = None
+
+
+def read_dice(frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None) -> List[DieReading]:
+    """Every die in ``frame_bgr``; colours from ``profile`` or, without one, the nearest named colour."""
+    global _default_reader
+    if _default_reader is None:
+        _default_reader = DiceReader()
+    return _default_reader.read(frame_bgr, profile)
