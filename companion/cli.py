@@ -14,6 +14,7 @@ from typing import Optional, Sequence
 
 COMMAND_MODULES = (
     "companion.commands",
+    "companion.automa_commands",
     "vision.cli",
 )
 
