@@ -15,6 +15,7 @@ from typing import Optional, Sequence
 COMMAND_MODULES = (
     "companion.commands",
     "companion.session.headless",
+    "companion.automa_commands",
     "vision.cli",
     "hardware.cli",
 )

@@ -15,8 +15,9 @@ power cut continues identically: the Automa is deterministic from (level, seed, 
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 from ..rules import Action
 from ..rules.actions import Place, Scavenge
@@ -27,7 +28,7 @@ from .instructions import instruction
 from .levels import Level, get_level
 from .resolution import resolve
 
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,41 @@ class AutomaStateError(ValueError):
     """A saved Automa that cannot be restored (corrupt or from another deck file)."""
 
 
+@dataclass
+class _Progress:
+    """Where the Automa stands: its deck and the deployment turn in progress."""
+
+    deck: DeckCycle
+    modifications: int = 0    # made in the deployment turn in progress
+    mid_turn: bool = False    # the last decision was a modification: same pair, same turn
+    decisions: int = 0
+
+    def copy(self) -> "_Progress":
+        return _Progress(DeckCycle.from_json(self.deck.to_json()), self.modifications, self.mid_turn, self.decisions)
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"deck": self.deck.to_json(), "modifications": self.modifications, "mid_turn": self.mid_turn,
+                "decisions": self.decisions}
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "_Progress":
+        return cls(DeckCycle.from_json(data["deck"]), int(data["modifications"]), bool(data["mid_turn"]),
+                   int(data["decisions"]))
+
+
+def state_key(state: State) -> str:
+    return hashlib.sha1(state.dumps().encode("utf-8")).hexdigest()
+
+
 class Automa:
+    """One Automa seat.
+
+    ``decide`` may be called again for the same state (a screen redrawn, a decision shown and
+    then acknowledged): it returns the same decision without drawing again. Asking about a new
+    state takes the previous decision as played. So an Automa replayed over a game's history
+    (one ``decide`` per state where it was to move) ends exactly where the original stood.
+    """
+
     def __init__(self, level: Union[int, str, Level], colour: str, seed: int = 0,
                  deck: Optional[DeckData] = None) -> None:
         self.level = level if isinstance(level, Level) else get_level(level)
@@ -54,27 +89,38 @@ class Automa:
         self.seed = seed
         self.data = deck or default_deck()
         start, add_ins = self.level.build_decks(self.data, seed)
-        self.deck = DeckCycle(start, add_ins, seed)
-        self.modifications = 0      # made in the deployment turn in progress
-        self.mid_turn = False       # the last decision was a modification: same pair, same turn
-        self.decisions = 0
+        self.progress = _Progress(DeckCycle(start, add_ins, seed))
+        self.pending: Optional[Tuple[str, _Progress]] = None  # (state key, progress after that decision)
+
+    @property
+    def decisions(self) -> int:
+        return (self.pending[1] if self.pending else self.progress).decisions
 
     def decide(self, state: State) -> AutomaDecision:
         seat = state.seat_index(self.colour)
         if seat is None or state.turn != seat or state.is_chance_node or state.is_over:
             raise ValueError(f"it is not the {self.colour} Automa's decision now")
-        if not self.mid_turn:
-            self.deck.next_turn()
-            self.modifications = 0
-        action_id, support_id = self.deck.pair  # type: ignore[misc]
+        key = state_key(state)
+        if self.pending is not None and self.pending[0] != key:
+            self.progress = self.pending[1]  # a new state: the decision shown before was played
+        after = self.progress.copy()
+        decision = self._resolve(state, seat, after)
+        self.pending = (key, after)
+        return decision
+
+    def _resolve(self, state: State, seat: int, progress: _Progress) -> AutomaDecision:
+        if not progress.mid_turn:
+            progress.deck.next_turn()
+            progress.modifications = 0
+        action_id, support_id = progress.deck.pair  # type: ignore[misc]
         action_card, support_card = self.data.cards[action_id], self.data.cards[support_id]
-        left = self.level.handicap.max_modifications - self.modifications
+        left = self.level.handicap.max_modifications - progress.modifications
         resolved = resolve(state, seat, action_card.action, support_card.support, self.level.handicap, left)
         action = resolved.action
         is_modification = state.phase == "deploy" and not isinstance(action, Place)
-        self.mid_turn = is_modification
-        self.modifications += int(is_modification)
-        self.decisions += 1
+        progress.mid_turn = is_modification
+        progress.modifications += int(is_modification)
+        progress.decisions += 1
         gears = 0
         if isinstance(action, Scavenge):
             gears = state.rules.scavenge_gears(group_sum(state, state.seats[seat], action.group, "scavenge"))
@@ -85,8 +131,9 @@ class Automa:
 
     def to_json(self) -> Dict[str, Any]:
         return {"version": STATE_VERSION, "level": self.level.number, "colour": self.colour, "seed": self.seed,
-                "deck": self.deck.to_json(), "modifications": self.modifications, "mid_turn": self.mid_turn,
-                "decisions": self.decisions}
+                "progress": self.progress.to_json(),
+                "pending": None if self.pending is None else {"state": self.pending[0],
+                                                              "progress": self.pending[1].to_json()}}
 
     @classmethod
     def from_json(cls, data: Dict[str, Any], deck: Optional[DeckData] = None) -> "Automa":
@@ -94,17 +141,18 @@ class Automa:
             if data.get("version") != STATE_VERSION:
                 raise AutomaStateError(f"saved Automa has version {data.get('version')}, expected {STATE_VERSION}")
             automa = cls(int(data["level"]), str(data["colour"]), int(data["seed"]), deck)
-            cycle = DeckCycle.from_json(data["deck"])
+            automa.progress = _Progress.from_json(data["progress"])
+            pending = data["pending"]
+            automa.pending = None if pending is None else (str(pending["state"]), _Progress.from_json(pending["progress"]))
+        except AutomaStateError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise AutomaStateError(f"saved Automa cannot be read: {exc!r}") from None
+        progresses = [automa.progress] + ([automa.pending[1]] if automa.pending else [])
+        for progress in progresses:
+            cycle = progress.deck
             unknown = [c for c in cycle.draw_pile + cycle.discards + [cycle.action, cycle.support]
-                       if c is not None and c not in automa.data.cards]
+                       + [c for a in cycle.add_ins for c in a] if c is not None and c not in automa.data.cards]
             if unknown:
                 raise AutomaStateError(f"saved Automa names cards this deck file lacks: {', '.join(unknown)}")
-            automa.deck = cycle
-            automa.modifications = int(data["modifications"])
-            automa.mid_turn = bool(data["mid_turn"])
-            automa.decisions = int(data["decisions"])
-            return automa
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, AutomaStateError):
-                raise
-            raise AutomaStateError(f"saved Automa cannot be read: {exc}") from None
+        return automa

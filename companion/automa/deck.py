@@ -26,7 +26,7 @@ DATA_FILE = Path(__file__).with_name("deck.json")
 
 AREAS = ("scavenge", "create", "upgrade", "research", "market")
 CARD_TYPES = ("head", "arm", "leg", "torso", "master_plan")
-JUDGES = ("blind", "plan", "value")
+JUDGES = ("blind", "plan")
 MODIFY = ("none", "nudge", "reroll", "combine")
 DIRECTIONS = ("right", "left")
 
@@ -40,7 +40,7 @@ class ActionHalf:
     """Right half: what the Automa aims for this turn."""
 
     focus: Tuple[str, ...]  # staging areas in priority order
-    judge: str              # blind / plan / value: how the focus list is applied
+    judge: str              # blind: first area only; plan: first area whose condition holds
     die: str                # "high" or "low": the die it prefers when its rule leaves a choice
 
 

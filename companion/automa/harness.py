@@ -59,10 +59,14 @@ def play_game(level: Level, opponents: Sequence[str], seed: int) -> GameResult:
             illegal += 1
             break
     totals = [s.total for s in score(state).seats]
+    return GameResult(totals, win_shares(totals), illegal, len(timings), timings)
+
+
+def win_shares(totals: Sequence[int]) -> List[float]:
+    """1 for the winner; tied seats share the win (R25), so each counts a part of it."""
     best = max(totals)
-    winners = [i for i, t in enumerate(totals) if t == best]
-    wins = [1.0 / len(winners) if i in winners else 0.0 for i in range(len(totals))]
-    return GameResult(totals, wins, illegal, len(timings), timings)
+    winners = sum(1 for t in totals if t == best)
+    return [1.0 / winners if t == best else 0.0 for t in totals]
 
 
 def _spread(values: Sequence[float]) -> Dict[str, float]:

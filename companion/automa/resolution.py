@@ -16,16 +16,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..rules import Action, apply_action, legal_actions
+from ..rules import Action, legal_actions
 from ..rules.actions import (
     CardAdjust, CardReroll, Combine, Create, Forfeit, Nudge, Place, Research, Reroll, Scavenge, Sell, Upgrade,
 )
-from ..rules.activation import free_space, group_sum, upgrade_cost
 from ..rules.state import State
 from .deck import AREAS, ActionHalf, SupportHalf
-from .valuation import card_value, estimate, gear_value, staged_potential
+from .valuation import card_value, gear_value
 
 Criterion = Callable[[Action], float]
+
+LAST_ROUND = 5       # the Parts deck deals 15 cards, 3 a round
+CREATE_UNTIL = 3     # new dice pay off only with rounds left to use them
+GEARS_ENOUGH = 10    # it stops scavenging with this many gears
 
 # Sums at which an area's reward steps up (rules data tables), used by the modification list.
 def _steps(table) -> List[int]:
@@ -117,8 +120,8 @@ def _wants(state: State, seat: int, area: str, support: SupportHalf, handicap: H
         target = research_target(state, seat, support, handicap)
         return target is not None and sum(v for _, v in mine) < state.rules.cards[target].sum
     if area == "market":
-        return any(state.market[t] is None and t in types and not any(d == t for d, _ in mine)
-                   for t in ("d8", "d6"))
+        sellable = ("d8", "d6", "d4") if state.round >= LAST_ROUND else ("d8",)
+        return any(state.market[t] is None and t in types and not any(d == t for d, _ in mine) for t in sellable)
     if area == "upgrade":
         d6 = sum(1 for t, _ in mine if t == "d6")
         d4 = sum(1 for t, _ in mine if t == "d4")
@@ -126,8 +129,9 @@ def _wants(state: State, seat: int, area: str, support: SupportHalf, handicap: H
             return True
         return "d4" in types and s.reserve[1] > d4 and s.gears >= d4 + 2 * d6 + 1
     if area == "create":
-        return state.round <= 4 and s.reserve[0] >= 2 and s.gears >= 2 and sum(v for _, v in mine) < 8
-    return s.gears < 10  # scavenge
+        return (state.round <= CREATE_UNTIL and s.reserve[0] >= 2 and s.gears >= 2
+                and sum(v for _, v in mine) < state.rules.create_table[-1][0])
+    return state.round < LAST_ROUND and s.gears < GEARS_ENOUGH  # scavenge
 
 
 def _area_die_criteria(state: State, seat: int, area: str, half: ActionHalf, support: SupportHalf,
@@ -152,23 +156,6 @@ def _area_die_criteria(state: State, seat: int, area: str, half: ActionHalf, sup
     return [high]
 
 
-def _placement_gain(state: State, seat: int, action: Place) -> float:
-    mine = staged(state, seat, action.area)
-    return (staged_potential(state, seat, action.area, mine + [action.die])
-            - staged_potential(state, seat, action.area, mine)) + 0.05 * _speed(state, seat, action)
-
-
-def _speed(state: State, seat: int, action: Place) -> float:
-    """Spaces are limited: a low die that leads its group onto a free space is worth a little more."""
-    area = action.area
-    if area not in state.spaces:
-        return 0.0
-    mine = staged(state, seat, area)
-    lead = min([v for _, v in mine] + [action.die[1]])
-    ahead = sum(1 for owner, die in state.staging[area] if owner != seat and die[1] < lead)
-    return 1.0 if ahead < len(state.spaces[area]) else -4.0
-
-
 def resolve_placement(state: State, seat: int, places: Sequence[Place], half: ActionHalf,
                       support: SupportHalf, handicap: Handicap) -> Resolved:
     if half.judge == "blind":
@@ -176,19 +163,14 @@ def resolve_placement(state: State, seat: int, places: Sequence[Place], half: Ac
         options = [p for p in places if p.area == area]
         high = (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1])
         return Resolved(select(options, [high], support), "place.blind")
-    if half.judge == "plan":
-        for area in half.focus:
-            if _wants(state, seat, area, support, handicap):
-                options = [p for p in places if p.area == area]
-                criteria = _area_die_criteria(state, seat, area, half, support, handicap)
-                return Resolved(select(options, criteria, support), f"place.plan.{area}")
-    order = {area: i for i, area in enumerate(half.focus)}
-    criteria: List[Criterion] = [
-        lambda a: round(_placement_gain(state, seat, a), 6),
-        lambda a: -order.get(a.area, len(AREAS)),
-        (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1]),
-    ]
-    return Resolved(select(places, criteria, support), "place.value")
+    for area in half.focus:
+        if _wants(state, seat, area, support, handicap):
+            options = [p for p in places if p.area == area]
+            criteria = _area_die_criteria(state, seat, area, half, support, handicap)
+            return Resolved(select(options, criteria, support), f"place.plan.{area}")
+    # no area's condition holds: the highest die to the first area of the focus list
+    options = [p for p in places if p.area == half.focus[0]]
+    return Resolved(select(options, [lambda a: a.die[1]], support), "place.plan.fallback")
 
 
 # ---- deployment: modifications -------------------------------------------------------------------
@@ -295,19 +277,10 @@ def resolve_activation(state: State, seat: int, actions: Sequence[Action], half:
     for area in forfeits:
         option, rule = _area_option(state, seat, area, by_area.get(area, []), support, handicap)
         chosen[area] = (option, rule) if option is not None else (forfeits[area], f"forfeit.{rule.split('.', 1)[1]}")
+    # an action before a forfeit, then the focus order; areas not in the focus keep reading order
     order = {area: i for i, area in enumerate(half.focus)}
-    areas = list(chosen)
-    if half.judge == "value":
-        gains = {area: estimate(apply_action(state, chosen[area][0]), seat) for area in areas}
-        key = [lambda a: round(gains[a], 6), lambda a: -order.get(a, len(AREAS))]
-    else:
-        key = [lambda a: not isinstance(chosen[a][0], Forfeit), lambda a: -order.get(a, len(AREAS))]
-    best_area = areas[0]
-    best_key = None
-    for area in areas:  # areas come in reading order: the first best one wins
-        k = tuple(f(area) for f in key)
-        if best_key is None or k > best_key:
-            best_area, best_key = area, k
+    best_area = min(chosen, key=lambda a: (isinstance(chosen[a][0], Forfeit), order.get(a, len(AREAS)),
+                                           AREAS.index(a)))
     action, rule = chosen[best_area]
     return Resolved(action, rule)
 

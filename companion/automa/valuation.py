@@ -13,12 +13,19 @@ from ..rules.scoring import score_seat
 from ..rules.state import DIE_INDEX, State
 
 ROUNDS = 5
+PARTIAL_RESEARCH = 0.6  # share of a card's worth credited per share of its sum already staged
+GEARS_USEFUL = 12       # gears beyond this are worth little: there is little left to spend them on
 DIE_USE_PER_ROUND = {"d4": 0.8, "d6": 1.3, "d8": 1.8}  # what a die earns in a later round
 
 
 def gear_value(state: State) -> float:
     """A gear buys dice, upgrades and cards while rounds remain; it scores nothing at the end."""
     return 0.15 if state.is_over else 0.3 + 0.1 * max(0, ROUNDS - state.round)
+
+
+def gears_worth(state: State, gears: int) -> float:
+    gv = gear_value(state)
+    return min(gears, GEARS_USEFUL) * gv + max(0, gears - GEARS_USEFUL) * gv * 0.2
 
 
 def card_value(state: State, seat: int, card_id: str) -> float:
@@ -63,8 +70,11 @@ def staged_potential(state: State, seat: int, area: str, dice: Sequence) -> floa
         offers: List[str] = list(state.display) + list(s.reserved) + list(state.heads[:1])
         for card_id in offers:
             card = rules.cards[card_id]
-            if total >= card.sum and s.gears >= card.gears:
-                best = max(best, card_value(state, seat, card_id) - card.gears * gv)
+            if s.gears >= card.gears:
+                value = card_value(state, seat, card_id) - card.gears * gv
+                if total < card.sum:  # dice saved towards it count for part of it
+                    value *= PARTIAL_RESEARCH * total / card.sum
+                best = max(best, value)
         return best
     if area == "market":
         by_type = {t: sum(1 for d, _ in dice if d == t) for t in DIE_INDEX}
@@ -92,7 +102,7 @@ def dice_future(state: State, seat: int) -> float:
 def estimate(state: State, seat: int) -> float:
     """Final score so far plus what the seat's gears and staged dice are likely worth."""
     total = float(score_seat(state, seat).total)
-    total += state.seats[seat].gears * gear_value(state)
+    total += gears_worth(state, state.seats[seat].gears)
     total += dice_future(state, seat)
     for area, staged in state.staging.items():
         mine = [die for owner, die in staged if owner == seat]
@@ -103,7 +113,7 @@ def estimate(state: State, seat: int) -> float:
 def breakdown(state: State, seat: int) -> Dict[str, float]:
     """The estimate split by source, for reports and tests."""
     parts = {"score": float(score_seat(state, seat).total),
-             "gears": state.seats[seat].gears * gear_value(state),
+             "gears": gears_worth(state, state.seats[seat].gears),
              "dice_future": dice_future(state, seat)}
     for area, staged in state.staging.items():
         parts[area] = staged_potential(state, seat, area, [die for owner, die in staged if owner == seat])
