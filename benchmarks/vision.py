@@ -1,0 +1,56 @@
+"""Time ``read_dice`` on a 1280x720 frame with 12 dice, on one core.
+
+    .venv/bin/python benchmarks/vision.py [--runs 40] [--json]
+
+The frames are synthetic (fixed seeds) so the figure is reproducible on any machine.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import cv2
+import numpy as np
+
+from vision import synth
+from vision.reader import DiceReader
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--frames", type=int, default=4, help="different frames to cycle through")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    reader = DiceReader()
+    reader.classifier.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+    frames = []
+    for seed in range(args.frames):
+        rng = np.random.default_rng(1000 + seed)
+        dice = synth.random_dice(rng, 1280, 720, 12, size_range=(50, 90))
+        assert len(dice) == 12, "could not place 12 dice"
+        frame, _ = synth.render_scene(dice, synth.make_background(rng, 1280, 720), synth.random_style(rng), rng)
+        frames.append(frame)
+    for frame in frames:
+        reader.read(frame)  # warm-up
+    times, found = [], []
+    for i in range(args.runs):
+        frame = frames[i % len(frames)]
+        started = time.perf_counter()
+        readings = reader.read(frame)
+        times.append((time.perf_counter() - started) * 1000)
+        found.append(len(readings))
+    result = {"frame": "1280x720", "dice_per_frame": 12, "threads": cv2.getNumThreads(), "runs": args.runs,
+              "ms_median": round(float(np.median(times)), 1), "ms_p95": round(float(np.percentile(times, 95)), 1),
+              "dice_found_mean": round(float(np.mean(found)), 2)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"read_dice on 1280x720 with 12 dice, {result['threads']} thread: median {result['ms_median']} ms, "
+              f"p95 {result['ms_p95']} ms over {args.runs} runs ({result['dice_found_mean']} dice found per frame)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+"""The reader on a small sample of the development photos (skipped without ../shared/data).
+
+These are floors that catch a broken pipeline quickly; the full figures come from
+``automata-companion vision-eval`` (see docs/vision.md).
+"""
+from vision_fixtures import needs_photos
+from vision.evaluate import evaluate_manifest
+
+
+def test_top_down_colour_d6_photos(reader):
+    manifest = needs_photos("rune55_d6")
+    report = evaluate_manifest(manifest, reader, every=12, groups=["PXL"])
+    assert report["frames"] >= 8
+    assert report["detection"]["recall"] >= 0.6
+    assert report["value_accuracy"]["d6"] >= 0.6
+
+
+def test_die_types_on_single_die_photos(reader):
+    manifest = needs_photos("lurig_types")
+    report = evaluate_manifest(manifest, reader, every=60)
+    assert report["frames"] >= 12
+    assert report["type_accuracy"] is not None and report["type_accuracy"] >= 0.5

@@ -1,0 +1,63 @@
+"""The whole pipeline on synthetic frames: what it must get right whatever the photos."""
+import numpy as np
+import pytest
+
+from vision_fixtures import clean_scene
+from vision.evaluate import Tally
+from vision.readings import ColourProfile
+
+
+def test_reads_clean_synthetic_scenes(reader):
+    tally = Tally()
+    for seed in range(4):
+        frame, labels = clean_scene(100 + seed)
+        tally.add(labels, reader.read(frame), 0.0)
+    report = tally.report(0.8)
+    assert report["detection"]["recall"] >= 0.9
+    assert report["detection"]["false_positives_per_frame"] <= 0.5
+    assert report["type_accuracy"] >= 0.9
+    assert report["value_accuracy"]["d6"] >= 0.85
+    assert report["colour_accuracy"] >= 0.9
+
+
+def test_readings_carry_geometry_and_confidences(reader):
+    frame, labels = clean_scene(7, count=4)
+    readings = reader.read(frame)
+    assert readings
+    for r in readings:
+        assert r.die_type in ("d4", "d6", "d8")
+        assert len(r.outline) >= 4
+        assert 0.0 <= r.confidence <= 1.0
+        assert r.bbox[0] < r.centre[0] < r.bbox[2]
+        assert set(r.to_dict()["confidence"]) == {"overall", "detection", "type", "value", "colour"}
+
+
+def test_profile_names_the_players(reader):
+    frame, labels = clean_scene(11, count=5)
+    profile = ColourProfile.from_bgr({"alice": [(40, 40, 200)], "bob": [(190, 90, 30)],
+                                      "carol": [(60, 150, 40)], "dave": [(235, 235, 235)]})
+    names = {"red": "alice", "blue": "bob", "green": "carol", "white": "dave"}
+    readings = reader.read(frame, profile)
+    assert readings and all(r.colour in names.values() for r in readings)
+    tally = Tally()
+    tally.add([dict(l, colour=names[l["colour"]]) for l in labels], readings, 0.0)
+    assert tally.report(0.8)["colour_accuracy"] >= 0.8
+
+
+def test_empty_table_gives_no_dice(reader):
+    frame = np.full((480, 640, 3), (60, 110, 40), np.uint8)
+    frame += np.random.default_rng(0).integers(0, 6, frame.shape, dtype=np.uint8)
+    assert reader.read(frame) == []
+
+
+@pytest.mark.parametrize("bad", [None, np.zeros((0, 0, 3), np.uint8), np.zeros((5, 5, 3), np.uint8),
+                                 np.zeros((50, 50, 2), np.uint8)])
+def test_bad_frames_get_a_clear_error(reader, bad):
+    with pytest.raises(ValueError):
+        reader.read(bad)
+
+
+def test_greyscale_frames_are_accepted(reader):
+    frame, _ = clean_scene(3, count=3)
+    grey = frame.mean(axis=2).astype(np.uint8)
+    assert len(reader.read(grey)) >= 1
