@@ -1,0 +1,122 @@
+"""The game as the screens see it: one session, what the table waits for next, the notes saved
+with the game (round, phase, final score). No Kivy here, so it is tested on its own."""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Sequence
+
+from companion.rules.actions import Action, Roll
+from companion.rules.scoring import Score, score
+from companion.rules.state import State
+from companion.session.table import Outcome, SeatSpec, TableSession
+from companion.store import GameStore
+
+# What the table waits for next: a person's move, an Automa's, dice rolled at the table, or nothing.
+PERSON, AUTOMA, ROLL, OVER = "person", "automa", "roll", "over"
+PHASE_NAMES = {"setup": "Setup", "deploy": "Deployment", "activate": "Activation", "reset": "Reset",
+               "over": "Game over"}
+
+
+class GameController:
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.session: Optional[TableSession] = None
+
+    # -- starting --------------------------------------------------------------------------
+
+    def new_game(self, seats: Sequence[SeatSpec], seed: Optional[int] = None, table_rolls: bool = False) -> TableSession:
+        self.session = TableSession.new(self.store, seats, seed)
+        self._set_rolls(table_rolls)
+        self.save_progress()
+        return self.session
+
+    def resume(self, game_id: Optional[str] = None) -> TableSession:
+        session = TableSession.resume(self.store, game_id)
+        self.session = session
+        self._set_rolls(bool(self.store.meta(session.game_id).get("table_rolls", False)))
+        return session
+
+    def _set_rolls(self, table_rolls: bool) -> None:
+        assert self.session is not None
+        if table_rolls:
+            self.session.chance.seeded.discard("roll")
+        else:
+            self.session.chance.seeded.add("roll")
+
+    @property
+    def table_rolls(self) -> bool:
+        return self.session is not None and "roll" not in self.session.chance.seeded
+
+    # -- what now --------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        assert self.session is not None
+        return self.session.upcoming_state()
+
+    def next_step(self) -> str:
+        state = self.state
+        if state.is_over:
+            return OVER
+        if state.is_chance_node:
+            return ROLL
+        return AUTOMA if self.session.automa_decision() is not None else PERSON
+
+    def seat_name(self, seat: int) -> str:
+        spec = self.session.seats[seat]
+        return spec.name or spec.colour.title()
+
+    def pending_roll(self) -> Optional[tuple]:
+        """(seat index, dice types to read) when the table is to roll; a reroll is one die."""
+        state = self.state
+        if state.pending_reroll is not None:
+            seat, die = state.pending_reroll
+            return seat, [die[0]]
+        if state.pending_rolls:
+            seat = state.pending_rolls[0]
+            spent = state.seats[seat].spent
+            types = [t for t, n in zip(("d4", "d6", "d8"), spent) for _ in range(n)]
+            return seat, types
+        return None
+
+    def roll_action(self, seat: int, values: Sequence[tuple]) -> Roll:
+        return Roll(self.state.seats[seat].colour, tuple(sorted(values)))
+
+    # -- changing the game -----------------------------------------------------------------
+
+    def submit(self, action: Action) -> Outcome:
+        outcome = self.session.submit(action)
+        if outcome.ok:
+            self.save_progress()
+        return outcome
+
+    def acknowledge_automa(self) -> Outcome:
+        outcome = self.session.acknowledge_automa()
+        if outcome.ok:
+            self.save_progress()
+        return outcome
+
+    def undo(self) -> Outcome:
+        outcome = self.session.undo()
+        if outcome.ok:
+            self.save_progress()
+        return outcome
+
+    def history(self) -> List[str]:
+        return [str(a) for a in self.session.game.actions]
+
+    def final_score(self) -> Score:
+        return score(self.session.state)
+
+    def save_progress(self) -> None:
+        """Keep the notes the Home screen lists (and the final score once the game is over)."""
+        session = self.session
+        state = session.state
+        meta: Dict = dict(self.store.meta(session.game_id))
+        meta.update(round=state.round, phase=state.phase, table_rolls=self.table_rolls,
+                    seats=[f"{s.name or s.colour.title()} ({s.colour}{', Automa' if s.kind == 'automa' else ''})"
+                           for s in session.seats])
+        if state.is_over:
+            meta["score"] = score(state).to_json()
+        else:
+            meta.pop("score", None)
+        self.store.set_meta(session.game_id, meta)
