@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import ListProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -41,22 +41,24 @@ def touch_button(text: str, on_press: Callable[[], None], big: bool = False, **k
 class SeatBadge(Label):
     """A seat's letter and name on its colour: readable without telling colours apart."""
 
-    colour = StringProperty("red")
-
-    def __init__(self, colour: str, name: str, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.colour = colour
-        self.markup = False
-        self.text = f"{theme.seat_letter(colour)}  {name}"
-        self.color = theme.ink_on(colour)
-        self.bold = True
+    def __init__(self, colour: str = "", name: str = "", **kwargs) -> None:
+        kwargs.setdefault("font_size", theme.FONT)
+        super().__init__(bold=True, halign="center", valign="middle", shorten=True, **kwargs)
         with self.canvas.before:
-            Color(*theme.seat_rgba(colour))
+            self._bg_colour = Color(0, 0, 0, 0)
             self._bg = RoundedRectangle(radius=[6])
         self.bind(pos=self._redraw, size=self._redraw)
+        self.show(colour, name)
+
+    def show(self, colour: str, name: str, suffix: str = "") -> None:
+        """Show ``colour``'s seat (nothing when colour is empty)."""
+        self.text = f"{theme.seat_letter(colour)}  {name}{suffix}" if colour else name
+        self.color = theme.ink_on(colour) if colour else theme.TEXT
+        self._bg_colour.rgba = theme.seat_rgba(colour) if colour else (0, 0, 0, 0)
 
     def _redraw(self, *_: object) -> None:
         self._bg.pos, self._bg.size = self.pos, self.size
+        self.text_size = (self.width - 8, None)
 
 
 class CardFace(BoxLayout):
