@@ -45,7 +45,8 @@ def _dice_reader() -> Tuple[Optional[Callable], str]:
         from vision.reader import read_dice
         return read_dice, ""
     except ImportError as exc:
-        return None, f"dice reading not installed ({exc})"
+        log.info("vision: no dice reader (%s)", exc)
+        return None, "no dice reader installed"
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ class DemoTable:
             if i in state.pending_rolls:
                 shown += [(t, rng.randint(1, FACES[t])) for t, n in zip(("d4", "d6", "d8"), seat.spent) for _ in range(n)]
             for k, (die_type, value) in enumerate(shown[:12]):
-                centre = (110.0 + k * 96, band * i + band / 2 + (k % 2) * 14 - 7)
+                centre = (70.0 + k * 104, band * i + band / 2 + (k % 2) * 12 - 6)
                 out.append((die_type, int(value), seat.colour, centre))
         return out
 
@@ -125,7 +126,7 @@ class DemoTable:
 
     def _draw(self, dice) -> np.ndarray:
         if self._synth is not None:
-            specs = [self._synth.DieSpec(t, v, c, centre, rotation=(17 * k) % 40 - 20, size=66)
+            specs = [self._synth.DieSpec(t, v, c, centre, rotation=(17 * k) % 40 - 20, size=84)
                      for k, (t, v, c, centre) in enumerate(dice)]
             frame, _labels = self._synth.render_scene(specs, self._background, rng=np.random.default_rng(len(dice)))
             return frame
@@ -133,7 +134,7 @@ class DemoTable:
         for die_type, value, colour, (cx, cy) in dice:
             body = SEAT_BGR.get(colour, (128, 128, 128))
             ink = (20, 20, 20) if colour == "white" else (245, 245, 245)
-            x, y, r = int(cx), int(cy), 32
+            x, y, r = int(cx), int(cy), 40
             if die_type == "d4":
                 pts = np.array([[x, y - r], [x + r, y + r - 6], [x - r, y + r - 6]], np.int32)
             elif die_type == "d8":
@@ -141,7 +142,7 @@ class DemoTable:
             else:
                 pts = np.array([[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]], np.int32)
             cv2.fillPoly(frame, [pts], body)
-            cv2.putText(frame, str(value), (x - 10, y + 12), cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 2, cv2.LINE_AA)
+            cv2.putText(frame, str(value), (x - 14, y + 16), cv2.FONT_HERSHEY_SIMPLEX, 1.4, ink, 3, cv2.LINE_AA)
         return frame
 
 
@@ -238,8 +239,9 @@ class CameraFeed:
                     raw = self.reader(frame)
                 except Exception as exc:  # a missing model or a broken reader must not stop the preview
                     self.reader = None
-                    self.reader_status = f"dice reading unavailable ({type(exc).__name__}: {exc})"
-                    log.warning("vision: %s", self.reader_status)
+                    self.reader_status = "dice reader failed"
+                    log.warning("vision: dice reader failed (%s: %s); preview without readings",
+                                type(exc).__name__, exc)
                     return
                 readings = [Reading.of(r, frame) for r in raw]
                 with self._lock:
@@ -268,6 +270,6 @@ class CameraFeed:
     def status(self) -> str:
         problem = self.camera.last_error
         if problem:
-            return f"Camera {self.camera.name}: {problem}. Enter dice by hand."
-        reading = "dice reading on" if self.reader is not None else self.reader_status
-        return f"Camera: {self.camera.name}, {reading}"
+            return f"Camera lost: enter dice by hand"
+        reading = "reading dice" if self.reader is not None else self.reader_status
+        return f"{self.camera.name.title()} camera, {reading}"

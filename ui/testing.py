@@ -82,9 +82,10 @@ def open_popups() -> List:
 
 def buttons(root=None) -> List:
     """Every button on screen, popups first (they are on top)."""
+    from kivy.core.window import Window
     from kivy.uix.button import Button
 
-    roots = open_popups() or [root]
+    roots = open_popups() or [root or Window]
     return [w for r in roots for w in walk(r) if isinstance(w, Button) and not w.disabled]
 
 
