@@ -16,6 +16,7 @@ FONT_SMALL = 18     # dense information
 FONT = 20           # ordinary text and buttons
 FONT_LARGE = 26     # titles and the one line that matters most
 BAR = 52            # height of a screen's top bar
+SYMBOL_FONT = "DejaVuSans"  # ships with Kivy; has the arrows the Automa's instructions use
 
 BACKGROUND: RGBA = (0.11, 0.12, 0.14, 1)
 PANEL: RGBA = (0.17, 0.18, 0.21, 1)

@@ -68,6 +68,7 @@ class CardFace(BoxLayout):
         "rust": (0.62, 0.33, 0.20, 1), "cog": (0.50, 0.52, 0.55, 1),
         "spring": (0.25, 0.45, 0.75, 1), "brass": (0.72, 0.58, 0.20, 1),
     }
+    BAND_H = 74  # padding, title and pile line on the coloured band
 
     def __init__(self, role: str, face: Dict, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=10, spacing=4, **kwargs)
@@ -86,6 +87,7 @@ class CardFace(BoxLayout):
                     color=(1, 1, 1, 1), size_hint_y=None, height=24, halign="left", valign="middle")
         sub.bind(size=lambda w, s: setattr(w, "text_size", s))
         self.add_widget(sub)
+        self.add_widget(Widget(size_hint_y=None, height=8))
         for line in card_lines(role, face):
             text = Label(text=line, font_size=theme.FONT_SMALL, color=(0.1, 0.1, 0.1, 1), halign="left",
                          valign="top", markup=True)
@@ -97,8 +99,8 @@ class CardFace(BoxLayout):
 
     def _redraw(self, *_: object) -> None:
         self._card.pos, self._card.size = self.pos, self.size
-        self._band.pos = (self.x, self.top - 62)
-        self._band.size = (self.width, 62)
+        self._band.pos = (self.x, self.top - self.BAND_H)
+        self._band.size = (self.width, self.BAND_H)
 
 
 def card_lines(role: str, face: Dict) -> List[str]:
@@ -127,7 +129,6 @@ class BarChart(Widget):
 
     ROW_LABEL_W = 130
     TOTAL_W = 56
-    LEGEND_H = 28
 
     def __init__(self, categories: Sequence[str], series: Sequence[Tuple[str, str, Sequence[int]]], **kwargs) -> None:
         super().__init__(**kwargs)
@@ -137,7 +138,6 @@ class BarChart(Widget):
         self._totals = [self._label(str(sum(values)), bold=True) for _, _, values in self.series]
         self._segment_labels = [[self._label(str(v), color=(0.05, 0.05, 0.05, 1)) for v in values]
                                 for _, _, values in self.series]
-        self._legend = [self._label(c, halign="left") for c in self.categories]
         self.bind(pos=self._redraw, size=self._redraw)
 
     def _label(self, text: str, **kwargs) -> Label:
@@ -157,7 +157,7 @@ class BarChart(Widget):
         low, high = min(min(negatives), 0), max(max(positives), 1)
         scale = plot_w / (high - low)
         zero_x = plot_x - low * scale
-        row_h = (self.height - self.LEGEND_H) / rows
+        row_h = self.height / rows
         bar_h = min(row_h - 8, 40)
         with self.canvas.before:
             for r, (_colour, _label, values) in enumerate(self.series):
@@ -180,10 +180,25 @@ class BarChart(Widget):
                 total = self._totals[r]
                 total.pos, total.size = (max(right, zero_x) + 6, y), (self.TOTAL_W, bar_h)
             Color(*theme.MUTED)
-            Line(points=[zero_x, self.y + self.LEGEND_H, zero_x, self.top], width=1)
-            swatch_w = self.width / max(len(self.categories), 1)
-            for c, label in enumerate(self._legend):
-                x = self.x + c * swatch_w
-                Color(*theme.CATEGORY_RGBA.get(self.categories[c], theme.MUTED))
-                Rectangle(pos=(x, self.y + 6), size=(16, 16))
-                label.pos, label.size = (x + 20, self.y), (swatch_w - 22, self.LEGEND_H)
+            Line(points=[zero_x, self.y, zero_x, self.top], width=1)
+
+
+class ChartLegend(BoxLayout):
+    """The category colours of a :class:`BarChart`, each with its name."""
+
+    def __init__(self, categories: Sequence[str], **kwargs) -> None:
+        super().__init__(orientation="horizontal", spacing=10, size_hint_y=None, height=28, **kwargs)
+        for category in categories:
+            swatch = Widget(size_hint_x=None, width=18)
+            with swatch.canvas:
+                Color(*theme.CATEGORY_RGBA.get(category, theme.MUTED))
+                rect = Rectangle()
+            swatch.bind(pos=lambda w, p, r=rect: setattr(r, "pos", (p[0], p[1] + 5)),
+                        size=lambda w, sz, r=rect: setattr(r, "size", (18, 18)))
+            self.add_widget(swatch)
+            label = Label(text=category, font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left",
+                          valign="middle", size_hint_x=None)
+            label.texture_update()
+            label.width = label.texture_size[0] + 4
+            self.add_widget(label)
+        self.add_widget(Widget())

@@ -34,7 +34,7 @@ class AutomaScreen(Screen):
                                     height=theme.BAR))
         body.add_widget(bar)
         content = BoxLayout(orientation="vertical", padding=(10, 6), spacing=8)
-        self.instruction = Label(text="", font_size=theme.FONT_LARGE, bold=True, color=theme.ACCENT,
+        self.instruction = Label(text="", font_size=theme.FONT_LARGE, color=theme.ACCENT, font_name=theme.SYMBOL_FONT,
                                  halign="center", valign="middle", size_hint_y=None, height=70)
         self.instruction.bind(size=lambda w, s: setattr(w, "text_size", s))
         content.add_widget(self.instruction)

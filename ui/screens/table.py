@@ -16,7 +16,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from .. import describe, theme
-from ..controller import PERSON, ROLL
+from ..controller import AUTOMA, PERSON, ROLL
 from ..dialogs import RollEntry, alert
 from ..moves import FORFEIT, MODIFY, MoveChooser
 from ..widgets import Caption, Panel, SeatBadge, TouchButton, touch_button
@@ -172,6 +172,9 @@ class TableScreen(Screen):
             seat, types = controller.pending_roll()
             self.prompt.text = f"Roll {len(types)} {'die' if len(types) == 1 else 'dice'}, then enter them"
             self.choices.add_widget(self._choice_button("Enter the roll", self.enter_roll))
+        elif controller.next_step() == AUTOMA:
+            self.prompt.text = "An Automa is to move"
+            self.choices.add_widget(self._choice_button("Show the Automa's turn", lambda: self.app.go("automa")))
         else:
             self.prompt.text = ""
 
