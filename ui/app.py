@@ -63,7 +63,7 @@ class CompanionApp(App):
         self.manager.add_widget(HomeScreen(self))
         self._add_game_screens()
         Window.bind(on_key_down=self._on_key_down)
-        Clock.schedule_interval(self._poll_panel, PANEL_POLL_S)
+        self._panel_event = Clock.schedule_interval(self._poll_panel, PANEL_POLL_S)
         Clock.schedule_once(self._home_visible, 0)
         recovery = getattr(self.store, "recovery", None)
         if recovery is not None and getattr(recovery, "message", ""):
@@ -209,6 +209,8 @@ class CompanionApp(App):
         self.panel.show(turn, automa_turn=self.manager.current == "automa")
 
     def on_stop(self) -> None:
+        self._panel_event.cancel()
+        Window.unbind(on_key_down=self._on_key_down)
         self.stop_camera()
         if self.panel is not None:
             self.panel.close()

@@ -50,7 +50,7 @@ class AutomaScreen(Screen):
 
     def refresh(self) -> None:
         controller = self.app.controller
-        self.decision = controller.session.automa_decision()
+        self.decision = controller.automa_decision()
         state = controller.state
         self.status.text = describe.status_line(state)
         self.cards.clear_widgets()

@@ -79,11 +79,16 @@ class SeatRow(BoxLayout):
         self.update()
 
     def next_colour(self) -> None:
-        taken = {row.colour for row in self.screen.rows if row is not self}
+        """The next colour no seat in the game uses; a seat left out that held it takes ours."""
+        in_game = {row.colour for row in self.screen.rows if row is not self and row.used}
         start = COLOURS.index(self.colour)
-        for step in range(1, len(COLOURS) + 1):
+        for step in range(1, len(COLOURS)):
             candidate = COLOURS[(start + step) % len(COLOURS)]
-            if candidate not in taken:
+            if candidate not in in_game:
+                for row in self.screen.rows:
+                    if row.colour == candidate:
+                        row.colour = self.colour
+                        row.update()
                 self.colour = candidate
                 break
         self.update()
