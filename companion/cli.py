@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "companion.automa_commands",
     "vision.cli",
     "hardware.cli",
+    "ui.cli",
 )
 
 

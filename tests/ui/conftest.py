@@ -1,0 +1,22 @@
+"""Kivy without a display: an offscreen SDL window of 800x480, set up before Kivy is imported."""
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ["KIVY_NO_ARGS"] = "1"
+os.environ["KIVY_NO_CONSOLELOG"] = "1"
+os.environ["SDL_VIDEODRIVER"] = "offscreen"
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture()
+def app(tmp_path):
+    """The app built on an empty games database, its root on the window; stopped afterwards."""
+    from ui.testing import build_app
+
+    companion_app = build_app(tmp_path / "games.sqlite3")
+    yield companion_app
+    companion_app.teardown()

@@ -1,0 +1,191 @@
+"""Every screen built headless at 800x480 and driven by taps."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.session.table import SeatSpec
+from ui.testing import buttons, open_popups, pump, tap, texts, walk
+
+
+def start(app, seats, seed=3, table_rolls=False):
+    app.controller.new_game(seats, seed, table_rolls)
+    app.show_next()
+    pump(2)
+
+
+def popup_texts():
+    return [t for popup in open_popups() for t in texts(popup)]
+
+
+def close_popups():
+    for popup in open_popups():
+        popup.dismiss()
+    pump(2)
+
+
+def test_home_lists_saved_games_with_seats_and_round(app):
+    assert app.manager.current == "home"
+    assert "No saved games yet." in texts(app.root)
+    start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("green", "person", "Bo")])
+    app.go_home()
+    pump(2)
+    lines = [b.text for b in buttons(app.root) if "round 1" in b.text]
+    assert len(lines) == 1 and "Ann (red), Bo (green)" in lines[0]
+
+
+def test_setup_builds_the_seats_and_starts_the_game(app):
+    tap("New game")
+    assert app.manager.current == "setup"
+    setup = app.manager.get_screen("setup")
+    tap("Seat 3: out")
+    tap("G Green")  # the next colour not taken: white
+    assert [r.colour for r in setup.rows if r.used] == ["red", "blue", "white"]
+    automa_row = setup.rows[1]
+    tap("Level 1 Rusty")
+    assert automa_row.level == 2
+    assert "Level 2 Apprentice:" in setup.level_line.text
+    setup.seed_input.text = "12"
+    tap("Camera: on")
+    tap("Start game")
+    session = app.controller.session
+    assert [s.colour for s in session.seats] == ["red", "blue", "white"]
+    assert [s.kind for s in session.seats] == ["person", "automa", "person"]
+    assert session.seats[1].level == 2 and session.game.header.seed == 12
+    assert app.camera_on is False
+    assert app.manager.current in ("table", "automa")
+
+
+def test_table_offers_only_legal_moves_and_plays_a_tap(app):
+    start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")])
+    assert app.manager.current == "table"
+    table = app.manager.get_screen("table")
+    state = app.controller.state
+    mover = state.seats[state.turn].colour
+    assert table.turn_badge.text.startswith(f"{mover[0].upper()}  ")
+    legal_dice = {f"{a.die[0]}:{a.die[1]}" for a in app.controller.session.legal() if type(a).__name__ == "Place"}
+    shown = {b.text for b in buttons(table.choices)}
+    assert shown == legal_dice
+    die = sorted(shown)[0]
+    tap(die)
+    assert table.prompt.text == f"Place {die} on which area?"
+    before = len(app.controller.session.game.actions)
+    tap("Market")
+    last = app.controller.session.game.actions[-1]
+    assert str(last) == f"{mover} place {die} market" and len(app.controller.session.game.actions) > before
+
+
+def test_a_refused_move_shows_the_reason(app):
+    start(app, [SeatSpec("red"), SeatSpec("blue")])
+    table = app.manager.get_screen("table")
+    table.play("white place d6:6 scavenge")  # no white seat in this game
+    pump(2)
+    shown = " ".join(popup_texts())
+    assert "Not allowed" in shown
+    assert app.controller.session.game.actions == [] or all(
+        not str(a).startswith("white") for a in app.controller.session.game.actions)
+    tap("OK")
+    assert not open_popups()
+
+
+def test_automa_turn_shows_the_card_pair_and_done_plays_it(app):
+    start(app, [SeatSpec("blue", "automa", "Bot", 3), SeatSpec("red", "person", "Ann")], seed=1)
+    while app.manager.current != "automa":
+        table = app.manager.get_screen("table")
+        tap(table.chooser.options()[0])
+        if table.chooser and table.chooser.path:
+            tap(table.chooser.options()[0])
+    screen = app.manager.get_screen("automa")
+    decision = app.controller.automa_decision()
+    shown = texts(screen)
+    assert decision.instruction in shown
+    assert f"Action: {decision.card_pair['action']['title']}" in shown
+    assert f"Support: {decision.card_pair['support']['title']}" in shown
+    count = len(app.controller.session.game.actions)
+    app.panel.key("space")  # the panel's Confirm does what Done does
+    app._poll_panel(0)
+    pump(1)
+    assert str(app.controller.session.game.actions[-1]) == str(decision.action)
+    assert len(app.controller.session.game.actions) > count
+
+
+def test_history_lists_events_and_undoes_the_last(app):
+    start(app, [SeatSpec("red"), SeatSpec("blue")])
+    table = app.manager.get_screen("table")
+    tap(table.chooser.options()[0])
+    tap(table.chooser.options()[0])
+    played = [str(a) for a in app.controller.session.game.actions]
+    tap("History")
+    screen = app.manager.get_screen("history")
+    shown = " ".join(texts(screen))
+    assert f"{len(played)} events" in shown and "place" in shown
+    tap("Undo last")
+    assert len(app.controller.session.game.actions) < len(played)
+    tap("Back")
+    assert app.manager.current == "table"
+
+
+def test_table_roll_with_a_low_confidence_reading_asks_with_the_crop(app):
+    start(app, [SeatSpec("red"), SeatSpec("blue")], table_rolls=True)
+    table = app.manager.get_screen("table")
+    seat, types = app.controller.pending_roll()
+    assert table.prompt.text.startswith(f"Roll {len(types)} dice")
+
+    class FakeFeed:  # readings as the camera feed hands them over: one die the reader is unsure of
+        threshold = 0.8
+
+        def latest(self):
+            return 0, None
+
+        def status(self):
+            return "test readings"
+
+        def stop(self):
+            pass
+
+        def readings(self):
+            from ui.camera_feed import Reading
+            crop = np.full((40, 40, 3), 200, np.uint8)
+            colour = app.controller.state.seats[seat].colour
+            return [Reading(t, 1, colour, 0.95 if i else 0.4, (0, 0, 40, 40), (), crop)
+                    for i, t in enumerate(sorted(types))]
+
+    app.feed = FakeFeed()
+    tap("Enter the roll")
+    popup = open_popups()[0]
+    assert any("not sure" in t for t in texts(popup))
+    images = [w for w in walk(popup) if type(w).__name__ == "Image"]
+    assert images and images[0].texture.size == (40, 40)
+    guess = [b for b in buttons() if b.text == "1"]
+    assert guess and type(guess[0]).__name__ == "BigButton"  # the reading's guess stands out
+    faces = {"d4": 4, "d6": 6, "d8": 8}[sorted(types)[0]]
+    tap(str(faces))  # correct it to the highest face
+    app.feed = None
+    rolled = app.controller.session.game.actions[-1]
+    assert type(rolled).__name__ == "Roll"
+    assert sorted(rolled.dice) == sorted([(sorted(types)[0], faces)] + [(t, 1) for t in sorted(types)[1:]])
+
+
+def test_roll_entered_by_hand_one_die_at_a_time(app):
+    start(app, [SeatSpec("red"), SeatSpec("blue")], table_rolls=True)
+    seat, types = app.controller.pending_roll()
+    tap("Enter the roll")
+    for _ in types:
+        tap("2")
+    rolled = app.controller.session.game.actions[-1]
+    assert sorted(rolled.dice) == sorted((t, 2) for t in types)
+
+
+def test_touch_targets_and_text_sizes_on_every_screen(app):
+    from kivy.uix.label import Label
+
+    start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "automa", "Bot")])
+    for name in ("home", "setup", "table", "automa", "history"):
+        app.go(name)
+        pump(2)
+        screen = app.manager.get_screen(name)
+        for button in buttons(screen):
+            if button.opacity:
+                assert button.height >= 48, (name, button.text, button.height)
+        for label in (w for w in walk(screen) if isinstance(w, Label) and w.text):
+            assert label.font_size >= 18, (name, label.text, label.font_size)

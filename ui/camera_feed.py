@@ -1,0 +1,275 @@
+"""The camera preview and the dice readings, on worker threads; the only module that uses vision.
+
+``CameraFeed`` reads preview frames on one thread and, when the ``vision`` package can read
+dice, reads the main stream on a second thread at a slower pace; the preview it hands out
+already carries each reading's outline and label (type, value, colour letter). The Table
+screen only copies the latest preview into a texture on Kivy's main thread.
+
+In the demo the camera is synthetic: frames show the dice of the game in progress, rendered
+by ``vision.synth`` when that is installed, otherwise drawn plainly with OpenCV. Without a
+dice reader (no ``vision``, or no trained model) the preview has no outlines and the status
+line says why.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass, replace
+from typing import Callable, List, Optional, Sequence, Tuple
+
+import cv2
+import numpy as np
+
+from companion.config import CameraConfig
+from hardware.camera import CameraSource, CameraUnavailable, open_camera
+
+log = logging.getLogger(__name__)
+
+DEMO_PREVIEW = (640, 360)
+MAIN_SIZE = (1280, 720)
+READ_EVERY_S = 0.5
+SEAT_BGR = {"red": (40, 40, 200), "blue": (190, 90, 30), "green": (60, 150, 40), "white": (235, 235, 235)}
+FACES = {"d4": 4, "d6": 6, "d8": 8}
+
+
+def _dice_reader() -> Tuple[Optional[Callable], str]:
+    """``read_dice`` from the vision package, or None and why not."""
+    try:
+        from vision import read_dice  # type: ignore[attr-defined]
+        return read_dice, ""
+    except ImportError:
+        pass
+    try:
+        from vision.reader import read_dice
+        return read_dice, ""
+    except ImportError as exc:
+        log.info("vision: no dice reader (%s)", exc)
+        return None, "no dice reader installed"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the screen needs of one die reading (plain values, whatever the reader returns)."""
+
+    die_type: str
+    value: int
+    colour: str
+    confidence: float
+    bbox: Tuple[int, int, int, int]   # in main-frame pixels
+    outline: Tuple[Tuple[float, float], ...]
+    crop: Optional[np.ndarray] = None  # RGB, for the confirm dialog
+
+    @classmethod
+    def of(cls, raw, frame: np.ndarray) -> "Reading":
+        xs = [p[0] for p in raw.outline] or [raw.centre[0]]
+        ys = [p[1] for p in raw.outline] or [raw.centre[1]]
+        x0, y0 = max(int(min(xs)) - 8, 0), max(int(min(ys)) - 8, 0)
+        x1, y1 = min(int(max(xs)) + 8, frame.shape[1]), min(int(max(ys)) + 8, frame.shape[0])
+        crop = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2RGB) if x1 > x0 and y1 > y0 else None
+        return cls(raw.die_type, int(raw.value), str(raw.colour), float(raw.confidence), (x0, y0, x1, y1),
+                   tuple((float(x), float(y)) for x, y in raw.outline), crop)
+
+
+# -- the demo table ---------------------------------------------------------------------------
+
+class DemoTable:
+    """Synthetic frames of the game in progress: one band per seat with its dice.
+
+    A band shows the seat's Available dice, and the dice it is rolling when the table is to
+    supply a roll (random values, the same for the same moment of the game). Frames are cached
+    until the game changes: rendering a scene costs far more than a preview frame.
+    """
+
+    def __init__(self, table: Callable[[], object]) -> None:
+        self.table = table
+        self._key: object = None
+        self._frame: Optional[np.ndarray] = None
+        self._lock = threading.Lock()
+        try:
+            from vision import synth
+            self._synth = synth
+            self._background = synth.make_background(np.random.default_rng(7), *MAIN_SIZE, kind="felt")
+        except ImportError:
+            self._synth = None
+            self._background = np.zeros((MAIN_SIZE[1], MAIN_SIZE[0], 3), np.uint8)
+            self._background[:] = (60, 95, 45)
+
+    def dice(self) -> List[Tuple[str, int, str, Tuple[float, float]]]:
+        """(type, value, colour, centre) of each die to draw."""
+        session = self.table()
+        if session is None:
+            return []
+        state = session.upcoming_state()
+        rng = random.Random(len(session.game.actions))
+        rows = max(len(state.seats), 1)
+        band = MAIN_SIZE[1] / rows
+        out = []
+        for i, seat in enumerate(state.seats):
+            shown = list(seat.available)
+            if i in state.pending_rolls:
+                shown += [(t, rng.randint(1, FACES[t])) for t, n in zip(("d4", "d6", "d8"), seat.spent) for _ in range(n)]
+            for k, (die_type, value) in enumerate(shown[:12]):
+                centre = (70.0 + k * 104, band * i + band / 2 + (k % 2) * 12 - 6)
+                out.append((die_type, int(value), seat.colour, centre))
+        return out
+
+    def render(self) -> np.ndarray:
+        dice = self.dice()
+        key = tuple(dice)
+        with self._lock:
+            if key != self._key or self._frame is None:
+                self._frame = self._draw(dice)
+                self._key = key
+            return self._frame
+
+    def _draw(self, dice) -> np.ndarray:
+        if self._synth is not None:
+            specs = [self._synth.DieSpec(t, v, c, centre, rotation=(17 * k) % 40 - 20, size=84)
+                     for k, (t, v, c, centre) in enumerate(dice)]
+            frame, _labels = self._synth.render_scene(specs, self._background, rng=np.random.default_rng(len(dice)))
+            return frame
+        frame = self._background.copy()
+        for die_type, value, colour, (cx, cy) in dice:
+            body = SEAT_BGR.get(colour, (128, 128, 128))
+            ink = (20, 20, 20) if colour == "white" else (245, 245, 245)
+            x, y, r = int(cx), int(cy), 40
+            if die_type == "d4":
+                pts = np.array([[x, y - r], [x + r, y + r - 6], [x - r, y + r - 6]], np.int32)
+            elif die_type == "d8":
+                pts = np.array([[x, y - r], [x + r, y], [x, y + r], [x - r, y]], np.int32)
+            else:
+                pts = np.array([[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]], np.int32)
+            cv2.fillPoly(frame, [pts], body)
+            cv2.putText(frame, str(value), (x - 14, y + 16), cv2.FONT_HERSHEY_SIMPLEX, 1.4, ink, 3, cv2.LINE_AA)
+        return frame
+
+
+# -- the feed ---------------------------------------------------------------------------------
+
+def draw_readings(preview: np.ndarray, readings: Sequence[Reading], scale: float, threshold: float) -> None:
+    """Outline and label each reading on the preview (in place): yellow when it needs a check."""
+    for r in readings:
+        pts = (np.array(r.outline, np.float32) * scale).astype(np.int32)
+        colour = (0, 220, 0) if r.confidence >= threshold else (0, 210, 255)
+        if len(pts) >= 3:
+            cv2.polylines(preview, [pts], True, colour, 2, cv2.LINE_AA)
+        x, y = int(r.bbox[0] * scale), max(int(r.bbox[1] * scale) - 4, 14)
+        label = f"{r.die_type} {r.value} {r.colour[:1].upper()}"
+        cv2.putText(preview, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(preview, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1, cv2.LINE_AA)
+
+
+class CameraFeed:
+    """The latest preview (RGB, flipped for an OpenGL texture) and the latest readings."""
+
+    def __init__(self, camera: CameraSource, reader: Optional[Callable], reader_status: str,
+                 threshold: float = 0.8) -> None:
+        self.camera = camera
+        self.reader = reader
+        self.reader_status = reader_status
+        self.threshold = threshold
+        self._lock = threading.Lock()
+        self._preview: Optional[np.ndarray] = None
+        self._frame_number = 0
+        self._readings: List[Reading] = []
+        self._stop = threading.Event()
+        self._threads: List[threading.Thread] = []
+        self._produced: List[float] = []
+
+    @classmethod
+    def open(cls, config: CameraConfig, demo: bool, table: Callable[[], object],
+             threshold: float = 0.8) -> "CameraFeed":
+        demo_table = DemoTable(table)
+        if demo:
+            config = replace(config, source="synthetic", preview_resolution=DEMO_PREVIEW)
+        try:
+            camera = open_camera(config, render=demo_table.render, fallback=True)
+        except CameraUnavailable as exc:
+            log.warning("camera: %s", exc)
+            camera = open_camera(replace(config, source="synthetic"), render=demo_table.render)
+        reader, why = _dice_reader()
+        return cls(camera, reader, why, threshold)
+
+    @property
+    def source_name(self) -> str:
+        return self.camera.name
+
+    # -- threads --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._stop.clear()
+        self._threads = [threading.Thread(target=self._preview_loop, name="camera-preview", daemon=True)]
+        if self.reader is not None:
+            self._threads.append(threading.Thread(target=self._reading_loop, name="dice-reading", daemon=True))
+        for thread in self._threads:
+            thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(timeout=2)
+        self.camera.stop()
+
+    def _preview_loop(self) -> None:
+        period = 1 / 30
+        while not self._stop.is_set():
+            started = time.monotonic()
+            frame = self.camera.read_preview()
+            if frame is not None:
+                preview = frame.copy()
+                with self._lock:
+                    readings = list(self._readings)
+                if readings:
+                    draw_readings(preview, readings, preview.shape[1] / MAIN_SIZE[0], self.threshold)
+                rgb = cv2.cvtColor(cv2.flip(preview, 0), cv2.COLOR_BGR2RGB)
+                with self._lock:
+                    self._preview = rgb
+                    self._frame_number += 1
+                    self._produced.append(time.monotonic())
+                    del self._produced[:-60]
+            self._stop.wait(max(period - (time.monotonic() - started), 0.001 if frame is not None else 0.2))
+
+    def _reading_loop(self) -> None:
+        while not self._stop.is_set():
+            frame = self.camera.read_main()
+            if frame is not None:
+                try:
+                    raw = self.reader(frame)
+                except Exception as exc:  # a missing model or a broken reader must not stop the preview
+                    self.reader = None
+                    self.reader_status = "dice reader failed"
+                    log.warning("vision: dice reader failed (%s: %s); preview without readings",
+                                type(exc).__name__, exc)
+                    return
+                readings = [Reading.of(r, frame) for r in raw]
+                with self._lock:
+                    self._readings = readings
+            self._stop.wait(READ_EVERY_S)
+
+    # -- what the screen takes ------------------------------------------------------------
+
+    def latest(self) -> Tuple[int, Optional[np.ndarray]]:
+        """(frame number, RGB preview flipped upside down for a texture)."""
+        with self._lock:
+            return self._frame_number, self._preview
+
+    def readings(self) -> List[Reading]:
+        with self._lock:
+            return list(self._readings)
+
+    def rate(self) -> float:
+        """Preview frames per second over the last ones produced."""
+        with self._lock:
+            times = list(self._produced)
+        if len(times) < 2 or times[-1] == times[0]:
+            return 0.0
+        return (len(times) - 1) / (times[-1] - times[0])
+
+    def status(self) -> str:
+        problem = self.camera.last_error
+        if problem:
+            return f"Camera lost: enter dice by hand"
+        reading = "reading dice" if self.reader is not None else self.reader_status
+        return f"{self.camera.name.title()} camera, {reading}"

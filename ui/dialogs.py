@@ -1,0 +1,114 @@
+"""Pop-up dialogs: alerts (a refused move, a lost camera) and plain information."""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
+
+from . import theme
+from .widgets import Caption, touch_button
+
+
+def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, button: str = "OK") -> Popup:
+    """A modal message with one big button; the reason in plain words."""
+    content = BoxLayout(orientation="vertical", padding=12, spacing=12)
+    message = Caption(text=theme.escape(text), font_size=theme.FONT, valign="top")
+    content.add_widget(message)
+    content.add_widget(BoxLayout())
+    popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=(0.8, 0.7),
+                  auto_dismiss=False, separator_color=theme.ACCENT)
+
+    def close() -> None:
+        popup.dismiss()
+        if on_close is not None:
+            on_close()
+
+    content.add_widget(touch_button(button, close, big=True))
+    popup.open()
+    return popup
+
+
+FACES = {"d4": 4, "d6": 6, "d8": 8}
+
+
+def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[int], None],
+                  guess: Optional[int] = None, crop=None, on_cancel: Optional[Callable[[], None]] = None) -> Popup:
+    """Big value buttons for one die; with ``crop`` (an RGB image of the die) beside them.
+
+    The reading's guess, when there is one, is the highlighted button: one tap confirms it,
+    any other corrects it.
+    """
+    from kivy.graphics.texture import Texture
+    from kivy.uix.gridlayout import GridLayout
+    from kivy.uix.image import Image
+
+    content = BoxLayout(orientation="vertical", padding=10, spacing=10)
+    content.add_widget(Caption(text=theme.escape(question)))
+    middle = BoxLayout(orientation="horizontal", spacing=12)
+    if crop is not None and getattr(crop, "size", 0):
+        height, width = crop.shape[:2]
+        texture = Texture.create(size=(width, height), colorfmt="rgb")
+        texture.blit_buffer(crop[::-1].tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        middle.add_widget(Image(texture=texture, size_hint_x=None, width=170, fit_mode="contain"))
+    faces = FACES[die_type]
+    grid = GridLayout(cols=4, spacing=8)
+    popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=(0.92, 0.9),
+                  auto_dismiss=False, separator_color=theme.ACCENT)
+
+    def choose(value: int) -> None:
+        popup.dismiss()
+        on_value(value)
+
+    for value in range(1, faces + 1):
+        button = touch_button(str(value), lambda v=value: choose(v), big=value == guess, height=72)
+        button.font_size = theme.FONT_LARGE
+        grid.add_widget(button)
+    middle.add_widget(grid)
+    content.add_widget(middle)
+    if on_cancel is not None:
+        content.add_widget(touch_button("Cancel", lambda: (popup.dismiss(), on_cancel())))
+    popup.open()
+    return popup
+
+
+class RollEntry:
+    """The values of a roll, one die at a time: ``types`` to read, ``on_done(values)`` at the end.
+
+    ``known`` holds values already read with confidence; ``unsure`` holds (index, guess, crop)
+    for readings a person must confirm; dice with neither are asked for plainly.
+    """
+
+    def __init__(self, who: str, types, on_done: Callable[[list], None], known: Optional[dict] = None,
+                 unsure: Optional[dict] = None, on_cancel: Optional[Callable[[], None]] = None) -> None:
+        self.who = who
+        self.types = list(types)
+        self.values: dict = dict(known or {})
+        self.unsure = dict(unsure or {})
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+        self.popup: Optional[Popup] = None
+
+    def start(self) -> None:
+        self._next()
+
+    def _next(self) -> None:
+        missing = [i for i in range(len(self.types)) if i not in self.values]
+        if not missing:
+            self.on_done([(t, self.values[i]) for i, t in enumerate(self.types)])
+            return
+        i = missing[0]
+        die_type = self.types[i]
+        done = ", ".join(f"{self.types[k]}:{self.values[k]}" for k in sorted(self.values)) or "none yet"
+        guess, crop = self.unsure.get(i, (None, None))
+        if guess is not None:
+            question = (f"The camera is not sure of this {die_type.upper()}: it may show {guess}. "
+                        f"Tap the value it shows.")
+        else:
+            question = f"Die {i + 1} of {len(self.types)}: what does the {die_type.upper()} show? (entered: {done})"
+        self.popup = ask_die_value(f"{self.who}: roll", question, die_type, lambda v: self._set(i, v),
+                                   guess=guess, crop=crop, on_cancel=self.on_cancel)
+
+    def _set(self, index: int, value: int) -> None:
+        self.values[index] = value
+        self._next()

@@ -1,0 +1,1 @@
+"""The app's screens: Home, Setup, Table, Automa turn, Score and History."""

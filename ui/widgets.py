@@ -1,0 +1,204 @@
+"""Small widgets every screen uses: buttons big enough to touch, labels that wrap, seat badges,
+card faces and the score bar chart."""
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.properties import ListProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from . import theme
+
+
+class TouchButton(Button):
+    """A button at least ``theme.TOUCH`` pixels high; its style lives in companion.kv."""
+
+
+class BigButton(TouchButton):
+    """The main action of a screen."""
+
+
+class Caption(Label):
+    """A label that wraps within its width and grows to fit its text (style in companion.kv)."""
+
+
+class Panel(BoxLayout):
+    """A box with a slightly lighter background."""
+
+    background = ListProperty(list(theme.PANEL))
+
+
+def touch_button(text: str, on_press: Callable[[], None], big: bool = False, **kwargs) -> TouchButton:
+    button = (BigButton if big else TouchButton)(text=text, **kwargs)
+    button.bind(on_release=lambda *_: on_press())
+    return button
+
+
+class SeatBadge(Label):
+    """A seat's letter and name on its colour: readable without telling colours apart."""
+
+    def __init__(self, colour: str = "", name: str = "", **kwargs) -> None:
+        kwargs.setdefault("font_size", theme.FONT)
+        super().__init__(bold=True, halign="center", valign="middle", shorten=True, **kwargs)
+        with self.canvas.before:
+            self._bg_colour = Color(0, 0, 0, 0)
+            self._bg = RoundedRectangle(radius=[6])
+        self.bind(pos=self._redraw, size=self._redraw)
+        self.show(colour, name)
+
+    def show(self, colour: str, name: str, suffix: str = "") -> None:
+        """Show ``colour``'s seat (nothing when colour is empty)."""
+        self.text = f"{theme.seat_letter(colour)}  {name}{suffix}" if colour else name
+        self.color = theme.ink_on(colour) if colour else theme.TEXT
+        self._bg_colour.rgba = theme.seat_rgba(colour) if colour else (0, 0, 0, 0)
+
+    def _redraw(self, *_: object) -> None:
+        self._bg.pos, self._bg.size = self.pos, self.size
+        self.text_size = (self.width - 8, None)
+
+
+class CardFace(BoxLayout):
+    """One Automa card drawn as a card: title and pile on top, then what it says."""
+
+    PILE_RGBA: Dict[str, theme.RGBA] = {
+        "rust": (0.62, 0.33, 0.20, 1), "cog": (0.50, 0.52, 0.55, 1),
+        "spring": (0.25, 0.45, 0.75, 1), "brass": (0.72, 0.58, 0.20, 1),
+    }
+    BAND_H = 74  # padding, title and pile line on the coloured band
+
+    def __init__(self, role: str, face: Dict, **kwargs) -> None:
+        super().__init__(orientation="vertical", padding=10, spacing=4, **kwargs)
+        band = self.PILE_RGBA.get(face.get("pile", ""), theme.MUTED)
+        with self.canvas.before:
+            Color(0.96, 0.94, 0.88, 1)
+            self._card = RoundedRectangle(radius=[12])
+            Color(*band)
+            self._band = RoundedRectangle(radius=[12, 12, 0, 0])
+        self.bind(pos=self._redraw, size=self._redraw)
+        head = Label(text=f"{role}: {face.get('title', '?')}", font_size=theme.FONT, bold=True,
+                     color=(1, 1, 1, 1), size_hint_y=None, height=30, halign="left", valign="middle")
+        head.bind(size=lambda w, s: setattr(w, "text_size", s))
+        self.add_widget(head)
+        sub = Label(text=f"{face.get('pile', '').title()} card {face.get('id', '')}", font_size=theme.FONT_SMALL,
+                    color=(1, 1, 1, 1), size_hint_y=None, height=24, halign="left", valign="middle")
+        sub.bind(size=lambda w, s: setattr(w, "text_size", s))
+        self.add_widget(sub)
+        self.add_widget(Widget(size_hint_y=None, height=8))
+        for line in card_lines(role, face):
+            text = Label(text=line, font_size=theme.FONT_SMALL, color=(0.1, 0.1, 0.1, 1), halign="left",
+                         valign="top", markup=True)
+            text.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+            text.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1]))
+            text.size_hint_y = None
+            self.add_widget(text)
+        self.add_widget(Widget())
+
+    def _redraw(self, *_: object) -> None:
+        self._card.pos, self._card.size = self.pos, self.size
+        self._band.pos = (self.x, self.top - self.BAND_H)
+        self._band.size = (self.width, self.BAND_H)
+
+
+def card_lines(role: str, face: Dict) -> List[str]:
+    """The lines a card face shows for its role in the pair (the action or the support card)."""
+    if role == "Action":
+        action = face.get("action", {})
+        focus = " > ".join(a.title() for a in action.get("focus", []))
+        return [f"[b]Areas:[/b] {focus}",
+                f"[b]Judge:[/b] {action.get('judge', '?')}",
+                f"[b]Die:[/b] {action.get('die', '?')} value first"]
+    support = face.get("support", {})
+    colours = " > ".join(c.replace("_", " ").title() for c in support.get("colours", []))
+    return [f"[b]Modify:[/b] {support.get('modify', '?')}",
+            f"[b]Cards:[/b] {colours}",
+            f"[b]Reserve:[/b] {'yes' if support.get('reserve') else 'no'}",
+            f"[b]Steps:[/b] {support.get('steps', '?')} {support.get('direction', '')}"]
+
+
+class BarChart(Widget):
+    """One stacked bar per seat: its total split by category, penalties left of the zero line.
+
+    ``series`` is a list of (seat colour, seat label, values by category). Each bar is named by
+    its seat's letter and name and ends with the total; segments wide enough show their value.
+    A legend names the category colours.
+    """
+
+    ROW_LABEL_W = 130
+    TOTAL_W = 56
+
+    def __init__(self, categories: Sequence[str], series: Sequence[Tuple[str, str, Sequence[int]]], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.categories = list(categories)
+        self.series = list(series)
+        self._row_labels = [self._label(label, halign="left") for _, label, _ in self.series]
+        self._totals = [self._label(str(sum(values)), bold=True) for _, _, values in self.series]
+        self._segment_labels = [[self._label(str(v), color=(0.05, 0.05, 0.05, 1)) for v in values]
+                                for _, _, values in self.series]
+        self.bind(pos=self._redraw, size=self._redraw)
+
+    def _label(self, text: str, **kwargs) -> Label:
+        kwargs.setdefault("color", theme.TEXT)
+        label = Label(text=text, font_size=theme.FONT_SMALL, valign="middle", **kwargs)
+        label.bind(size=lambda w, s: setattr(w, "text_size", s))
+        self.add_widget(label)
+        return label
+
+    def _redraw(self, *_: object) -> None:
+        self.canvas.before.clear()
+        rows = max(len(self.series), 1)
+        plot_x = self.x + self.ROW_LABEL_W
+        plot_w = max(self.width - self.ROW_LABEL_W - self.TOTAL_W, 10)
+        negatives = [sum(v for v in values if v < 0) for _, _, values in self.series] or [0]
+        positives = [sum(v for v in values if v > 0) for _, _, values in self.series] or [0]
+        low, high = min(min(negatives), 0), max(max(positives), 1)
+        scale = plot_w / (high - low)
+        zero_x = plot_x - low * scale
+        row_h = self.height / rows
+        bar_h = min(row_h - 8, 40)
+        with self.canvas.before:
+            for r, (_colour, _label, values) in enumerate(self.series):
+                y = self.top - (r + 1) * row_h + (row_h - bar_h) / 2
+                self._row_labels[r].pos, self._row_labels[r].size = (self.x, y), (self.ROW_LABEL_W - 6, bar_h)
+                right, left = zero_x, zero_x
+                for c, value in enumerate(values):
+                    width = abs(value) * scale
+                    if value >= 0:
+                        x, right = right, right + width
+                    else:
+                        left -= width
+                        x = left
+                    Color(*theme.CATEGORY_RGBA.get(self.categories[c], theme.MUTED))
+                    Rectangle(pos=(x, y), size=(width, bar_h))
+                    tag = self._segment_labels[r][c]
+                    tag.halign = "center"
+                    tag.opacity = 1 if value and width >= 30 else 0
+                    tag.pos, tag.size = (x, y), (width, bar_h)
+                total = self._totals[r]
+                total.pos, total.size = (max(right, zero_x) + 6, y), (self.TOTAL_W, bar_h)
+            Color(*theme.MUTED)
+            Line(points=[zero_x, self.y, zero_x, self.top], width=1)
+
+
+class ChartLegend(BoxLayout):
+    """The category colours of a :class:`BarChart`, each with its name."""
+
+    def __init__(self, categories: Sequence[str], **kwargs) -> None:
+        super().__init__(orientation="horizontal", spacing=10, size_hint_y=None, height=28, **kwargs)
+        for category in categories:
+            swatch = Widget(size_hint_x=None, width=18)
+            with swatch.canvas:
+                Color(*theme.CATEGORY_RGBA.get(category, theme.MUTED))
+                rect = Rectangle()
+            swatch.bind(pos=lambda w, p, r=rect: setattr(r, "pos", (p[0], p[1] + 5)),
+                        size=lambda w, sz, r=rect: setattr(r, "size", (18, 18)))
+            self.add_widget(swatch)
+            label = Label(text=category, font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left",
+                          valign="middle", size_hint_x=None)
+            label.texture_update()
+            label.width = label.texture_size[0] + 4
+            self.add_widget(label)
+        self.add_widget(Widget())
