@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "companion.session.headless",
     "vision.cli",
     "hardware.cli",
+    "calibration.cli",
 )
 
 
