@@ -134,14 +134,14 @@ def rectangle(x0: float, y0: float, x1: float, y1: float) -> Tuple[Point, ...]:
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
-# Zone sizes in marker sides (a 25 mm marker: a staging area 100 x 70 mm).
+# Zone sizes in marker sides (with 25 mm markers the tray is 200 x 125 mm, a staging area 112 x 75 mm).
 DEFAULT_SIZES: Dict[str, Tuple[float, float]] = {
-    "tray": (7.0, 4.0),
-    "staging": (4.0, 2.8),
-    "spaces": (4.0, 2.0),
-    "available": (4.0, 2.4),
-    "spent": (4.0, 2.0),
-    "reserve": (4.0, 2.0),
+    "tray": (8.0, 5.0),
+    "staging": (4.5, 3.0),
+    "spaces": (4.5, 2.2),
+    "available": (5.0, 2.6),
+    "spent": (5.0, 2.6),
+    "reserve": (5.0, 2.6),
 }
 GAP = 0.3  # between the marker's edge and its zone
 

@@ -69,27 +69,34 @@ class TableScene:
             dst = self.marker_corners(marker_id)
             centre = dst.mean(axis=0)
             dst = centre + (dst - centre) * (1 + 2 * QUIET)
-            m = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
-            warped = cv2.warpPerspective(cv2.cvtColor(tile, cv2.COLOR_GRAY2BGR), m, (table.shape[1], table.shape[0]))
-            mask = cv2.warpPerspective(np.full(tile.shape, 255, np.uint8), m, (table.shape[1], table.shape[0]))
-            table[mask > 128] = warped[mask > 128]
+            x0, y0 = np.floor(dst.min(axis=0)).astype(int)
+            x1, y1 = np.ceil(dst.max(axis=0)).astype(int) + 1
+            x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, table.shape[1]), min(y1, table.shape[0])
+            if x1 <= x0 or y1 <= y0:
+                continue
+            m = cv2.getPerspectiveTransform(src, (dst - np.array([x0, y0], np.float32)).astype(np.float32))
+            size = (int(x1 - x0), int(y1 - y0))
+            warped = cv2.warpPerspective(cv2.cvtColor(tile, cv2.COLOR_GRAY2BGR), m, size)
+            mask = cv2.warpPerspective(np.full(tile.shape, 255, np.uint8), m, size)
+            roi = table[y0:y1, x0:x1]
+            roi[mask > 128] = warped[mask > 128]
 
     def scatter(self, zone_name: str, count: int, size: float, rng: np.random.Generator,
-                taken: Optional[List[Tuple[float, float]]] = None) -> List[Tuple[float, float]]:
-        """``count`` centres inside a zone, a die's width apart from each other and from ``taken``."""
-        polygon = self.zone_polygon(zone_name).astype(np.float32)
-        lo, hi = polygon.min(axis=0), polygon.max(axis=0)
-        taken = taken if taken is not None else []
-        found: List[Tuple[float, float]] = []
-        for _ in range(count * 200):
-            if len(found) == count:
-                return found
-            p = (float(rng.uniform(lo[0], hi[0])), float(rng.uniform(lo[1], hi[1])))
-            if cv2.pointPolygonTest(polygon.reshape(-1, 1, 2), p, True) < size * 0.6:
-                continue
-            if all(math.dist(p, q) >= size * 1.3 for q in found + taken):
-                found.append(p)
-        raise ValueError(f"{count} dice of {size:.0f} px do not fit in zone {zone_name}")
+                taken: Sequence[Tuple[float, float]] = ()) -> List[Tuple[float, float]]:
+        """``count`` centres inside a zone on a jittered grid, clear of each other and of ``taken``."""
+        polygon = self.zone_polygon(zone_name).astype(np.float32).reshape(-1, 1, 2)
+        lo, hi = polygon.reshape(-1, 2).min(axis=0), polygon.reshape(-1, 2).max(axis=0)
+        step = size * 1.3
+        cells = [(float(x), float(y)) for x in np.arange(lo[0] + step / 2, hi[0], step)
+                 for y in np.arange(lo[1] + step / 2, hi[1], step)]
+        free = [c for c in cells if cv2.pointPolygonTest(polygon, c, True) >= size * 0.6
+                and all(math.dist(c, t) >= step for t in taken)]
+        if len(free) < count:
+            raise ValueError(f"{count} dice of {size:.0f} px do not fit in zone {zone_name} ({len(free)} free places)")
+        jitter = step * 0.08
+        chosen = rng.choice(len(free), size=count, replace=False)
+        return [(free[i][0] + float(rng.uniform(-jitter, jitter)), free[i][1] + float(rng.uniform(-jitter, jitter)))
+                for i in chosen]
 
 
 def _shelf_pack(boxes, side: float, width: int, height: int, gap: float, edge: float):
