@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "vision.cli",
     "hardware.cli",
     "ui.cli",
+    "calibration.cli",
 )
 
 

@@ -1,0 +1,160 @@
+"""The zone layout: which printed marker marks which zone, and where the zone lies beside it.
+
+Each zone of the table (the roll tray, the five staging areas, the action spaces, each
+seat's pools) has its own ArUco marker. A zone is a polygon drawn in its marker's own
+units: the marker is the square from (-0.5, -0.5) to (0.5, 0.5), x to the right of the
+printed marker and y down its page. So a zone follows its marker when the camera or the
+board is bumped, and a person can resize a zone by editing plain numbers in the file.
+
+The layout file is JSON::
+
+    {"version": 1, "dictionary": "DICT_4X4_50", "marker_mm": 25,
+     "zones": [{"name": "tray", "marker": 0, "polygon": [[0.7, -0.5], ...]}, ...]}
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+Point = Tuple[float, float]
+
+AREAS = ("scavenge", "create", "upgrade", "research", "market")
+AREAS_WITH_SPACES = ("scavenge", "create", "upgrade", "market")  # Research has no action spaces (R15)
+SEAT_POOLS = ("available", "spent", "reserve")
+MAX_SEATS = 4
+LAYOUT_VERSION = 1
+DEFAULT_DICTIONARY = "DICT_4X4_50"
+
+
+class LayoutError(ValueError):
+    """A layout file that cannot be used; the message names the file and what is wrong."""
+
+
+def standard_zone_names(seats: int = MAX_SEATS) -> List[str]:
+    """Every zone a full table has, in marker-id order."""
+    names = ["tray"]
+    names += [f"staging.{a}" for a in AREAS]
+    names += [f"spaces.{a}" for a in AREAS_WITH_SPACES]
+    names += [f"seat{s}.{p}" for s in range(1, seats + 1) for p in SEAT_POOLS]
+    return names
+
+
+def zone_title(name: str) -> str:
+    """The label printed under a zone's marker: 'STAGING SCAVENGE', 'SEAT 2 SPENT'."""
+    head, _, tail = name.partition(".")
+    if head.startswith("seat"):
+        head = "seat " + head[4:]
+    return f"{head} {tail}".strip().upper().replace("SPACES", "ACTION SPACES")
+
+
+@dataclass(frozen=True)
+class Zone:
+    name: str
+    marker: int
+    polygon: Tuple[Point, ...]  # in marker units, relative to the marker's centre
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "marker": self.marker, "polygon": [list(p) for p in self.polygon]}
+
+
+@dataclass(frozen=True)
+class ZoneLayout:
+    zones: Tuple[Zone, ...]
+    dictionary: str = DEFAULT_DICTIONARY
+    marker_mm: float = 25.0
+    source_path: Optional[Path] = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        names = [z.name for z in self.zones]
+        markers = [z.marker for z in self.zones]
+        if len(set(names)) != len(names):
+            raise LayoutError(f"zone names must be different: {sorted(n for n in names if names.count(n) > 1)}")
+        if len(set(markers)) != len(markers):
+            raise LayoutError("each zone needs its own marker id; some id is used twice")
+
+    def zone(self, name: str) -> Zone:
+        for z in self.zones:
+            if z.name == name:
+                return z
+        raise KeyError(name)
+
+    def by_marker(self) -> Dict[int, Zone]:
+        return {z.marker: z for z in self.zones}
+
+    # -- files -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {"version": LAYOUT_VERSION, "dictionary": self.dictionary, "marker_mm": self.marker_mm,
+                "zones": [z.to_json() for z in self.zones]}
+
+    def save(self, path: Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=2) + "\n")
+
+    @classmethod
+    def from_json(cls, data: object, where: str = "layout") -> "ZoneLayout":
+        if not isinstance(data, dict) or not isinstance(data.get("zones"), list):
+            raise LayoutError(f"{where}: expected an object with a 'zones' list")
+        if data.get("version", LAYOUT_VERSION) != LAYOUT_VERSION:
+            raise LayoutError(f"{where}: layout version {data.get('version')} is not supported (expected {LAYOUT_VERSION})")
+        zones = []
+        for i, raw in enumerate(data["zones"]):
+            try:
+                polygon = tuple((float(x), float(y)) for x, y in raw["polygon"])
+                zone = Zone(str(raw["name"]), int(raw["marker"]), polygon)
+            except (KeyError, TypeError, ValueError):
+                raise LayoutError(f"{where}: zone {i + 1} needs 'name', 'marker' (a whole number) and "
+                                  "'polygon' (a list of [x, y] pairs)") from None
+            if len(polygon) < 3:
+                raise LayoutError(f"{where}: zone '{zone.name}' needs a polygon of at least 3 points")
+            if not 0 <= zone.marker < 50:
+                raise LayoutError(f"{where}: zone '{zone.name}' has marker {zone.marker}; ids run from 0 to 49")
+            zones.append(zone)
+        try:
+            return cls(tuple(zones), str(data.get("dictionary", DEFAULT_DICTIONARY)),
+                       float(data.get("marker_mm", 25.0)))
+        except LayoutError as exc:
+            raise LayoutError(f"{where}: {exc}") from None
+
+    @classmethod
+    def load(cls, path: Path) -> "ZoneLayout":
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text())
+        except OSError as exc:
+            raise LayoutError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        except json.JSONDecodeError as exc:
+            raise LayoutError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+        layout = cls.from_json(data, str(path))
+        return ZoneLayout(layout.zones, layout.dictionary, layout.marker_mm, path)
+
+
+def rectangle(x0: float, y0: float, x1: float, y1: float) -> Tuple[Point, ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+# Zone sizes in marker sides (with 25 mm markers the tray is 200 x 125 mm, a staging area 112 x 75 mm).
+DEFAULT_SIZES: Dict[str, Tuple[float, float]] = {
+    "tray": (8.0, 5.0),
+    "staging": (4.5, 3.0),
+    "spaces": (4.5, 2.2),
+    "available": (5.0, 2.6),
+    "spent": (5.0, 2.6),
+    "reserve": (5.0, 2.6),
+}
+GAP = 0.3  # between the marker's edge and its zone
+
+
+def default_zone_polygon(name: str) -> Tuple[Point, ...]:
+    """The zone to the right of its marker, top edges level: place the marker at the zone's top-left corner."""
+    kind = name.split(".")[-1] if name.startswith("seat") else name.split(".")[0]
+    width, height = DEFAULT_SIZES[kind]
+    x0 = 0.5 + GAP
+    return rectangle(x0, -0.5, x0 + width, -0.5 + height)
+
+
+def default_layout(seats: int = MAX_SEATS, names: Optional[Sequence[str]] = None) -> ZoneLayout:
+    names = list(names) if names is not None else standard_zone_names(seats)
+    return ZoneLayout(tuple(Zone(n, i, default_zone_polygon(n)) for i, n in enumerate(standard_zone_names())
+                            if n in names))

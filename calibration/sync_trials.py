@@ -1,0 +1,208 @@
+"""Synthetic rounds at a camera table, scored: does the sync see every move, flag every
+planted mismatch, and stay quiet when the table is right?
+
+A game is played by a random policy through a real :class:`TableSession`. Placements,
+rolls and activations happen only on the (simulated) table and must be recognised by
+:class:`TableSync`; gear-paid changes are tapped in first, as a person would. After some
+settles a mismatch is planted, must be flagged, and is then put back.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, List, Mapping, Sequence
+
+import numpy as np
+
+from calibration.table_sim import PhysicalTable
+from companion.rules import State, apply_action, legal_actions, sample_chance
+from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
+from companion.session import SeatSpec, TableSession
+from companion.session.sync import TableSync
+from companion.store import GameStore
+
+Observe = Callable[[PhysicalTable], Mapping[str, Sequence[object]]]
+PLANTS = ("missing", "extra", "wrong_value", "wrong_zone")
+STAGING = ("staging.scavenge", "staging.create", "staging.upgrade", "staging.research", "staging.market")
+
+
+@dataclass
+class TrialCounts:
+    placements: int = 0
+    placements_recognised: int = 0
+    rolls: int = 0
+    rolls_recognised: int = 0
+    activations: int = 0
+    activations_recognised: int = 0
+    clean_settles: int = 0
+    false_mismatches: int = 0
+    rounds: int = 0
+    planted: Counter = field(default_factory=Counter)
+    flagged: Counter = field(default_factory=Counter)
+    kind_named: Counter = field(default_factory=Counter)
+    failures: List[str] = field(default_factory=list)
+
+    def add(self, other: "TrialCounts") -> None:
+        for name, value in vars(other).items():
+            mine = getattr(self, name)
+            if isinstance(value, Counter):
+                mine.update(value)
+            elif isinstance(value, list):
+                mine.extend(value)
+            else:
+                setattr(self, name, mine + value)
+
+
+def exact_observer(table: PhysicalTable) -> Mapping[str, Sequence[object]]:
+    return table.readings_by_zone()
+
+
+def play_game(seed: int, store_path: Path, seats: Sequence[str] = ("red", "blue"), max_rounds: int = 2,
+              plant_rate: float = 0.25, observe: Observe = exact_observer, scene=None,
+              tray_share: float = 0.7) -> TrialCounts:
+    counts = TrialCounts()
+    rng = np.random.default_rng(seed)
+    policy = random.Random(seed)
+    with GameStore(store_path) as store:
+        session = TableSession.new(store, [SeatSpec(c) for c in seats], seed=seed)
+        sync = TableSync(session)
+        table = PhysicalTable(seats, rng, scene, tray_share)
+        table.follow(session.upcoming_state())
+        while True:
+            state = session.upcoming_state()
+            if state.is_over or state.round > max_rounds:
+                counts.rounds += state.round if state.is_over else max_rounds
+                return counts
+            if state.is_chance_node:
+                _roll(state, session, sync, table, observe, rng, counts)
+            else:
+                _decide(state, session, sync, table, observe, policy, counts)
+            if policy.random() < plant_rate and not session.upcoming_state().is_chance_node:
+                _plant(session, sync, table, observe, policy, counts)
+
+
+def _settle_clean(sync: TableSync, table: PhysicalTable, observe: Observe, counts: TrialCounts, what: str):
+    step = sync.observe(observe(table))
+    counts.clean_settles += 1
+    if step.report.mismatches:
+        counts.false_mismatches += 1
+        counts.failures.append(f"{what}: {step.report.summary()}")
+    return step
+
+
+def _roll(state: State, session, sync, table, observe, rng, counts) -> None:
+    target, outcomes = state, []
+    while target.is_chance_node:
+        outcome = sample_chance(target, random.Random(int(rng.integers(1 << 30))))
+        outcomes.append(outcome)
+        target = apply_action(target, outcome)
+    table.follow(target)
+    counts.rolls += 1
+    step = _settle_clean(sync, table, observe, counts, f"roll {outcomes}")
+    if session.upcoming_state() == target:
+        counts.rolls_recognised += 1
+        return
+    counts.failures.append(f"roll not recognised: {[str(o) for o in outcomes]}: {step.report.summary()}")
+    for outcome in outcomes:
+        sync._submit(outcome)
+
+
+def _decide(state: State, session, sync, table, observe, policy, counts) -> None:
+    actions = legal_actions(state)
+    places = [a for a in actions if isinstance(a, Place)]
+    if places and policy.random() < 0.8:
+        action = policy.choice(places)
+    else:
+        action = policy.choice(actions)
+    after = apply_action(state, action)
+    if isinstance(action, Place):
+        table.follow(after)
+        counts.placements += 1
+        step = _settle_clean(sync, table, observe, counts, str(action))
+        if step.played and step.report.in_sync and session.upcoming_state() == after:
+            counts.placements_recognised += 1
+        else:
+            counts.failures.append(f"placement not recognised: {action}: {step.report.summary()}")
+            session.submit(action)
+    elif isinstance(action, ACTIVATION_TYPES + (Forfeit,)):
+        table.follow(after)
+        counts.activations += 1
+        step = _settle_clean(sync, table, observe, counts, str(action))
+        firsts = [seq[0] for seq in step.report.moves]
+        if action in firsts:
+            counts.activations_recognised += 1
+            sync.choose(firsts.index(action))
+        else:
+            counts.failures.append(f"activation not recognised: {action}: {step.report.summary()}")
+            session.submit(action)
+    else:  # a paid change: tapped in first, then done on the table
+        session.submit(action)
+        if not isinstance(action, (Reroll, CardReroll)):
+            table.follow(session.upcoming_state())
+            _settle_clean(sync, table, observe, counts, str(action))
+
+
+def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None:
+    state = session.upcoming_state()
+    kind = policy.choice(PLANTS)
+    staged = [z for z in STAGING if any(d.zone == z for d in table.dice)]
+    if kind == "missing":
+        die = table.plant_missing()
+    elif kind == "extra":
+        die = table.plant_extra(["tray", *STAGING])
+    elif kind == "wrong_value":
+        die = table.plant_wrong_value(["tray", *STAGING])
+    else:
+        spent = [f"seat{s + 1}.spent" for s in range(len(state.seats))]
+        die = table.plant_wrong_zone(staged + spent, list(STAGING))
+    if die is None:
+        return
+    counts.planted[kind] += 1
+    step = sync.observe(observe(table))
+    if step.report.mismatches and not step.played:
+        counts.flagged[kind] += 1
+        if kind in {m.kind for m in step.report.mismatches}:
+            counts.kind_named[kind] += 1
+    else:
+        counts.failures.append(f"planted {kind} not flagged: {die}: {step.report.summary()}")
+    table.follow(session.upcoming_state())  # put the table back
+    step = _settle_clean(sync, table, observe, counts, f"put back after {kind}")
+    if sync.alert is not None or not step.report.in_sync:
+        counts.failures.append(f"alert not cleared after putting back {kind}: {step.report.summary()}")
+
+
+def rates(counts: TrialCounts) -> Dict[str, float]:
+    def share(a: int, b: int) -> float:
+        return a / b if b else float("nan")
+
+    planted = sum(counts.planted.values())
+    return {
+        "placement_recognition": share(counts.placements_recognised, counts.placements),
+        "roll_recognition": share(counts.rolls_recognised, counts.rolls),
+        "activation_recognition": share(counts.activations_recognised, counts.activations),
+        "planted_flagged": share(sum(counts.flagged.values()), planted),
+        "planted_kind_named": share(sum(counts.kind_named.values()), planted),
+        "false_mismatch_rate": share(counts.false_mismatches, counts.clean_settles),
+    }
+
+
+def rendered_observer(finder, colour_of=None, style=None, bump_deg: float = 0.0, bump_px: float = 0.0,
+                      rng: np.random.Generator = None) -> Observe:
+    """Readings through a rendered frame: markers found by ``finder`` (a ZoneFinder kept across
+    frames), dice at their labelled places, owner colours read from the pixels by ``colour_of``
+    (e.g. from a calibrated profile), the camera bumped by up to ``bump_deg`` / ``bump_px``."""
+    from calibration.table_scene import move_camera
+
+    rng = rng or np.random.default_rng(0)
+
+    def observe(table: PhysicalTable) -> Mapping[str, Sequence[object]]:
+        rendered = table.render(style)
+        if bump_deg or bump_px:
+            rendered = move_camera(rendered, float(rng.uniform(-bump_deg, bump_deg)),
+                                   (float(rng.uniform(-bump_px, bump_px)), float(rng.uniform(-bump_px, bump_px))))
+        by_zone, _ = finder.find(rendered.frame).assign(rendered.readings(colour_of))
+        return by_zone
+
+    return observe

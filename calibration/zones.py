@@ -1,0 +1,117 @@
+"""Zones found again in every frame from their markers, and dice assigned to them.
+
+A zone whose marker is seen is placed from that marker alone (an affine fit of its four
+corners, which stays steady when extended a few marker-widths away). A zone whose marker
+is hidden (a hand, a die on it) is placed from where its marker was last seen, carried
+into this frame by the markers seen both then and now. So a bumped camera or board is
+followed from frame to frame, and one covered marker does not lose its zone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple, TypeVar
+
+import cv2
+import numpy as np
+
+from calibration.layout import ZoneLayout
+from calibration.markers import Corners, MarkerDetector
+
+UNIT_SQUARE = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)
+
+T = TypeVar("T")
+
+
+def _affine_from_corners(corners: np.ndarray) -> np.ndarray:
+    """Least-squares 2x3 affine map from marker units to frame pixels."""
+    design = np.hstack([UNIT_SQUARE, np.ones((4, 1), np.float32)])
+    solution, *_ = np.linalg.lstsq(design, corners.astype(np.float32), rcond=None)
+    return solution.T
+
+
+def _apply_affine(m: np.ndarray, points: np.ndarray) -> np.ndarray:
+    return points @ m[:, :2].T + m[:, 2]
+
+
+def _carry(points: np.ndarray, before: Sequence[np.ndarray], after: Sequence[np.ndarray]) -> np.ndarray:
+    """Map ``points`` of an older frame into this one by the markers seen in both."""
+    src = np.vstack(before).astype(np.float32)
+    dst = np.vstack(after).astype(np.float32)
+    if len(before) >= 2:
+        h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 3.0)
+        if h is not None:
+            return cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float32), h).reshape(-1, 2)
+    m, _ = cv2.estimateAffinePartial2D(src, dst)
+    if m is None:
+        m = np.hstack([np.eye(2, dtype=np.float32), (dst.mean(0) - src.mean(0)).reshape(2, 1)])
+    return _apply_affine(m, points)
+
+
+@dataclass
+class FoundZones:
+    """Where each zone lies in one frame (polygons in frame pixels)."""
+
+    polygons: Dict[str, np.ndarray]
+    seen_markers: Dict[int, Corners] = field(default_factory=dict)
+    estimated: Set[str] = field(default_factory=set)  # zones placed from remembered markers
+
+    def zone_at(self, point: Tuple[float, float]) -> Optional[str]:
+        """The zone holding ``point``; where zones overlap, the smallest one."""
+        best: Optional[Tuple[float, str]] = None
+        for name, polygon in self.polygons.items():
+            inside = cv2.pointPolygonTest(polygon.astype(np.float32).reshape(-1, 1, 2),
+                                          (float(point[0]), float(point[1])), False)
+            if inside >= 0:
+                area = abs(cv2.contourArea(polygon.astype(np.float32)))
+                if best is None or area < best[0]:
+                    best = (area, name)
+        return None if best is None else best[1]
+
+    def assign(self, items: Iterable[T], centre=lambda r: r.centre) -> Tuple[Dict[str, List[T]], List[T]]:
+        """Items (dice readings by default) grouped by zone, and those outside every zone."""
+        by_zone: Dict[str, List[T]] = {name: [] for name in self.polygons}
+        outside: List[T] = []
+        for item in items:
+            name = self.zone_at(centre(item))
+            (by_zone[name] if name is not None else outside).append(item)
+        return by_zone, outside
+
+
+class ZoneFinder:
+    """Finds the layout's zones in each frame; remembers markers to cover hidden ones."""
+
+    def __init__(self, layout: ZoneLayout, detector: Optional[MarkerDetector] = None):
+        self.layout = layout
+        self.detector = detector or MarkerDetector(layout.dictionary)
+        self._memory: Dict[int, Corners] = {}
+
+    def find(self, frame_bgr: np.ndarray) -> FoundZones:
+        return self.locate(self.detector.detect(frame_bgr))
+
+    def locate(self, seen: Dict[int, Corners]) -> FoundZones:
+        """Zones from already detected markers (id -> corners)."""
+        zones = self.layout.by_marker()
+        seen = {k: v for k, v in seen.items() if k in zones}
+        polygons: Dict[str, np.ndarray] = {}
+        estimated: Set[str] = set()
+        for marker_id, zone in zones.items():
+            local = np.array(zone.polygon, np.float32)
+            if marker_id in seen:
+                polygons[zone.name] = _apply_affine(_affine_from_corners(seen[marker_id]), local)
+                continue
+            remembered = self._memory.get(marker_id)
+            common = [k for k in seen if k in self._memory]
+            if remembered is None or not common:
+                continue
+            old_polygon = _apply_affine(_affine_from_corners(remembered), local)
+            corners_then = [self._memory[k] for k in common]
+            corners_now = [seen[k] for k in common]
+            polygons[zone.name] = _carry(np.vstack([old_polygon, remembered]), corners_then, corners_now)[:len(local)]
+            self._memory[marker_id] = _carry(remembered, corners_then, corners_now)
+            estimated.add(zone.name)
+        self._memory.update(seen)
+        return FoundZones(polygons, seen, estimated)
+
+    def forget(self) -> None:
+        """Drop remembered markers (after the board was set up again)."""
+        self._memory.clear()

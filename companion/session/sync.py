@@ -1,0 +1,457 @@
+"""Table sync: where the engine expects every die, against where the camera sees them.
+
+The comparison is a pure function, :func:`sync_table`, over the engine state and the dice
+seen per zone. It answers with a :class:`SyncReport`:
+
+* *in sync*: the table shows what the engine expects;
+* *a move*: the difference is exactly what a normal legal move does (a die taken from the
+  roll tray to a staging area, a roll, an activation); it is proposed, and a placement or a
+  roll can be played without a tap;
+* *mismatches*: anything else, each with a plain sentence and what to do to put the table
+  back; where a legal action (checked by the engine) would make the engine match the table,
+  e.g. a paid +1, it is offered as the other way out ("accept the table").
+
+The engine cannot know where a die lies inside a pool, so dice are compared as multisets per
+location and seat colour. The roll tray and a seat's Available zone are both "Available";
+on action spaces, Spent and Reserve only die types count (the engine keeps no values there).
+
+:class:`TableSync` is the small stateful part the session calls after each settle: it plays
+proposed placements and rolls, keeps the alert until the table or the engine is put right,
+and keeps the panel's LEDs blinking for the seats concerned while it lasts.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
+
+from ..rules import IllegalAction, State, apply_action, check_action, legal_actions
+from ..rules.actions import (
+    CHANCE_TYPES, Action, CardReroll, Create, Forfeit, Place, Research, Reroll, Roll, Scavenge, Sell, Upgrade,
+)
+from ..rules.activation import AREA_NAMES
+from ..rules.state import DIE_TYPES
+
+Location = str  # "available", "staging.<area>", "spaces.<area>", "spent", "reserve"
+Token = Tuple[Optional[int], str, Optional[int]]  # (seat or None for a colour not at the table, die type, value)
+Sequence_ = Tuple[Action, ...]
+
+VALUED = ("available", "staging.")  # locations where the engine knows each die's value
+NORMAL_MOVES = (Place, Roll, Scavenge, Create, Upgrade, Research, Sell, Forfeit)
+AUTOMATIC_MOVES = (Place, Roll)  # played without a tap when they are the only explanation
+
+
+def zone_location(zone: str) -> Optional[Location]:
+    """The engine location a zone of the layout shows."""
+    if zone == "tray":
+        return "available"
+    head, _, tail = zone.partition(".")
+    if head.startswith("seat") and tail in ("available", "spent", "reserve"):
+        return tail
+    if head in ("staging", "spaces") and tail:
+        return zone
+    return None
+
+
+def keeps_values(location: Location) -> bool:
+    return location.startswith(VALUED)
+
+
+def location_text(location: Location) -> str:
+    """A location's name in a sentence: 'the roll tray (Available)', 'the Create staging area'."""
+    if location == "available":
+        return "the roll tray (Available)"
+    if location in ("spent", "reserve"):
+        return f"the {location.title()} pool"
+    head, _, area = location.partition(".")
+    name = AREA_NAMES.get(area, area.title())
+    if head == "staging":
+        return f"the {name} staging area"
+    return "the Market spaces" if area == "market" else f"the {name} action spaces"
+
+
+def _at(location: Location) -> str:
+    """The location with its preposition: 'in the roll tray', 'on the Create staging area'."""
+    return ("on " if location.startswith(("staging.", "spaces.")) else "in ") + location_text(location)
+
+
+# ---- what the engine expects ---------------------------------------------------------------
+
+def expected_dice(state: State) -> Dict[Location, Counter]:
+    """Every die the engine has on the table, by location, as (seat, type, value or None)."""
+    table: Dict[Location, Counter] = {"available": Counter(), "spent": Counter(), "reserve": Counter()}
+    for seat, pools in enumerate(state.seats):
+        for die_type, value in pools.available:
+            table["available"][(seat, die_type, value)] += 1
+        for die_type, spent, reserve in zip(DIE_TYPES, pools.spent, pools.reserve):
+            if spent:
+                table["spent"][(seat, die_type, None)] += spent
+            if reserve:
+                table["reserve"][(seat, die_type, None)] += reserve
+    for area, dice in state.staging.items():
+        table[f"staging.{area}"] = Counter((seat, t, v) for seat, (t, v) in dice)
+    for area, slots in state.spaces.items():
+        table[f"spaces.{area}"] = Counter((slot[0], t, None) for slot in slots if slot for t in slot[1])
+    market = Counter((slot[0], t, None) for slot in state.market.values() if slot for t in slot[1])
+    table["spaces.market"] = market
+    return table
+
+
+# ---- what the camera sees --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ObservedTable:
+    """Dice seen per location (only locations whose zones were found count)."""
+
+    dice: Mapping[Location, Counter]
+    tracked: FrozenSet[Location]
+    uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
+
+    @classmethod
+    def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
+                   min_confidence: float = 0.0) -> "ObservedTable":
+        """Readings (``die_type``, ``value``, ``colour``) grouped by zone name -> dice per location."""
+        seat_of = {colour: seat for seat, colour in enumerate(colours)}
+        dice: Dict[Location, Counter] = {}
+        uncertain = []
+        for zone, readings in readings_by_zone.items():
+            location = zone_location(zone)
+            if location is None:
+                continue
+            counter = dice.setdefault(location, Counter())
+            for reading in readings:
+                value = reading.value if keeps_values(location) else None
+                counter[(seat_of.get(reading.colour), reading.die_type, value)] += 1
+                if getattr(reading, "confidence", 1.0) < min_confidence:
+                    uncertain.append(reading)
+        return cls(dice, frozenset(dice), tuple(uncertain))
+
+
+# ---- differences ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One way the table differs from the engine, said plainly, with how to put the table back."""
+
+    kind: str  # "missing", "extra", "wrong_value", "wrong_zone"
+    seat: Optional[int]
+    die_type: str
+    expected: Optional[Tuple[Location, Optional[int]]]  # where and showing what the engine has it
+    seen: Optional[Tuple[Location, Optional[int]]]      # where and showing what the camera sees it
+    sentence: str
+    put_back: str
+
+
+def _differences(expected: Mapping[Location, Counter], observed: ObservedTable):
+    missing: List[Tuple[Location, Token]] = []
+    extra: List[Tuple[Location, Token]] = []
+    for location in sorted(observed.tracked):
+        want = expected.get(location, Counter())
+        have = observed.dice.get(location, Counter())
+        missing += [(location, token) for token, n in sorted((want - have).items(), key=_token_key) for _ in range(n)]
+        extra += [(location, token) for token, n in sorted((have - want).items(), key=_token_key) for _ in range(n)]
+    return missing, extra
+
+
+def _token_key(item):
+    (seat, die_type, value), _ = item
+    return (-1 if seat is None else seat, die_type, -1 if value is None else value)
+
+
+def _die_words(colours: Sequence[str], seat: Optional[int], die_type: str, value: Optional[int]) -> str:
+    owner = "a die of no seat's colour," if seat is None else f"{colours[seat]}'s"
+    shows = "" if value is None else f" showing {value}"
+    return f"{owner} {die_type.upper()}{shows}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def describe(missing, extra, colours: Sequence[str]) -> List[Mismatch]:
+    """Pair the differences into wrong zones and wrong values; the rest are missing or extra dice."""
+    missing, extra = list(missing), list(extra)
+    out: List[Mismatch] = []
+
+    def pair(match) -> None:
+        for m in list(missing):
+            for e in extra:
+                if match(m, e):
+                    missing.remove(m)
+                    extra.remove(e)
+                    out.append(_paired(m, e, colours))
+                    break
+
+    same_die = lambda m, e: (m[0] != e[0] and m[1][:2] == e[1][:2]
+                             and (m[1][2] == e[1][2] or m[1][2] is None or e[1][2] is None))
+    pair(same_die)
+    pair(lambda m, e: m[0] == e[0] and m[1][:2] == e[1][:2])
+    for location, (seat, die_type, value) in missing:
+        die = _die_words(colours, seat, die_type, value)
+        out.append(Mismatch("missing", seat, die_type, (location, value), None,
+                            f"{_capital(die)} is missing from {location_text(location)}.",
+                            f"Put {die} back {_at(location)}."))
+    for location, (seat, die_type, value) in extra:
+        die = _die_words(colours, seat, die_type, value)
+        out.append(Mismatch("extra", seat, die_type, None, (location, value),
+                            f"There is an extra die {_at(location)}: {die}.",
+                            f"Take {die} {'off' if location.startswith(('staging.', 'spaces.')) else 'out of'} {location_text(location)}."))
+    return out
+
+
+def _paired(m, e, colours: Sequence[str]) -> Mismatch:
+    (where, (seat, die_type, value)), (seen_at, (_, _, seen_value)) = m, e
+    if where == seen_at:
+        die = _die_words(colours, seat, die_type, None)
+        return Mismatch("wrong_value", seat, die_type, (where, value), (seen_at, seen_value),
+                        f"{_capital(die)} {_at(where)} shows {seen_value}; the engine has {value}.",
+                        f"Turn {die} {_at(where)} back to {value}.")
+    die = _die_words(colours, seat, die_type, value if value is not None else seen_value)
+    return Mismatch("wrong_zone", seat, die_type, (where, value), (seen_at, seen_value),
+                    f"{_capital(die)} is {_at(seen_at)}; the engine has it {_at(where)}.",
+                    f"Move {die} from {location_text(seen_at)} back to {location_text(where)}.")
+
+
+# ---- explanations: legal moves that make the engine match the table ----------------------------
+
+def _seen_available(observed: ObservedTable, seat: int) -> List[Tuple[str, int]]:
+    return sorted((t, v) for (s, t, v), n in observed.dice.get("available", Counter()).items()
+                  if s == seat and v is not None for _ in range(n))
+
+
+def _roll_outcomes(state: State, observed: ObservedTable) -> List[Sequence_]:
+    """The rolls the table shows: every pending seat's dice as they lie in the tray."""
+    if "available" not in observed.tracked:
+        return []
+    if state.pending_reroll:
+        seat, (die_type, old) = state.pending_reroll
+        before = Counter(state.seats[seat].available)
+        before[(die_type, old)] -= 1
+        new = Counter(_seen_available(observed, seat)) - before
+        return [(Roll(state.seats[seat].colour, (die,)),) for die in new if die[0] == die_type]
+    if state.pending_rolls and not state.pending_order and not state.pending_deal:
+        rolls = []
+        for seat in state.pending_rolls:
+            seen = Counter(_seen_available(observed, seat)) - Counter(state.seats[seat].available)
+            if seen:
+                rolls.append(Roll(state.seats[seat].colour, tuple(sorted(seen.elements()))))
+        return [tuple(rolls)] if rolls else []
+    return []
+
+
+def _candidate_sequences(state: State, observed: ObservedTable, seats: set) -> Iterable[Sequence_]:
+    if state.is_chance_node:
+        yield from _roll_outcomes(state, observed)
+        return
+    for action in legal_actions(state):
+        if state.seat_index(action.seat) not in seats:
+            continue
+        if isinstance(action, (Reroll, CardReroll)):
+            try:
+                after = apply_action(state, action)
+            except IllegalAction:
+                continue
+            for outcome in _roll_outcomes(after, observed):
+                yield (action,) + outcome
+        else:
+            yield (action,)
+
+
+def explanations(state: State, observed: ObservedTable, seats: Optional[set] = None) -> List[Sequence_]:
+    """Every legal sequence (one decision, plus the roll it causes) after which the engine
+    expects exactly what the camera sees. Each is checked action by action with the engine."""
+    found = []
+    seats = seats if seats is not None else set(range(len(state.seats)))
+    before = expected_dice(state)
+    for sequence in _candidate_sequences(state, observed, seats):
+        after = state
+        try:
+            for action in sequence:
+                check_action(after, action)
+                after = apply_action(after, action)
+        except IllegalAction:
+            continue
+        expected = expected_dice(after)
+        changed = {loc for loc in set(before) | set(expected) if before.get(loc) != expected.get(loc)}
+        if changed <= observed.tracked and not any(_differences(expected, observed)):
+            found.append(sequence)  # only moves whose every change the camera saw
+    return found
+
+
+# ---- the report --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SyncReport:
+    mismatches: Tuple[Mismatch, ...] = ()
+    moves: Tuple[Sequence_, ...] = ()          # normal moves the table shows (one = the proposal)
+    accept_options: Tuple[Sequence_, ...] = ()  # legal ways to make the engine match the table
+    tracked: FrozenSet[Location] = frozenset()
+    uncertain: Tuple[object, ...] = ()
+
+    @property
+    def in_sync(self) -> bool:
+        return not self.mismatches and not self.moves
+
+    @property
+    def proposal(self) -> Sequence_:
+        """The move to play: set only when exactly one normal move explains the table."""
+        return self.moves[0] if len(self.moves) == 1 else ()
+
+    @property
+    def accept(self) -> Sequence_:
+        return self.accept_options[0] if self.accept_options else ()
+
+    @property
+    def seats_concerned(self) -> FrozenSet[Optional[int]]:
+        return frozenset(m.seat for m in self.mismatches)
+
+    def summary(self) -> str:
+        """One plain paragraph for the screen."""
+        if self.in_sync:
+            return "The table matches the game."
+        if not self.mismatches:
+            if self.proposal:
+                return "Seen: " + "; ".join(str(a) for a in self.proposal) + "."
+            return "The table shows one of several moves: " + " | ".join(
+                "; ".join(str(a) for a in seq) for seq in self.moves) + ". Which one?"
+        lines = [m.sentence for m in self.mismatches]
+        lines.append("To fix it, put the table back: " + " ".join(m.put_back for m in self.mismatches))
+        if self.accept:
+            lines.append("Or accept the table as the move: " + "; ".join(str(a) for a in self.accept) + ".")
+        return " ".join(lines)
+
+
+def sync_table(state: State, observed: ObservedTable) -> SyncReport:
+    """Compare the table with the engine; see the module docstring for the three answers."""
+    expected = expected_dice(state)
+    missing, extra = _differences(expected, observed)
+    common = dict(tracked=observed.tracked, uncertain=observed.uncertain)
+    if not missing and not extra:
+        return SyncReport(**common)
+    seats = {token[0] for _, token in missing + extra}
+    found = explanations(state, observed, seats) if None not in seats else []
+    normal = tuple(seq for seq in found if all(isinstance(a, NORMAL_MOVES) for a in seq))
+    if normal:
+        return SyncReport(moves=normal, **common)
+    return SyncReport(mismatches=tuple(describe(missing, extra, state.colours)), accept_options=tuple(found), **common)
+
+
+# ---- the stateful part the session calls after each settle -----------------------------------------
+
+@dataclass
+class SyncStep:
+    """What one settle led to: the report, and the outcomes of moves played without a tap."""
+
+    report: SyncReport
+    played: Tuple[object, ...] = ()
+    alert: Optional[SyncReport] = None
+
+
+class TableSync:
+    """Keeps a camera table and a :class:`TableSession` together.
+
+    ``session``: a TableSession (``upcoming_state``, ``submit``, ``seats``, ``chance``).
+    ``readings_by_zone``: a function from a settled frame to readings grouped by zone
+    (e.g. :func:`zone_reader`); tests may call :meth:`observe` with readings directly.
+    ``panel``: optional; its LEDs show the turn, and blink for the seats an alert concerns.
+    """
+
+    def __init__(self, session, readings_by_zone: Optional[Callable[[object], Mapping[str, Iterable[object]]]] = None,
+                 panel=None, auto_play: bool = True, min_confidence: float = 0.0) -> None:
+        self.session = session
+        self.readings_by_zone = readings_by_zone
+        self.panel = panel
+        self.auto_play = auto_play
+        self.min_confidence = min_confidence
+        self.alert: Optional[SyncReport] = None
+        self.pending_choice: Optional[SyncReport] = None
+        # At a camera table the dice on the table are the rolls: the camera supplies them.
+        session.chance.seeded.discard("roll")
+
+    def after_settle(self, frame) -> SyncStep:
+        if self.readings_by_zone is None:
+            raise ValueError("TableSync was built without a reader: call observe() with readings by zone")
+        return self.observe(self.readings_by_zone(frame))
+
+    def observe(self, readings_by_zone: Mapping[str, Iterable[object]]) -> SyncStep:
+        state = self.session.upcoming_state()
+        observed = ObservedTable.from_zones(readings_by_zone, state.colours, self.min_confidence)
+        report = sync_table(state, observed)
+        played: Tuple[object, ...] = ()
+        self.pending_choice = None
+        if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal):
+            played = tuple(self._submit(action) for action in report.proposal)
+            if all(o.ok for o in played):
+                report = sync_table(self.session.upcoming_state(), observed)
+        elif report.moves:
+            self.pending_choice = report
+        self.alert = report if report.mismatches else None
+        self._show()
+        return SyncStep(report, played, self.alert)
+
+    def accept(self) -> Tuple[object, ...]:
+        """Take the table into the engine (the alert's legal option); the session checks it again."""
+        if self.alert is None or not self.alert.accept:
+            raise IllegalAction("sync", "There is no legal move that matches the table: put the table back instead")
+        outcomes = tuple(self._submit(action) for action in self.alert.accept)
+        if all(o.ok for o in outcomes):
+            self.alert = None
+        self._show()
+        return outcomes
+
+    def choose(self, index: int = 0) -> Tuple[object, ...]:
+        """Play one of several moves the table could show (or the proposal, when it was not played)."""
+        source = self.pending_choice
+        if source is None or not 0 <= index < len(source.moves):
+            raise IllegalAction("sync", "There is no move from the table to choose")
+        outcomes = tuple(self._submit(action) for action in source.moves[index])
+        if all(o.ok for o in outcomes):
+            self.pending_choice = None
+        self._show()
+        return outcomes
+
+    def _submit(self, action: Action):
+        """Submit to the session; a roll read from the table first lets the seeded events before it
+        (the deployment order, the deal) be played, as a decision's submit does."""
+        if isinstance(action, CHANCE_TYPES):
+            for outcome in self.session.game.seeded_outcomes():
+                if not self.session.chance.is_seeded(outcome):
+                    break
+                done = self.session.submit(outcome)
+                if not done.ok:
+                    return done
+        return self.session.submit(action)
+
+    @property
+    def needs_attention(self) -> FrozenSet[int]:
+        """Seat indexes (from 0) whose LEDs blink: those the alert concerns, else the seat to move."""
+        if self.alert is None and self.pending_choice is None:
+            return frozenset()
+        seats = self.alert.seats_concerned if self.alert else frozenset()
+        known = frozenset(s for s in seats if s is not None)
+        if known:
+            return known
+        turn = self.session.upcoming_state().turn
+        return frozenset() if turn is None else frozenset({turn})
+
+    def _show(self) -> None:
+        if self.panel is None:
+            return
+        state = self.session.upcoming_state()
+        kinds = [spec.kind for spec in self.session.seats]
+        turn = state.turn
+        automa_turn = turn is not None and kinds[turn] == "automa"
+        attention = self.needs_attention
+        people = [s + 1 for s in attention if kinds[s] != "automa" and s < self.panel.seats]
+        self.panel.show(None if turn is None or automa_turn or turn >= self.panel.seats else turn + 1,
+                        needs_attention=people, automa_turn=automa_turn,
+                        automa_attention=any(kinds[s] == "automa" for s in attention))
+
+
+def zone_reader(finder, read: Callable, profile=None) -> Callable[[object], Dict[str, List[object]]]:
+    """frame -> readings by zone, from a ``ZoneFinder`` and a reader such as ``vision.reader.read_dice``."""
+    def readings_by_zone(frame) -> Dict[str, List[object]]:
+        found = finder.find(frame)
+        by_zone, _ = found.assign(read(frame, profile))
+        return by_zone
+    return readings_by_zone

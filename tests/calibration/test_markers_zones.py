@@ -1,0 +1,126 @@
+"""Marker sheet, layout files, and zones found again in rendered frames."""
+from __future__ import annotations
+
+import json
+import zlib
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.layout import LayoutError, ZoneLayout, default_layout, standard_zone_names
+from calibration.markers import MarkerDetector
+from calibration.sheet import render_sheet, write_sheet
+from calibration.table_scene import move_camera, render_table
+from calibration.zones import ZoneFinder
+from companion.cli import main
+from vision.synth import SceneStyle
+from tests.calibration.scenes import dice_in_zones, scene
+
+COUNTS = {"tray": 4, "staging.scavenge": 2, "staging.market": 2, "spaces.create": 1,
+          "seat1.available": 2, "seat2.spent": 3}
+
+
+def test_sheet_holds_every_marker_at_true_size():
+    layout = default_layout(4)
+    page = render_sheet(layout, dpi=300)
+    found = MarkerDetector().detect(cv2.cvtColor(page, cv2.COLOR_GRAY2BGR))
+    assert sorted(found) == [z.marker for z in layout.zones]
+    side_px = np.linalg.norm(found[0][1] - found[0][0])
+    assert side_px == pytest.approx(25.0 / 25.4 * 300, rel=0.02)
+
+
+def test_print_markers_writes_pdf_and_png(tmp_path, capsys):
+    assert main(["print-markers", str(tmp_path / "m.pdf"), "--seats", "2"]) == 0
+    data = (tmp_path / "m.pdf").read_bytes()
+    assert data.startswith(b"%PDF-1.4") and data.rstrip().endswith(b"%%EOF")
+    start = data.index(b"stream\n", data.index(b"/Subtype /Image")) + len(b"stream\n")
+    pixels = zlib.decompressobj().decompress(data[start:])
+    assert len(pixels) == 2480 * 3508  # A4 at 300 dpi, one grey byte a pixel
+    assert main(["print-markers", str(tmp_path / "m.png")]) == 0
+    assert cv2.imread(str(tmp_path / "m.png")).shape[:2] == (3508, 2480)
+    assert main(["print-markers", str(tmp_path / "m.txt")]) == 2
+    assert "pdf or .png" in capsys.readouterr().err
+
+
+def test_layout_round_trip_and_clear_errors(tmp_path):
+    layout = default_layout(3)
+    path = tmp_path / "zones.json"
+    layout.save(path)
+    assert ZoneLayout.load(path) == layout
+    assert [z.name for z in layout.zones] == standard_zone_names(3)
+    path.write_text("{not json")
+    with pytest.raises(LayoutError, match="not JSON"):
+        ZoneLayout.load(path)
+    data = layout.to_json()
+    data["zones"][1]["marker"] = data["zones"][0]["marker"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(LayoutError, match="its own marker"):
+        ZoneLayout.load(path)
+    data["zones"] = [{"name": "tray", "marker": 0}]
+    path.write_text(json.dumps(data))
+    with pytest.raises(LayoutError, match="polygon"):
+        ZoneLayout.load(path)
+    with pytest.raises(LayoutError, match="cannot be read"):
+        ZoneLayout.load(tmp_path / "missing.json")
+
+
+def _assigned_right(found, rendered) -> bool:
+    return [found.zone_at(r.centre) for r in rendered.readings()] == rendered.zones
+
+
+def test_every_die_lands_in_its_zone():
+    table = scene()
+    rng = np.random.default_rng(3)
+    rendered = render_table(table, dice_in_zones(table, COUNTS, rng), rng)
+    found = ZoneFinder(table.layout).find(rendered.frame)
+    assert set(found.polygons) == {z.name for z in table.layout.zones}
+    assert not found.estimated
+    assert _assigned_right(found, rendered)
+    by_zone, outside = found.assign(rendered.readings())
+    assert {z: len(v) for z, v in by_zone.items() if v} == COUNTS and not outside
+
+
+@pytest.mark.parametrize("angle, shift", [(-4.0, (12, -10)), (-2.0, (-20, 8)), (3.0, (15, 15)), (5.0, (-8, -14))])
+def test_zones_follow_a_bumped_camera(angle, shift):
+    table = scene()
+    rng = np.random.default_rng(int(angle * 10) + 100)
+    rendered = render_table(table, dice_in_zones(table, COUNTS, rng), rng)
+    finder = ZoneFinder(table.layout)
+    finder.find(rendered.frame)
+    bumped = move_camera(rendered, angle, shift, scale=1.02)
+    found = finder.find(bumped.frame)
+    assert set(found.polygons) == {z.name for z in table.layout.zones}
+    assert _assigned_right(found, bumped)
+
+
+def test_zones_under_a_tilted_camera():
+    table = scene()
+    rng = np.random.default_rng(11)
+    rendered = render_table(table, dice_in_zones(table, COUNTS, rng), rng,
+                            style=SceneStyle(tilt_deg=10.0, tilt_axis_deg=30.0, light_gradient=0.3))
+    found = ZoneFinder(table.layout).find(rendered.frame)
+    assert _assigned_right(found, rendered)
+
+
+def test_a_covered_marker_keeps_its_zone_after_the_camera_moves():
+    table = scene()
+    rng = np.random.default_rng(5)
+    dice = dice_in_zones(table, COUNTS, rng)
+    finder = ZoneFinder(table.layout)
+    finder.find(render_table(table, dice, rng).frame)
+    covered = table.layout.zone("staging.scavenge").marker
+    later = move_camera(render_table(table, dice, rng, hidden_markers=[covered]), 3.0, (10, -6))
+    found = finder.find(later.frame)
+    assert covered not in found.seen_markers
+    assert "staging.scavenge" in found.estimated
+    assert _assigned_right(found, later)
+    assert "staging.scavenge" not in ZoneFinder(table.layout).find(later.frame).polygons  # nothing remembered
+
+
+def test_a_frame_without_markers_finds_no_zones():
+    table = scene()
+    found = ZoneFinder(table.layout).find(np.full((480, 640, 3), 120, np.uint8))
+    assert found.polygons == {} and found.zone_at((10.0, 10.0)) is None
+    with pytest.raises(ValueError, match="non-empty"):
+        ZoneFinder(table.layout).find(np.zeros((0, 0, 3), np.uint8))

@@ -1,0 +1,141 @@
+"""The pure comparison: engine state and dice per zone in, a report with plain sentences out."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from companion.rules import Nudge, Place, Scavenge, apply_action
+from companion.session.sync import ObservedTable, expected_dice, sync_table
+from tests.rules.builders import activation_state, deployment_state
+
+ALL_ZONES = ["tray", "staging.scavenge", "staging.create", "staging.upgrade", "staging.research", "staging.market",
+             "spaces.scavenge", "spaces.create", "spaces.upgrade", "spaces.market",
+             "seat1.spent", "seat1.reserve", "seat2.spent", "seat2.reserve"]
+
+
+def die(text: str, colour: str) -> SimpleNamespace:
+    die_type, value = text.split(":")
+    return SimpleNamespace(die_type=die_type, value=int(value), colour=colour, confidence=1.0)
+
+
+def table_of(state, zones=ALL_ZONES):
+    """The readings of a table that shows exactly ``state`` (Spent/Reserve dice show a 1)."""
+    by_zone = {z: [] for z in zones}
+    for location, counter in expected_dice(state).items():
+        for (seat, die_type, value), n in counter.items():
+            zone = "tray" if location == "available" else (
+                f"seat{seat + 1}.{location}" if location in ("spent", "reserve") else location)
+            if zone in by_zone:
+                by_zone[zone] += [die(f"{die_type}:{value or 1}", state.seats[seat].colour)] * n
+    return by_zone
+
+
+def observe(state, by_zone):
+    return ObservedTable.from_zones(by_zone, state.colours)
+
+
+def move(by_zone, text, colour, src, dst, value=None):
+    for reading in by_zone[src]:
+        if (reading.die_type, reading.value, reading.colour) == (text.split(":")[0], int(text.split(":")[1]), colour):
+            by_zone[src].remove(reading)
+            moved = SimpleNamespace(**vars(reading))
+            if value is not None:
+                moved.value = value
+            by_zone[dst].append(moved)
+            return
+    raise AssertionError(f"no {colour} {text} in {src}")
+
+
+def deploy():
+    return deployment_state(["red", "blue"], {"red": "d4:2 d4:3 d6:5 d8:7", "blue": "d4:1 d6:6"}, gears={"red": 2})
+
+
+def test_a_table_that_matches_is_in_sync():
+    state = deploy()
+    report = sync_table(state, observe(state, table_of(state)))
+    assert report.in_sync and not report.mismatches and not report.proposal
+    assert report.summary() == "The table matches the game."
+
+
+def test_a_placement_is_proposed_as_the_move():
+    state = deploy()
+    table = table_of(state)
+    move(table, "d6:5", "red", "tray", "staging.create")
+    report = sync_table(state, observe(state, table))
+    assert report.proposal == (Place("red", ("d6", 5), "create"),)
+    assert not report.mismatches and "red place d6:5 create" in report.summary()
+
+
+def test_placing_a_die_of_the_seat_not_to_move_is_a_wrong_zone():
+    state = deploy()
+    table = table_of(state)
+    move(table, "d6:6", "blue", "tray", "staging.market")
+    report = sync_table(state, observe(state, table))
+    assert not report.proposal and not report.accept
+    [mismatch] = report.mismatches
+    assert mismatch.kind == "wrong_zone" and mismatch.seat == 1
+    assert mismatch.sentence == ("Blue's D6 showing 6 is on the Market staging area; "
+                                 "the engine has it in the roll tray (Available).")
+    assert mismatch.put_back == "Move blue's D6 showing 6 from the Market staging area back to the roll tray (Available)."
+
+
+def test_a_turned_die_offers_the_paid_change_only_when_it_is_legal():
+    state = deploy()
+    table = table_of(state)
+    table["tray"][[r.value for r in table["tray"]].index(3)].value = 4  # red's D4 3 -> 4
+    report = sync_table(state, observe(state, table))
+    [mismatch] = report.mismatches
+    assert mismatch.kind == "wrong_value"
+    assert mismatch.sentence == "Red's D4 in the roll tray (Available) shows 4; the engine has 3."
+    assert Nudge("red", ("d4", 3), 1) in {seq[0] for seq in report.accept_options}
+    assert "Or accept the table as the move" in report.summary()
+    broke = deployment_state(["red", "blue"], {"red": "d4:2 d4:3 d6:5 d8:7", "blue": "d4:1 d6:6"}, gears={"red": 0})
+    report = sync_table(broke, observe(broke, table))
+    assert report.mismatches and report.accept_options == ()
+
+
+def test_missing_and_extra_dice():
+    state = deploy()
+    table = table_of(state)
+    table["tray"] = [r for r in table["tray"] if not (r.colour == "red" and r.die_type == "d8")]
+    table["staging.scavenge"].append(die("d4:4", "green"))
+    table["staging.upgrade"].append(die("d6:2", "blue"))
+    report = sync_table(state, observe(state, table))
+    kinds = sorted(m.kind for m in report.mismatches)
+    assert kinds == ["extra", "extra", "missing"]
+    sentences = " ".join(m.sentence for m in report.mismatches)
+    assert "Red's D8 showing 7 is missing from the roll tray (Available)." in sentences
+    assert "a die of no seat's colour, D4 showing 4" in sentences
+    assert "There is an extra die on the Upgrade staging area: blue's D6 showing 2." in sentences
+    assert report.seats_concerned == {0, 1, None}
+
+
+def test_zones_not_seen_are_not_compared():
+    state = deploy()
+    table = {"tray": table_of(state)["tray"]}  # only the tray's marker was found
+    assert sync_table(state, observe(state, table)).in_sync
+    table["tray"] = table["tray"][1:]
+    report = sync_table(state, observe(state, table))  # placed where the camera cannot see: not a move
+    assert [m.kind for m in report.mismatches] == ["missing"] and not report.moves
+
+
+def test_a_staged_die_moved_to_another_area_is_flagged():
+    state = apply_action(deploy(), Place("red", ("d4", 2), "scavenge"))
+    table = table_of(state)
+    move(table, "d4:2", "red", "staging.scavenge", "staging.research")
+    report = sync_table(state, observe(state, table))
+    assert [m.kind for m in report.mismatches] == ["wrong_zone"] and not report.accept
+
+
+def test_an_activation_is_proposed_and_spent_dice_are_compared_by_type():
+    state = activation_state(["red", "blue"], {"red": {"scavenge": "d4:1 d6:6"}, "blue": {"create": "d4:2"}})
+    table = table_of(state)
+    expected = Scavenge("red", (("d4", 1), ("d6", 6)))
+    after = apply_action(state, expected)
+    table_after = table_of(after)
+    report = sync_table(state, observe(state, table_after))
+    assert expected in [seq[0] for seq in report.moves] and not report.mismatches
+    # a die left on the staging area means the table shows a smaller group, or nothing legal
+    table["spaces.scavenge"].append(die("d6:6", "red"))
+    table["staging.scavenge"] = [r for r in table["staging.scavenge"] if r.die_type != "d6"]
+    report = sync_table(state, observe(state, table))
+    assert report.mismatches and report.mismatches[0].kind == "wrong_zone"
