@@ -108,6 +108,7 @@ class CompanionApp(App):
     def go_home(self) -> None:
         self.stop_camera()
         self.go("home")
+        self.manager.get_screen("home").refresh()
 
     def open_calibration(self) -> None:
         alert("Calibrate", "Calibration (dice colours and board zones) is not part of this version of the app. "

@@ -20,12 +20,12 @@ def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, 
                   auto_dismiss=False, separator_color=theme.ACCENT)
 
     def close() -> None:
-        popup.dismiss()
+        popup.dismiss(animation=False)
         if on_close is not None:
             on_close()
 
     content.add_widget(touch_button(button, close, big=True))
-    popup.open()
+    popup.open(animation=False)
     return popup
 
 
@@ -57,7 +57,7 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
                   auto_dismiss=False, separator_color=theme.ACCENT)
 
     def choose(value: int) -> None:
-        popup.dismiss()
+        popup.dismiss(animation=False)
         on_value(value)
 
     for value in range(1, faces + 1):
@@ -67,8 +67,8 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
     middle.add_widget(grid)
     content.add_widget(middle)
     if on_cancel is not None:
-        content.add_widget(touch_button("Cancel", lambda: (popup.dismiss(), on_cancel())))
-    popup.open()
+        content.add_widget(touch_button("Cancel", lambda: (popup.dismiss(animation=False), on_cancel())))
+    popup.open(animation=False)
     return popup
 
 

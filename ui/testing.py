@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from pathlib import Path
 from typing import Iterator, List, Optional
 
@@ -50,7 +49,7 @@ def _teardown(app) -> None:
     from kivy.core.window import Window
 
     for popup in list(open_popups()):
-        popup.dismiss()
+        popup.dismiss(animation=False)
     app.manager.current_screen.dispatch("on_leave")
     app.on_stop()
     Window.remove_widget(app.root)
@@ -75,8 +74,7 @@ def open_popups() -> List:
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
-    # a dismissed popup stays on the window while it fades out
-    return [w for w in Window.children if isinstance(w, ModalView) and getattr(w, "_is_open", True)]
+    return [w for w in Window.children if isinstance(w, ModalView)]
 
 
 def buttons(root=None) -> List:
@@ -94,12 +92,14 @@ def tap(text: str, root=None) -> None:
     if not found:
         shown = ", ".join(repr(b.text) for b in buttons(root))
         raise LookupError(f"no button {text!r} on screen; buttons: {shown}")
-    on_popup = bool(open_popups())
     found[0].trigger_action(0)
     pump(1)
-    if on_popup:  # let a dismissed popup finish fading out
-        time.sleep(0.12)
-        pump(2)
+
+
+def close_popups() -> None:
+    for popup in open_popups():
+        popup.dismiss(animation=False)
+    pump(1)
 
 
 def texts(root) -> List[str]:

@@ -74,7 +74,7 @@ class TableScreen(Screen):
         middle.add_widget(left)
 
         scroll = ScrollView(do_scroll_x=False, bar_width=6)
-        self.info = GridLayout(cols=1, size_hint_y=None, spacing=2)
+        self.info = GridLayout(cols=1, size_hint_y=None, spacing=2, padding=(0, 0, 10, 0))
         self.info.bind(minimum_height=self.info.setter("height"))
         scroll.add_widget(self.info)
         middle.add_widget(scroll)
