@@ -29,6 +29,12 @@ KV_FILE = Path(__file__).with_name("companion.kv")
 PANEL_POLL_S = 0.05
 
 
+def load_style() -> None:
+    """The style rules of companion.kv, loaded once per process."""
+    if str(KV_FILE) not in Builder.files:
+        Builder.load_file(str(KV_FILE))
+
+
 class CompanionApp(App):
     title = "Automata Table Companion"
 
@@ -48,12 +54,15 @@ class CompanionApp(App):
 
     # -- building ---------------------------------------------------------------------------
 
+    def load_kv(self, filename=None) -> bool:
+        """Kivy would look for companion.kv beside this file on its own; load it once instead."""
+        load_style()
+        return True
+
     def build(self) -> ScreenManager:
         from .screens.home import HomeScreen
 
-        if not getattr(Builder, "_companion_kv_loaded", False):
-            Builder.load_file(str(KV_FILE))
-            Builder._companion_kv_loaded = True
+        load_style()
         Window.clearcolor = (0.11, 0.12, 0.14, 1)
         self.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = GameStore(self.db_path, backup_every=self.settings.storage.backup_every)
@@ -64,7 +73,7 @@ class CompanionApp(App):
         self._add_game_screens()
         Window.bind(on_key_down=self._on_key_down)
         self._panel_event = Clock.schedule_interval(self._poll_panel, PANEL_POLL_S)
-        Clock.schedule_once(self._home_visible, 0)
+        Window.bind(on_flip=self._home_visible)
         recovery = getattr(self.store, "recovery", None)
         if recovery is not None and getattr(recovery, "message", ""):
             Clock.schedule_once(lambda _dt: alert("Saved games recovered", recovery.message), 0)
@@ -80,7 +89,9 @@ class CompanionApp(App):
                 continue
             self.manager.add_widget(getattr(screen_module, cls)(self))
 
-    def _home_visible(self, _dt: float) -> None:
+    def _home_visible(self, *_args) -> None:
+        """The first frame is on the screen: the Home screen is visible."""
+        Window.unbind(on_flip=self._home_visible)
         self.home_shown_at = time.monotonic()
         log.info("home screen shown %.2f s after start", self.home_shown_at - self.started_at)
 
