@@ -25,7 +25,7 @@ def headless(size=SIZE) -> None:
     Config.set("graphics", "height", str(size[1]))
 
 
-def build_app(db_path: Path, demo: bool = True, camera_on: bool = False):
+def build_app(db_path: Path, demo: bool = True, camera_on: bool = False, size=SIZE):
     """A CompanionApp built and put on the window, as ``App.run`` would, without its loop."""
     from kivy.base import EventLoop
     from kivy.core.window import Window
@@ -34,7 +34,7 @@ def build_app(db_path: Path, demo: bool = True, camera_on: bool = False):
     from .app import CompanionApp
 
     EventLoop.ensure_window()
-    Window.size = SIZE
+    Window.size = size
     app = CompanionApp(Config(), db_path=db_path, demo=demo)
     app.camera_allowed = camera_on
     root = app.build()

@@ -64,7 +64,7 @@ def test_table_offers_only_legal_moves_and_plays_a_tap(app):
     mover = state.seats[state.turn].colour
     assert table.turn_badge.text.startswith(f"{mover[0].upper()}  ")
     legal_dice = {f"{a.die[0]}:{a.die[1]}" for a in app.controller.session.legal() if type(a).__name__ == "Place"}
-    shown = {b.text for b in buttons(table.choices)}
+    shown = {b.text for b in buttons(table.choices) if not b.text.startswith("More")}
     assert shown == legal_dice
     die = sorted(shown)[0]
     tap(die)
@@ -73,6 +73,31 @@ def test_table_offers_only_legal_moves_and_plays_a_tap(app):
     tap("Market")
     last = app.controller.session.game.actions[-1]
     assert str(last) == f"{mover} place {die} market" and len(app.controller.session.game.actions) > before
+
+
+def test_choices_that_do_not_fit_are_paged_with_more(app):
+    start(app, [SeatSpec("red"), SeatSpec("blue")])
+    table = app.manager.get_screen("table")
+    many = [f"d6:{v} d4:{w}" for v in range(1, 7) for w in range(1, 5)]
+    table.choices.clear_widgets()
+    table._show_page(many)
+    seen = []
+    pages = 0
+    while True:
+        pump(1)
+        row = [b.text for b in reversed(buttons(table.choices))]  # Kivy lists children last first
+        more = [t for t in row if t.startswith("More")]
+        assert more, "24 choices do not fit one row"
+        assert all(b.right <= table.right for b in buttons(table.choices))  # nothing cut off
+        seen += [t for t in row if not t.startswith("More")]
+        pages += 1
+        page, of = more[0].split()[1].split("/")
+        if page == of:
+            break
+        table.choices.clear_widgets()
+        table.page += 1
+        table._show_page(many)
+    assert seen == many and pages > 1
 
 
 def test_a_refused_move_shows_the_reason(app):
