@@ -75,6 +75,25 @@ def test_table_offers_only_legal_moves_and_plays_a_tap(app):
     assert str(last) == f"{mover} place {die} market" and len(app.controller.session.game.actions) > before
 
 
+def test_modify_then_nudge_a_die_by_taps(app):
+    start(app, [SeatSpec("red"), SeatSpec("blue")], seed=6)
+    table = app.manager.get_screen("table")
+    state = app.controller.state
+    seat = state.seats[state.turn]
+    gears = seat.gears
+    tap("Modify")
+    assert table.prompt.text == "Modify which die?"
+    die = [b.text for b in reversed(buttons(table.choices)) if not b.text.startswith("More")][0]
+    tap(die)
+    options = [b.text for b in buttons(table.choices)]
+    nudge = "+1 (1 gear)" if "+1 (1 gear)" in options else "-1 (1 gear)"
+    tap(nudge)
+    last = app.controller.session.game.actions[-1]
+    assert str(last) == f"{seat.colour} nudge {die} {nudge.split()[0]}"
+    assert app.controller.state.seats[state.turn].gears == gears - 1
+    assert table.prompt.text == "Pick a die to place"  # the same seat goes on with its turn
+
+
 def test_choices_that_do_not_fit_are_paged_with_more(app):
     start(app, [SeatSpec("red"), SeatSpec("blue")])
     table = app.manager.get_screen("table")

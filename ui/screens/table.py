@@ -106,6 +106,8 @@ class TableScreen(Screen):
         moves.add_widget(self.choices)
         body.add_widget(moves)
         self.add_widget(body)
+        Window.bind(on_resize=lambda *_: self._show_choices() if self.manager and self.manager.current == self.name
+                    else None)
 
     # -- showing the game -------------------------------------------------------------------
 
