@@ -106,8 +106,6 @@ class TableScreen(Screen):
         moves.add_widget(self.choices)
         body.add_widget(moves)
         self.add_widget(body)
-        Window.bind(on_resize=lambda *_: self._show_choices() if self.manager and self.manager.current == self.name
-                    else None)
 
     # -- showing the game -------------------------------------------------------------------
 
@@ -115,13 +113,18 @@ class TableScreen(Screen):
         self.refresh()
 
     def on_enter(self, *args) -> None:
+        Window.bind(on_resize=self._on_resize)
         if self._preview_event is None:
             self._preview_event = Clock.schedule_interval(self.update_preview, 1 / PREVIEW_HZ)
 
     def on_leave(self, *args) -> None:
+        Window.unbind(on_resize=self._on_resize)
         if self._preview_event is not None:
             self._preview_event.cancel()
             self._preview_event = None
+
+    def _on_resize(self, *_args) -> None:
+        self._show_choices()  # as many choices as fit the new width
 
     def refresh(self) -> None:
         """Redraw the game and offer the moves of whoever is to act."""
