@@ -270,6 +270,6 @@ class CameraFeed:
     def status(self) -> str:
         problem = self.camera.last_error
         if problem:
-            return f"Camera lost: enter dice by hand"
+            return "Camera lost: enter dice by hand"
         reading = "reading dice" if self.reader is not None else self.reader_status
         return f"{self.camera.name.title()} camera, {reading}"

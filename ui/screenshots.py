@@ -24,7 +24,6 @@ def main(argv=None) -> int:
     import numpy as np
 
     from companion.session.table import SeatSpec
-    from .camera_feed import Reading
     from .testing import build_app, close_popups, pump, screenshot, tap
 
     def shot(name: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Iterator, List, Optional
+from typing import Iterator, List
 
 SIZE = (800, 480)
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from companion.session.table import SeatSpec
 from ui.testing import buttons, open_popups, pump, tap, texts, walk

@@ -21,7 +21,7 @@ from .. import describe, theme
 from ..controller import AUTOMA, PERSON, ROLL
 from ..dialogs import RollEntry, alert
 from ..moves import FORFEIT, MODIFY, MoveChooser
-from ..widgets import Caption, Panel, SeatBadge, TouchButton, touch_button
+from ..widgets import Panel, SeatBadge, TouchButton, touch_button
 
 if TYPE_CHECKING:
     from ..app import CompanionApp
