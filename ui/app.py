@@ -113,6 +113,13 @@ class CompanionApp(App):
     def go(self, name: str) -> None:
         self.manager.current = name
 
+    def show(self, name: str) -> None:
+        """Show a screen with what it shows now (a screen already shown is redrawn)."""
+        if self.manager.current == name:
+            self.manager.get_screen(name).refresh()
+        else:
+            self.go(name)  # screens redraw as they are entered
+
     def open_setup(self) -> None:
         self.go("setup")
 
@@ -160,13 +167,12 @@ class CompanionApp(App):
         step = self.controller.next_step()
         if step == OVER:
             self.stop_camera()
-            self.go("score")
+            self.show("score")
         elif step == AUTOMA:
-            self.go("automa")
+            self.show("automa")
         else:
             self.start_camera()
-            self.go("table")
-            self.manager.get_screen("table").refresh()
+            self.show("table")
         self._show_leds()
 
     def undo(self) -> None:

@@ -232,3 +232,15 @@ def test_touch_targets_and_text_sizes_on_every_screen(app):
                 assert button.height >= 48, (name, button.text, button.height)
         for label in (w for w in walk(screen) if isinstance(w, Label) and w.text):
             assert label.font_size >= 18, (name, label.text, label.font_size)
+
+
+def test_two_automa_turns_in_a_row_each_show_their_own_cards(app):
+    start(app, [SeatSpec("blue", "automa", "Bot", 1), SeatSpec("green", "automa", "Cog", 2)], seed=2)
+    screen = app.manager.get_screen("automa")
+    for _ in range(6):
+        assert app.manager.current == "automa"
+        decision = app.controller.automa_decision()
+        assert screen.instruction.text == decision.instruction
+        assert screen.decision == decision
+        tap("Done: next")
+        assert app.controller.session.game.actions[-1] == decision.action
