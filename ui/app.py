@@ -7,6 +7,7 @@ worker threads and are picked up by the Table screen's clock.
 from __future__ import annotations
 
 import logging
+import tempfile
 import time
 from pathlib import Path
 from typing import Optional
@@ -64,8 +65,7 @@ class CompanionApp(App):
 
         load_style()
         Window.clearcolor = (0.11, 0.12, 0.14, 1)
-        self.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = GameStore(self.db_path, backup_every=self.settings.storage.backup_every)
+        self.store = self._open_store()
         self.controller = GameController(self.store)
         self.panel = self._open_panel()
         self.manager = ScreenManager(transition=NoTransition())
@@ -78,6 +78,20 @@ class CompanionApp(App):
         if recovery is not None and getattr(recovery, "message", ""):
             Clock.schedule_once(lambda _dt: alert("Saved games recovered", recovery.message), 0)
         return self.manager
+
+    def _open_store(self) -> GameStore:
+        """The games database; when it cannot be opened, a scratch one and an alert saying so."""
+        try:
+            self.db_path.parent.mkdir(parents=True, exist_ok=True)
+            return GameStore(self.db_path, backup_every=self.settings.storage.backup_every)
+        except (StoreError, OSError) as exc:
+            scratch = Path(tempfile.mkdtemp(prefix="automata-companion-")) / "games.sqlite3"
+            log.error("games database %s cannot be opened (%s); using %s", self.db_path, exc, scratch)
+            message = (f"{exc}. Nothing in it was changed. Games played now are saved in {scratch}; "
+                       f"fix the file (or storage.db_path) and restart.")
+            Clock.schedule_once(lambda _dt: alert("Games database unavailable", message), 0)
+            self.db_path = scratch
+            return GameStore(scratch, backup_every=self.settings.storage.backup_every)
 
     def _add_game_screens(self) -> None:
         """The screens of a game; each module is imported only here, after the Home screen."""

@@ -12,10 +12,13 @@ from .widgets import Caption, touch_button
 
 def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, button: str = "OK") -> Popup:
     """A modal message with one big button; the reason in plain words."""
+    from kivy.uix.scrollview import ScrollView
+
     content = BoxLayout(orientation="vertical", padding=12, spacing=12)
     message = Caption(text=theme.escape(text), font_size=theme.FONT, valign="top")
-    content.add_widget(message)
-    content.add_widget(BoxLayout())
+    scroll = ScrollView(do_scroll_x=False, bar_width=6)  # a long message scrolls, never spills
+    scroll.add_widget(message)
+    content.add_widget(scroll)
     popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=(0.8, 0.7),
                   auto_dismiss=False, separator_color=theme.ACCENT)
 

@@ -244,3 +244,21 @@ def test_two_automa_turns_in_a_row_each_show_their_own_cards(app):
         assert screen.decision == decision
         tap("Done: next")
         assert app.controller.session.game.actions[-1] == decision.action
+
+
+def test_an_unusable_games_database_is_reported_and_play_goes_on(tmp_path):
+    from ui.testing import build_app
+
+    blocked = tmp_path / "not-a-database"
+    blocked.mkdir()  # a folder where the database file should be
+    companion_app = build_app(blocked)
+    try:
+        pump(2)
+        shown = " ".join(popup_texts())
+        assert "Games database unavailable" in shown and str(blocked) in shown
+        assert blocked.is_dir() and not any(blocked.iterdir())  # nothing touched
+        close_popups()
+        start(companion_app, [SeatSpec("red"), SeatSpec("blue")])
+        assert companion_app.store.games()[0].id == companion_app.controller.session.game_id
+    finally:
+        companion_app.teardown()
