@@ -7,6 +7,7 @@ game in progress, a dialog asking for a reading, a refused move and a final scor
 """
 from __future__ import annotations
 
+import random
 import sys
 import tempfile
 import time
@@ -24,19 +25,23 @@ def main(argv=None) -> int:
     import numpy as np
 
     from companion.session.table import SeatSpec
-    from .testing import build_app, close_popups, pump, screenshot, tap
+    from .testing import build_app, buttons, close_popups, pump, screenshot, tap
 
     def shot(name: str) -> None:
         path = screenshot(out / f"{name}.png")
         print(f"wrote {path}")
 
+    rng = random.Random(7)
+
     def play_until(done) -> None:
+        """Play seeded random taps (never Modify, Forfeit only when nothing else is offered)."""
         while not done():
             if app.manager.current == "automa":
                 tap("Done: next")
             elif app.manager.current == "table":
                 table = app.manager.get_screen("table")
-                tap(table.chooser.options()[0])
+                shown = [b.text for b in buttons(table.choices) if not b.text.startswith("More")]
+                tap(rng.choice(sorted(shown)) if shown else "Forfeit")
             else:
                 raise RuntimeError(f"the game left the table: {app.manager.current}")
 
