@@ -21,6 +21,9 @@ run: install
 test: install
 	$(BIN)/python -m pytest
 
+screenshots: install
+	$(BIN)/python -m ui.screenshots docs/screenshots
+
 bench: install
 	$(BIN)/python benchmarks/engine.py
 

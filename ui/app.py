@@ -7,6 +7,7 @@ worker threads and are picked up by the Table screen's clock.
 from __future__ import annotations
 
 import logging
+import tempfile
 import time
 from pathlib import Path
 from typing import Optional
@@ -29,6 +30,12 @@ KV_FILE = Path(__file__).with_name("companion.kv")
 PANEL_POLL_S = 0.05
 
 
+def load_style() -> None:
+    """The style rules of companion.kv, loaded once per process."""
+    if str(KV_FILE) not in Builder.files:
+        Builder.load_file(str(KV_FILE))
+
+
 class CompanionApp(App):
     title = "Automata Table Companion"
 
@@ -48,15 +55,17 @@ class CompanionApp(App):
 
     # -- building ---------------------------------------------------------------------------
 
+    def load_kv(self, filename=None) -> bool:
+        """Kivy would look for companion.kv beside this file on its own; load it once instead."""
+        load_style()
+        return True
+
     def build(self) -> ScreenManager:
         from .screens.home import HomeScreen
 
-        if not getattr(Builder, "_companion_kv_loaded", False):
-            Builder.load_file(str(KV_FILE))
-            Builder._companion_kv_loaded = True
+        load_style()
         Window.clearcolor = (0.11, 0.12, 0.14, 1)
-        self.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = GameStore(self.db_path, backup_every=self.settings.storage.backup_every)
+        self.store = self._open_store()
         self.controller = GameController(self.store)
         self.panel = self._open_panel()
         self.manager = ScreenManager(transition=NoTransition())
@@ -64,11 +73,25 @@ class CompanionApp(App):
         self._add_game_screens()
         Window.bind(on_key_down=self._on_key_down)
         self._panel_event = Clock.schedule_interval(self._poll_panel, PANEL_POLL_S)
-        Clock.schedule_once(self._home_visible, 0)
+        Window.bind(on_flip=self._home_visible)
         recovery = getattr(self.store, "recovery", None)
         if recovery is not None and getattr(recovery, "message", ""):
             Clock.schedule_once(lambda _dt: alert("Saved games recovered", recovery.message), 0)
         return self.manager
+
+    def _open_store(self) -> GameStore:
+        """The games database; when it cannot be opened, a scratch one and an alert saying so."""
+        try:
+            self.db_path.parent.mkdir(parents=True, exist_ok=True)
+            return GameStore(self.db_path, backup_every=self.settings.storage.backup_every)
+        except (StoreError, OSError) as exc:
+            scratch = Path(tempfile.mkdtemp(prefix="automata-companion-")) / "games.sqlite3"
+            log.error("games database %s cannot be opened (%s); using %s", self.db_path, exc, scratch)
+            message = (f"{exc}. Nothing in it was changed. Games played now are saved in {scratch}; "
+                       f"fix the file (or storage.db_path) and restart.")
+            Clock.schedule_once(lambda _dt: alert("Games database unavailable", message), 0)
+            self.db_path = scratch
+            return GameStore(scratch, backup_every=self.settings.storage.backup_every)
 
     def _add_game_screens(self) -> None:
         """The screens of a game; each module is imported only here, after the Home screen."""
@@ -80,7 +103,9 @@ class CompanionApp(App):
                 continue
             self.manager.add_widget(getattr(screen_module, cls)(self))
 
-    def _home_visible(self, _dt: float) -> None:
+    def _home_visible(self, *_args) -> None:
+        """The first frame is on the screen: the Home screen is visible."""
+        Window.unbind(on_flip=self._home_visible)
         self.home_shown_at = time.monotonic()
         log.info("home screen shown %.2f s after start", self.home_shown_at - self.started_at)
 
@@ -102,12 +127,20 @@ class CompanionApp(App):
     def go(self, name: str) -> None:
         self.manager.current = name
 
+    def show(self, name: str) -> None:
+        """Show a screen with what it shows now (a screen already shown is redrawn)."""
+        if self.manager.current == name:
+            self.manager.get_screen(name).refresh()
+        else:
+            self.go(name)  # screens redraw as they are entered
+
     def open_setup(self) -> None:
         self.go("setup")
 
     def go_home(self) -> None:
         self.stop_camera()
         self.go("home")
+        self.manager.get_screen("home").refresh()
 
     def open_calibration(self) -> None:
         alert("Calibrate", "Calibration (dice colours and board zones) is not part of this version of the app. "
@@ -148,13 +181,12 @@ class CompanionApp(App):
         step = self.controller.next_step()
         if step == OVER:
             self.stop_camera()
-            self.go("score")
+            self.show("score")
         elif step == AUTOMA:
-            self.go("automa")
+            self.show("automa")
         else:
             self.start_camera()
-            self.go("table")
-            self.manager.get_screen("table").refresh()
+            self.show("table")
         self._show_leds()
 
     def undo(self) -> None:

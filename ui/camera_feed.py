@@ -77,7 +77,7 @@ class Reading:
 class DemoTable:
     """Synthetic frames of the game in progress: one band per seat with its dice.
 
-    A band shows the seat's Available dice, and the dice it is rolling when the table is to
+    A band shows the seat's Available and staged dice, and the dice it is rolling when the table is to
     supply a roll (random values, the same for the same moment of the game). Frames are cached
     until the game changes: rendering a scene costs far more than a preview frame.
     """
@@ -107,7 +107,7 @@ class DemoTable:
         band = MAIN_SIZE[1] / rows
         out = []
         for i, seat in enumerate(state.seats):
-            shown = list(seat.available)
+            shown = list(seat.available) + [die for area in sorted(state.staging) for die in state.staged_dice(i, area)]
             if i in state.pending_rolls:
                 shown += [(t, rng.randint(1, FACES[t])) for t, n in zip(("d4", "d6", "d8"), seat.spent) for _ in range(n)]
             for k, (die_type, value) in enumerate(shown[:12]):
@@ -270,6 +270,6 @@ class CameraFeed:
     def status(self) -> str:
         problem = self.camera.last_error
         if problem:
-            return f"Camera lost: enter dice by hand"
+            return "Camera lost: enter dice by hand"
         reading = "reading dice" if self.reader is not None else self.reader_status
         return f"{self.camera.name.title()} camera, {reading}"

@@ -2,6 +2,7 @@
 with the game (round, phase, final score). No Kivy here, so it is tested on its own."""
 from __future__ import annotations
 
+import secrets
 from typing import Dict, List, Optional, Sequence
 
 from companion.automa import Automa, AutomaDecision
@@ -26,6 +27,9 @@ class GameController:
     # -- starting --------------------------------------------------------------------------
 
     def new_game(self, seats: Sequence[SeatSpec], seed: Optional[int] = None, table_rolls: bool = False) -> TableSession:
+        """A new game; without a seed one is drawn, so that games differ (the seed is saved)."""
+        if seed is None:
+            seed = secrets.randbelow(2**31)
         self.session = TableSession.new(self.store, seats, seed)
         self._forget_automa_decisions()
         self._set_rolls(table_rolls)

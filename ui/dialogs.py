@@ -12,20 +12,23 @@ from .widgets import Caption, touch_button
 
 def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, button: str = "OK") -> Popup:
     """A modal message with one big button; the reason in plain words."""
+    from kivy.uix.scrollview import ScrollView
+
     content = BoxLayout(orientation="vertical", padding=12, spacing=12)
     message = Caption(text=theme.escape(text), font_size=theme.FONT, valign="top")
-    content.add_widget(message)
-    content.add_widget(BoxLayout())
+    scroll = ScrollView(do_scroll_x=False, bar_width=6)  # a long message scrolls, never spills
+    scroll.add_widget(message)
+    content.add_widget(scroll)
     popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=(0.8, 0.7),
                   auto_dismiss=False, separator_color=theme.ACCENT)
 
     def close() -> None:
-        popup.dismiss()
+        popup.dismiss(animation=False)
         if on_close is not None:
             on_close()
 
     content.add_widget(touch_button(button, close, big=True))
-    popup.open()
+    popup.open(animation=False)
     return popup
 
 
@@ -57,7 +60,7 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
                   auto_dismiss=False, separator_color=theme.ACCENT)
 
     def choose(value: int) -> None:
-        popup.dismiss()
+        popup.dismiss(animation=False)
         on_value(value)
 
     for value in range(1, faces + 1):
@@ -67,8 +70,8 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
     middle.add_widget(grid)
     content.add_widget(middle)
     if on_cancel is not None:
-        content.add_widget(touch_button("Cancel", lambda: (popup.dismiss(), on_cancel())))
-    popup.open()
+        content.add_widget(touch_button("Cancel", lambda: (popup.dismiss(animation=False), on_cancel())))
+    popup.open(animation=False)
     return popup
 
 

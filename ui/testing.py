@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from pathlib import Path
-from typing import Iterator, List, Optional
+from typing import Iterator, List
 
 SIZE = (800, 480)
 
@@ -26,7 +25,7 @@ def headless(size=SIZE) -> None:
     Config.set("graphics", "height", str(size[1]))
 
 
-def build_app(db_path: Path, demo: bool = True, camera_on: bool = False):
+def build_app(db_path: Path, demo: bool = True, camera_on: bool = False, size=SIZE):
     """A CompanionApp built and put on the window, as ``App.run`` would, without its loop."""
     from kivy.base import EventLoop
     from kivy.core.window import Window
@@ -35,7 +34,7 @@ def build_app(db_path: Path, demo: bool = True, camera_on: bool = False):
     from .app import CompanionApp
 
     EventLoop.ensure_window()
-    Window.size = SIZE
+    Window.size = size
     app = CompanionApp(Config(), db_path=db_path, demo=demo)
     app.camera_allowed = camera_on
     root = app.build()
@@ -50,7 +49,7 @@ def _teardown(app) -> None:
     from kivy.core.window import Window
 
     for popup in list(open_popups()):
-        popup.dismiss()
+        popup.dismiss(animation=False)
     app.manager.current_screen.dispatch("on_leave")
     app.on_stop()
     Window.remove_widget(app.root)
@@ -75,8 +74,7 @@ def open_popups() -> List:
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
-    # a dismissed popup stays on the window while it fades out
-    return [w for w in Window.children if isinstance(w, ModalView) and getattr(w, "_is_open", True)]
+    return [w for w in Window.children if isinstance(w, ModalView)]
 
 
 def buttons(root=None) -> List:
@@ -94,12 +92,14 @@ def tap(text: str, root=None) -> None:
     if not found:
         shown = ", ".join(repr(b.text) for b in buttons(root))
         raise LookupError(f"no button {text!r} on screen; buttons: {shown}")
-    on_popup = bool(open_popups())
     found[0].trigger_action(0)
     pump(1)
-    if on_popup:  # let a dismissed popup finish fading out
-        time.sleep(0.12)
-        pump(2)
+
+
+def close_popups() -> None:
+    for popup in open_popups():
+        popup.dismiss(animation=False)
+    pump(1)
 
 
 def texts(root) -> List[str]:

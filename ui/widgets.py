@@ -2,7 +2,7 @@
 card faces and the score bar chart."""
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Sequence, Tuple
 
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.properties import ListProperty

@@ -128,3 +128,10 @@ def test_automa_plays_what_it_shows_and_matches_a_resumed_game(controller):
         else:
             assert controller.submit(rng.choice(controller.session.legal())).ok
     assert checked >= 20
+
+
+def test_a_game_without_a_seed_gets_one_of_its_own(controller):
+    first = controller.new_game([SeatSpec("red"), SeatSpec("blue")]).game.header.seed
+    second = controller.new_game([SeatSpec("red"), SeatSpec("blue")]).game.header.seed
+    assert isinstance(first, int) and first != second
+    assert controller.store.header(controller.session.game_id)["seed"] == second

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from companion.session.table import SeatSpec
 from ui.testing import buttons, open_popups, pump, tap, texts, walk
@@ -64,7 +63,7 @@ def test_table_offers_only_legal_moves_and_plays_a_tap(app):
     mover = state.seats[state.turn].colour
     assert table.turn_badge.text.startswith(f"{mover[0].upper()}  ")
     legal_dice = {f"{a.die[0]}:{a.die[1]}" for a in app.controller.session.legal() if type(a).__name__ == "Place"}
-    shown = {b.text for b in buttons(table.choices)}
+    shown = {b.text for b in buttons(table.choices) if not b.text.startswith("More")}
     assert shown == legal_dice
     die = sorted(shown)[0]
     tap(die)
@@ -73,6 +72,50 @@ def test_table_offers_only_legal_moves_and_plays_a_tap(app):
     tap("Market")
     last = app.controller.session.game.actions[-1]
     assert str(last) == f"{mover} place {die} market" and len(app.controller.session.game.actions) > before
+
+
+def test_modify_then_nudge_a_die_by_taps(app):
+    start(app, [SeatSpec("red"), SeatSpec("blue")], seed=6)
+    table = app.manager.get_screen("table")
+    state = app.controller.state
+    seat = state.seats[state.turn]
+    gears = seat.gears
+    tap("Modify")
+    assert table.prompt.text == "Modify which die?"
+    die = [b.text for b in reversed(buttons(table.choices)) if not b.text.startswith("More")][0]
+    tap(die)
+    options = [b.text for b in buttons(table.choices)]
+    nudge = "+1 (1 gear)" if "+1 (1 gear)" in options else "-1 (1 gear)"
+    tap(nudge)
+    last = app.controller.session.game.actions[-1]
+    assert str(last) == f"{seat.colour} nudge {die} {nudge.split()[0]}"
+    assert app.controller.state.seats[state.turn].gears == gears - 1
+    assert table.prompt.text == "Pick a die to place"  # the same seat goes on with its turn
+
+
+def test_choices_that_do_not_fit_are_paged_with_more(app):
+    start(app, [SeatSpec("red"), SeatSpec("blue")])
+    table = app.manager.get_screen("table")
+    many = [f"d6:{v} d4:{w}" for v in range(1, 7) for w in range(1, 5)]
+    table.choices.clear_widgets()
+    table._show_page(many)
+    seen = []
+    pages = 0
+    while True:
+        pump(1)
+        row = [b.text for b in reversed(buttons(table.choices))]  # Kivy lists children last first
+        more = [t for t in row if t.startswith("More")]
+        assert more, "24 choices do not fit one row"
+        assert all(b.right <= table.right for b in buttons(table.choices))  # nothing cut off
+        seen += [t for t in row if not t.startswith("More")]
+        pages += 1
+        page, of = more[0].split()[1].split("/")
+        if page == of:
+            break
+        table.choices.clear_widgets()
+        table.page += 1
+        table._show_page(many)
+    assert seen == many and pages > 1
 
 
 def test_a_refused_move_shows_the_reason(app):
@@ -189,3 +232,33 @@ def test_touch_targets_and_text_sizes_on_every_screen(app):
                 assert button.height >= 48, (name, button.text, button.height)
         for label in (w for w in walk(screen) if isinstance(w, Label) and w.text):
             assert label.font_size >= 18, (name, label.text, label.font_size)
+
+
+def test_two_automa_turns_in_a_row_each_show_their_own_cards(app):
+    start(app, [SeatSpec("blue", "automa", "Bot", 1), SeatSpec("green", "automa", "Cog", 2)], seed=2)
+    screen = app.manager.get_screen("automa")
+    for _ in range(6):
+        assert app.manager.current == "automa"
+        decision = app.controller.automa_decision()
+        assert screen.instruction.text == decision.instruction
+        assert screen.decision == decision
+        tap("Done: next")
+        assert app.controller.session.game.actions[-1] == decision.action
+
+
+def test_an_unusable_games_database_is_reported_and_play_goes_on(tmp_path):
+    from ui.testing import build_app
+
+    blocked = tmp_path / "not-a-database"
+    blocked.mkdir()  # a folder where the database file should be
+    companion_app = build_app(blocked)
+    try:
+        pump(2)
+        shown = " ".join(popup_texts())
+        assert "Games database unavailable" in shown and str(blocked) in shown
+        assert blocked.is_dir() and not any(blocked.iterdir())  # nothing touched
+        close_popups()
+        start(companion_app, [SeatSpec("red"), SeatSpec("blue")])
+        assert companion_app.store.games()[0].id == companion_app.controller.session.game_id
+    finally:
+        companion_app.teardown()

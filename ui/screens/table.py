@@ -7,6 +7,7 @@ import time
 from typing import TYPE_CHECKING, List, Optional
 
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -14,19 +15,26 @@ from kivy.uix.image import Image
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from .. import describe, theme
 from ..controller import AUTOMA, PERSON, ROLL
 from ..dialogs import RollEntry, alert
 from ..moves import FORFEIT, MODIFY, MoveChooser
-from ..widgets import Caption, Panel, SeatBadge, TouchButton, touch_button
+from ..widgets import Panel, SeatBadge, TouchButton, touch_button
 
 if TYPE_CHECKING:
     from ..app import CompanionApp
 
 PREVIEW_HZ = 30
+CHOICE_GAP = 6
+MORE_WIDTH = 120
 SEAT_COLUMNS = ("Seat", "Gears", "Coins", "Cards")
 SEAT_WIDTHS = (166, 62, 62, 150)
+
+
+def choice_width(text: str) -> int:
+    return max(theme.TOUCH + 20, 12 * len(text) + 28)
 
 
 def info_label(text: str, width: Optional[int] = None, **kwargs) -> Label:
@@ -65,16 +73,17 @@ class TableScreen(Screen):
         body.add_widget(bar)
 
         middle = BoxLayout(orientation="horizontal", spacing=8, padding=(6, 6, 6, 2))
-        left = BoxLayout(orientation="vertical", size_hint_x=None, width=320, spacing=2)
+        left = BoxLayout(orientation="vertical", size_hint_x=0.4, spacing=2)  # 320 px at 800x480
         self.preview = Image(size_hint_y=None, height=180, fit_mode="contain")
+        left.bind(width=lambda _w, width: setattr(self.preview, "height", width * 9 / 16))
         left.add_widget(self.preview)
         self.camera_line = info_label("")
         left.add_widget(self.camera_line)
         left.add_widget(BoxLayout())
         middle.add_widget(left)
 
-        scroll = ScrollView(do_scroll_x=False, bar_width=6)
-        self.info = GridLayout(cols=1, size_hint_y=None, spacing=2)
+        scroll = ScrollView(do_scroll_x=False, bar_width=6, size_hint_x=0.6)
+        self.info = GridLayout(cols=1, size_hint_y=None, spacing=2, padding=(0, 0, 10, 0))
         self.info.bind(minimum_height=self.info.setter("height"))
         scroll.add_widget(self.info)
         middle.add_widget(scroll)
@@ -92,11 +101,9 @@ class TableScreen(Screen):
         for button in (self.back_button, self.modify_button, self.forfeit_button):
             prompt_row.add_widget(button)
         moves.add_widget(prompt_row)
-        choice_scroll = ScrollView(do_scroll_y=False, bar_width=6, size_hint_y=None, height=64)
-        self.choices = BoxLayout(orientation="horizontal", size_hint_x=None, spacing=6)
-        self.choices.bind(minimum_width=self.choices.setter("width"))
-        choice_scroll.add_widget(self.choices)
-        moves.add_widget(choice_scroll)
+        self.choices = BoxLayout(orientation="horizontal", size_hint_y=None, height=64, spacing=CHOICE_GAP)
+        self.page = 0
+        moves.add_widget(self.choices)
         body.add_widget(moves)
         self.add_widget(body)
 
@@ -106,13 +113,18 @@ class TableScreen(Screen):
         self.refresh()
 
     def on_enter(self, *args) -> None:
+        Window.bind(on_resize=self._on_resize)
         if self._preview_event is None:
             self._preview_event = Clock.schedule_interval(self.update_preview, 1 / PREVIEW_HZ)
 
     def on_leave(self, *args) -> None:
+        Window.unbind(on_resize=self._on_resize)
         if self._preview_event is not None:
             self._preview_event.cancel()
             self._preview_event = None
+
+    def _on_resize(self, *_args) -> None:
+        self._show_choices()  # as many choices as fit the new width
 
     def refresh(self) -> None:
         """Redraw the game and offer the moves of whoever is to act."""
@@ -132,6 +144,7 @@ class TableScreen(Screen):
         self.status.text = describe.status_line(state)
         self._show_info(state)
         self.chooser = MoveChooser(controller.session.legal()) if step == PERSON else None
+        self.page = 0
         self._show_choices()
         self._show_camera_line()
 
@@ -164,10 +177,8 @@ class TableScreen(Screen):
         self.back_button.opacity, self.back_button.disabled = (1, False) if chooser and chooser.path else (0, True)
         if chooser is not None:
             self.prompt.text = chooser.prompt(controller.state.phase)
-            for label in chooser.options():
-                if at_top and label in (MODIFY, FORFEIT):
-                    continue
-                self.choices.add_widget(self._choice_button(label, lambda lb=label: self.choose(lb)))
+            labels = [label for label in chooser.options() if not (at_top and label in (MODIFY, FORFEIT))]
+            self._show_page(labels)
         elif controller.next_step() == ROLL:
             seat, types = controller.pending_roll()
             self.prompt.text = f"Roll {len(types)} {'die' if len(types) == 1 else 'dice'}, then enter them"
@@ -178,9 +189,34 @@ class TableScreen(Screen):
         else:
             self.prompt.text = ""
 
+    def _show_page(self, labels: List[str]) -> None:
+        """As many choices as fit the row; a More button pages through the rest."""
+        room = Window.width - 12  # the row spans the window, less the padding
+        pages: List[List[str]] = [[]]
+        used = 0.0
+        for label in labels:
+            width = choice_width(label) + CHOICE_GAP
+            if pages[-1] and used + width > room - MORE_WIDTH:
+                pages.append([])
+                used = 0.0
+            pages[-1].append(label)
+            used += width
+        if len(pages) == 2 and used + sum(choice_width(x) + CHOICE_GAP for x in pages[0]) <= room:
+            pages = [pages[0] + pages[1]]  # all fit once the More button is not needed
+        self.page %= len(pages)
+        for label in pages[self.page]:
+            self.choices.add_widget(self._choice_button(label, lambda lb=label: self.choose(lb)))
+        self.choices.add_widget(Widget())
+        if len(pages) > 1:
+            self.choices.add_widget(touch_button(f"More {self.page + 1}/{len(pages)}", self.next_page,
+                                                 size_hint=(None, None), width=MORE_WIDTH, height=60))
+
+    def next_page(self) -> None:
+        self.page += 1
+        self._show_choices()
+
     def _choice_button(self, text: str, action) -> TouchButton:
-        width = max(theme.TOUCH + 20, 13 * len(text) + 28)
-        return touch_button(text, action, size_hint=(None, None), width=width, height=60)
+        return touch_button(text, action, size_hint=(None, None), width=choice_width(text), height=60)
 
     def _show_camera_line(self) -> None:
         feed = self.app.feed
@@ -217,6 +253,7 @@ class TableScreen(Screen):
         if self.chooser is None:
             return
         action = self.chooser.choose(label)
+        self.page = 0
         if action is None:
             self._show_choices()
             return
@@ -225,6 +262,7 @@ class TableScreen(Screen):
     def back(self) -> None:
         if self.chooser is not None:
             self.chooser.back()
+            self.page = 0
             self._show_choices()
 
     def play(self, action) -> None:
