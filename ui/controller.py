@@ -5,8 +5,8 @@ from __future__ import annotations
 import secrets
 from typing import Dict, List, Optional, Sequence
 
-from companion.automa import Automa, AutomaDecision
-from companion.rules.actions import CHANCE_TYPES, Action, Roll
+from companion.automa import AutomaDecision
+from companion.rules.actions import Action, Roll
 from companion.rules.scoring import Score, score
 from companion.rules.state import State
 from companion.session.table import Outcome, SeatSpec, TableSession
@@ -22,7 +22,6 @@ class GameController:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self.session: Optional[TableSession] = None
-        self._forget_automa_decisions()
 
     # -- starting --------------------------------------------------------------------------
 
@@ -31,7 +30,6 @@ class GameController:
         if seed is None:
             seed = secrets.randbelow(2**31)
         self.session = TableSession.new(self.store, seats, seed)
-        self._forget_automa_decisions()
         self._set_rolls(table_rolls)
         self.save_progress()
         return self.session
@@ -39,7 +37,6 @@ class GameController:
     def resume(self, game_id: Optional[str] = None) -> TableSession:
         session = TableSession.resume(self.store, game_id)
         self.session = session
-        self._forget_automa_decisions()
         self._set_rolls(bool(self.store.meta(session.game_id).get("table_rolls", False)))
         return session
 
@@ -92,63 +89,15 @@ class GameController:
     # -- changing the game -----------------------------------------------------------------
 
     def submit(self, action: Action) -> Outcome:
-        if isinstance(action, CHANCE_TYPES):
-            ahead = self._play_seeded_ahead()
-            if not ahead.ok:
-                return ahead
         outcome = self.session.submit(action)
         if outcome.ok:
             self.save_progress()
         return outcome
 
-    def _play_seeded_ahead(self) -> Outcome:
-        """Record the seeded chance events before the one the table supplies (the session plays
-        them ahead of a decision, not ahead of a chance outcome)."""
-        session = self.session
-        while True:
-            ahead = session.game.seeded_outcomes()
-            if not ahead or not session.chance.is_seeded(ahead[0]):
-                return Outcome(True)
-            outcome = session.submit(ahead[0])
-            if not outcome.ok:
-                return outcome
-
     # -- Automa seats -----------------------------------------------------------------------
-    # ``TableSession.automa_decision`` draws a new card pair on every call, so the pair shown and
-    # the move played by ``acknowledge_automa`` (which asks again) can differ. Here each Automa is
-    # replayed over the history exactly once per decision it took, as the session does on
-    # resume, and the decision shown is asked of a copy and kept until it is played.
 
     def automa_decision(self) -> Optional[AutomaDecision]:
-        session = self.session
-        key = len(session.game.actions)
-        if self._decision_key == key:
-            return self._decision
-        state = self.state
-        decision = None
-        if not (state.is_over or state.is_chance_node or state.turn is None) \
-                and session.seats[state.turn].kind == "automa":
-            trial = Automa.from_json(self._replayed_automa(state.turn).to_json())
-            decision = trial.decide(state)
-        self._decision_key, self._decision = key, decision
-        return decision
-
-    def _replayed_automa(self, seat: int) -> Automa:
-        game = self.session.game
-        automa, seen = self._automas.get(seat, (None, 0))
-        if automa is None:
-            spec = self.session.seats[seat]
-            automa, seen = Automa(spec.level or 1, spec.colour, seed=game.header.seed or 0), 0
-        for state in game.states[seen:len(game.actions)]:
-            if state.turn == seat and not state.is_chance_node and not state.is_over:
-                automa.decide(state)  # advances its deck as it advanced when this was played
-        self._automas[seat] = (automa, len(game.actions))
-        return automa
-
-    def _forget_automa_decisions(self) -> None:
-        self._automas: Dict[int, tuple] = {}
-        self._decision_key: Optional[int] = None
-        self._decision: Optional[AutomaDecision] = None
+        return self.session.automa_decision()
 
     def acknowledge_automa(self) -> Outcome:
         """Play the decision shown, once the person at the table has carried it out."""
@@ -158,7 +107,6 @@ class GameController:
         return self.submit(decision.action)
 
     def undo(self) -> Outcome:
-        self._forget_automa_decisions()
         outcome = self.session.undo()
         if outcome.ok:
             self.save_progress()

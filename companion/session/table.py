@@ -107,6 +107,16 @@ class TableSession:
             ahead.append(outcome)
         return ahead
 
+    def _filled_before(self, action: Action) -> List[Action]:
+        """The seeded events to play before ``action``: all of them before a decision, and
+        those of other kinds before a chance outcome the table supplies (a roll after the deal)."""
+        events = []
+        for outcome in self._seeded_ahead():
+            if type(outcome) is type(action):
+                break
+            events.append(outcome)
+        return events
+
     def upcoming_state(self) -> State:
         """The state once the seeded chance events ahead are played: where the next decision is taken."""
         state = self.state
@@ -158,7 +168,7 @@ class TableSession:
         """Check an action (or notation line), record it durably, then apply it."""
         try:
             action = parse_action(line) if isinstance(line, str) else line
-            events = [] if isinstance(action, CHANCE_TYPES) else self._seeded_ahead()
+            events = self._filled_before(action)
             scratch = self.game.copy()
             for event in events + [action]:
                 scratch.play(event)

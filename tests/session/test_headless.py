@@ -103,3 +103,14 @@ def test_a_corrupted_database_gives_a_message_not_a_crash(tmp_path):
     again = run_cli("--db", str(db), "--resume", "latest", stdin="state\n")
     assert again.returncode == 0
     assert "warning:" in again.stderr and again.stdout.startswith("game ")
+
+
+def test_a_roll_from_the_table_comes_after_the_seeded_order_and_deal(store):
+    session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=8)
+    session.chance.seeded.discard("roll")
+    first = session.upcoming_state().pending_rolls[0]
+    colour = session.upcoming_state().seats[first].colour
+    outcome = session.submit(f"roll {colour} d4:1 d4:2 d4:3 d6:4 d6:5")
+    assert outcome.ok, outcome.reason
+    assert store.events(session.game_id)[0].startswith("order") and store.events(session.game_id)[1].startswith("deal")
+    assert session.state.seats[first].available == [("d4", 1), ("d4", 2), ("d4", 3), ("d6", 4), ("d6", 5)]
