@@ -190,10 +190,8 @@ def resolve_modification(state: State, seat: int, actions: Sequence[Action], int
         cards = [a for a in actions if isinstance(a, CardAdjust) and a.changes == ((die, short),)]
         if cards:
             return Resolved(select(cards, [], support), "modify.card_adjust")
-        reserve_gears = 1 if area == "research" else 0
         target = research_target(state, seat, support, handicap) if area == "research" else None
-        if target:
-            reserve_gears = state.rules.cards[target].gears
+        reserve_gears = state.rules.cards[target].gears if target else 0  # keep the card's price
         if short == 1 and s.gears >= 1 + reserve_gears:
             nudges = [a for a in actions if isinstance(a, Nudge) and a.die == die and a.delta == 1]
             if nudges:
@@ -210,8 +208,7 @@ def resolve_modification(state: State, seat: int, actions: Sequence[Action], int
         combos = [a for a in actions if isinstance(a, Combine) and a.target == die and a.sign == 1
                   and a.spent[1] >= short]
         if combos:
-            return Resolved(select(combos, [lambda a: -a.spent[1], lambda a: -len(a.spent[0])], support),
-                            "modify.combine")
+            return Resolved(select(combos, [lambda a: -a.spent[1]], support), "modify.combine")
     return None
 
 
@@ -236,8 +233,8 @@ def _area_option(state: State, seat: int, area: str, options: Sequence[Action], 
             "activate.upgrade.most"
     if area == "market":
         rank = {"d8": 2, "d6": 1, "d4": 0}
-        if state.round < 5:
-            options = [a for a in options if a.space != "d4"] or []
+        if state.round < LAST_ROUND:  # a D4 sells for 2 coins: worth it only when no round is left
+            options = [a for a in options if a.space != "d4"]
         if not options:
             return None, "activate.market.keep"
         return select(options, [lambda a: rank[a.space], lambda a: sum(1 for t, _ in a.group if t == a.space),
