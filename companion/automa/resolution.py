@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..rules import Action, legal_actions
-from ..rules.actions import (
-    CardAdjust, CardReroll, Combine, Create, Forfeit, Nudge, Place, Research, Reroll, Scavenge, Sell, Upgrade,
-)
+from ..rules.actions import CardAdjust, CardReroll, Combine, Forfeit, Nudge, Place, Research, Reroll
 from ..rules.state import State
 from .deck import AREAS, ActionHalf, SupportHalf
 from .valuation import card_value, gear_value
@@ -30,8 +28,10 @@ LAST_ROUND = 5       # the Parts deck deals 15 cards, 3 a round
 CREATE_UNTIL = 3     # new dice pay off only with rounds left to use them
 GEARS_ENOUGH = 10    # it stops scavenging with this many gears
 
-# Sums at which an area's reward steps up (rules data tables), used by the modification list.
+
+
 def _steps(table) -> List[int]:
+    """Sums at which an area's reward steps up (from a rules data table)."""
     return [low for low, _ in table[1:]]
 
 
