@@ -5,7 +5,7 @@ app keeps its gears, coins and reserved cards. Each template names what to move 
 """
 from __future__ import annotations
 
-from typing import Callable, Dict
+from typing import Dict
 
 from ..rules.actions import (
     Action, CardAdjust, CardReroll, Combine, Create, Forfeit, Group, Nudge, Place, Research, Reroll, Scavenge,

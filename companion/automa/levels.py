@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Dict, List, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 from .deck import DeckData, DeckDataError, default_deck
 from .resolution import Handicap
@@ -71,7 +71,7 @@ def _level(raw: Dict, deck: DeckData) -> Level:
     return level
 
 
-def all_levels(deck: DeckData = None) -> Tuple[Level, ...]:
+def all_levels(deck: Optional[DeckData] = None) -> Tuple[Level, ...]:
     deck = deck or default_deck()
     levels = tuple(sorted((_level(raw, deck) for raw in deck.levels), key=lambda lv: lv.number))
     if [lv.number for lv in levels] != list(range(1, len(levels) + 1)):

@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..rules import Action, legal_actions
-from ..rules.actions import (
-    CardAdjust, CardReroll, Combine, Create, Forfeit, Nudge, Place, Research, Reroll, Scavenge, Sell, Upgrade,
-)
+from ..rules.actions import CardAdjust, CardReroll, Combine, Forfeit, Nudge, Place, Research, Reroll
 from ..rules.state import State
 from .deck import AREAS, ActionHalf, SupportHalf
 from .valuation import card_value, gear_value
@@ -30,8 +28,10 @@ LAST_ROUND = 5       # the Parts deck deals 15 cards, 3 a round
 CREATE_UNTIL = 3     # new dice pay off only with rounds left to use them
 GEARS_ENOUGH = 10    # it stops scavenging with this many gears
 
-# Sums at which an area's reward steps up (rules data tables), used by the modification list.
+
+
 def _steps(table) -> List[int]:
+    """Sums at which an area's reward steps up (from a rules data table)."""
     return [low for low, _ in table[1:]]
 
 
@@ -190,10 +190,8 @@ def resolve_modification(state: State, seat: int, actions: Sequence[Action], int
         cards = [a for a in actions if isinstance(a, CardAdjust) and a.changes == ((die, short),)]
         if cards:
             return Resolved(select(cards, [], support), "modify.card_adjust")
-        reserve_gears = 1 if area == "research" else 0
         target = research_target(state, seat, support, handicap) if area == "research" else None
-        if target:
-            reserve_gears = state.rules.cards[target].gears
+        reserve_gears = state.rules.cards[target].gears if target else 0  # keep the card's price
         if short == 1 and s.gears >= 1 + reserve_gears:
             nudges = [a for a in actions if isinstance(a, Nudge) and a.die == die and a.delta == 1]
             if nudges:
@@ -210,8 +208,7 @@ def resolve_modification(state: State, seat: int, actions: Sequence[Action], int
         combos = [a for a in actions if isinstance(a, Combine) and a.target == die and a.sign == 1
                   and a.spent[1] >= short]
         if combos:
-            return Resolved(select(combos, [lambda a: -a.spent[1], lambda a: -len(a.spent[0])], support),
-                            "modify.combine")
+            return Resolved(select(combos, [lambda a: -a.spent[1]], support), "modify.combine")
     return None
 
 
@@ -236,8 +233,8 @@ def _area_option(state: State, seat: int, area: str, options: Sequence[Action], 
             "activate.upgrade.most"
     if area == "market":
         rank = {"d8": 2, "d6": 1, "d4": 0}
-        if state.round < 5:
-            options = [a for a in options if a.space != "d4"] or []
+        if state.round < LAST_ROUND:  # a D4 sells for 2 coins: worth it only when no round is left
+            options = [a for a in options if a.space != "d4"]
         if not options:
             return None, "activate.market.keep"
         return select(options, [lambda a: rank[a.space], lambda a: sum(1 for t, _ in a.group if t == a.space),

@@ -6,7 +6,7 @@ the project's estimates, tuned by simulation, not rules.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Sequence
+from typing import List, Sequence
 
 from ..rules.activation import group_sum, upgrade_cost
 from ..rules.scoring import score_seat
@@ -108,13 +108,3 @@ def estimate(state: State, seat: int) -> float:
         mine = [die for owner, die in staged if owner == seat]
         total += staged_potential(state, seat, area, mine)
     return total
-
-
-def breakdown(state: State, seat: int) -> Dict[str, float]:
-    """The estimate split by source, for reports and tests."""
-    parts = {"score": float(score_seat(state, seat).total),
-             "gears": gears_worth(state, state.seats[seat].gears),
-             "dice_future": dice_future(state, seat)}
-    for area, staged in state.staging.items():
-        parts[area] = staged_potential(state, seat, area, [die for owner, die in staged if owner == seat])
-    return parts
