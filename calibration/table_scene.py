@@ -82,11 +82,11 @@ class TableScene:
             roi[mask > 128] = warped[mask > 128]
 
     def scatter(self, zone_name: str, count: int, size: float, rng: np.random.Generator,
-                taken: Sequence[Tuple[float, float]] = ()) -> List[Tuple[float, float]]:
-        """``count`` centres inside a zone on a jittered grid, clear of each other and of ``taken``."""
+                taken: Sequence[Tuple[float, float]] = (), spacing: float = 1.3) -> List[Tuple[float, float]]:
+        """``count`` centres inside a zone on a jittered grid ``spacing`` die widths apart, clear of ``taken``."""
         polygon = self.zone_polygon(zone_name).astype(np.float32).reshape(-1, 1, 2)
         lo, hi = polygon.reshape(-1, 2).min(axis=0), polygon.reshape(-1, 2).max(axis=0)
-        step = size * 1.3
+        step = size * spacing
         cells = [(float(x), float(y)) for x in np.arange(lo[0] + step / 2, hi[0], step)
                  for y in np.arange(lo[1] + step / 2, hi[1], step)]
         free = [c for c in cells if cv2.pointPolygonTest(polygon, c, True) >= size * 0.6
@@ -166,3 +166,17 @@ def move_camera(rendered: RenderedTable, angle_deg: float, shift: Tuple[float, f
         lo, hi = pts.min(axis=0), pts.max(axis=0)
         labels.append({**label, "outline": pts.tolist(), "bbox": [float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])]})
     return RenderedTable(frame, labels, rendered.zones)
+
+
+def calibration_dice(scene: TableScene, players: Sequence[str], rng: np.random.Generator,
+                     per_type: Tuple[int, int, int] = (2, 2, 2), size_share: float = 0.6) -> List[Tuple[str, DieSpec]]:
+    """Each player's dice of every type in their seat's Available zone, as for colour calibration."""
+    size = scene.marker_px * size_share
+    out = []
+    for seat, colour in enumerate(players):
+        zone = f"seat{seat + 1}.available"
+        types = [t for t, n in zip(("d4", "d6", "d8"), per_type) for _ in range(n)]
+        for die_type, centre in zip(types, scene.scatter(zone, len(types), size, rng, spacing=1.8)):
+            value = int(rng.integers(1, {"d4": 4, "d6": 6, "d8": 8}[die_type] + 1))
+            out.append((zone, DieSpec(die_type, value, colour, centre, float(rng.uniform(0, 360)), size)))
+    return out
