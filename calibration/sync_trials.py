@@ -106,7 +106,7 @@ def _roll(state: State, session, sync, table, observe, rng, counts) -> None:
         return
     counts.failures.append(f"roll not recognised: {[str(o) for o in outcomes]}: {step.report.summary()}")
     for outcome in outcomes:
-        sync._submit(outcome)
+        sync.submit(outcome)
 
 
 def _decide(state: State, session, sync, table, observe, policy, counts) -> None:

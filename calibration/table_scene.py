@@ -15,7 +15,7 @@ import numpy as np
 
 from calibration.layout import ZoneLayout
 from calibration.markers import marker_image
-from calibration.zones import UNIT_SQUARE, _affine_from_corners, _apply_affine
+from calibration.zones import UNIT_SQUARE, affine_from_corners, apply_affine
 from vision.readings import DieReading
 from vision.synth import DieSpec, SceneStyle, make_background, render_scene
 
@@ -54,7 +54,7 @@ class TableScene:
 
     def zone_polygon(self, name: str) -> np.ndarray:
         zone = self.layout.zone(name)
-        return _apply_affine(_affine_from_corners(self.marker_corners(zone.marker)), np.array(zone.polygon, np.float32))
+        return apply_affine(affine_from_corners(self.marker_corners(zone.marker)), np.array(zone.polygon, np.float32))
 
     def paint(self, table: np.ndarray, hidden: Sequence[int] = ()) -> None:
         """Draw the markers (each with a white quiet zone) onto the flat table image."""
@@ -162,7 +162,7 @@ def move_camera(rendered: RenderedTable, angle_deg: float, shift: Tuple[float, f
     frame = cv2.warpAffine(rendered.frame, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
     labels = []
     for label in rendered.labels:
-        pts = _apply_affine(m.astype(np.float32), np.array(label["outline"], np.float32))
+        pts = apply_affine(m.astype(np.float32), np.array(label["outline"], np.float32))
         lo, hi = pts.min(axis=0), pts.max(axis=0)
         labels.append({**label, "outline": pts.tolist(), "bbox": [float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])]})
     return RenderedTable(frame, labels, rendered.zones)

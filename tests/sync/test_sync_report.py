@@ -139,3 +139,12 @@ def test_an_activation_is_proposed_and_spent_dice_are_compared_by_type():
     table["staging.scavenge"] = [r for r in table["staging.scavenge"] if r.die_type != "d6"]
     report = sync_table(state, observe(state, table))
     assert report.mismatches and report.mismatches[0].kind == "wrong_zone"
+
+
+def test_low_confidence_readings_are_listed_for_a_person_to_check():
+    state = deploy()
+    table = table_of(state)
+    table["tray"][0].confidence = 0.4
+    observed = ObservedTable.from_zones(table, state.colours, min_confidence=0.8)
+    report = sync_table(state, observed)
+    assert report.in_sync and report.uncertain == (table["tray"][0],)
