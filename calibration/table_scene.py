@@ -90,7 +90,7 @@ class TableScene:
         cells = [(float(x), float(y)) for x in np.arange(lo[0] + step / 2, hi[0], step)
                  for y in np.arange(lo[1] + step / 2, hi[1], step)]
         free = [c for c in cells if cv2.pointPolygonTest(polygon, c, True) >= size * 0.6
-                and all(math.dist(c, t) >= step for t in taken)]
+                and all(math.dist(c, t) >= step * 0.75 for t in taken)]
         if len(free) < count:
             raise ValueError(f"{count} dice of {size:.0f} px do not fit in zone {zone_name} ({len(free)} free places)")
         jitter = step * 0.08
