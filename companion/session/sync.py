@@ -278,6 +278,38 @@ def explanations(state: State, observed: ObservedTable, seats: Optional[set] = N
     return found
 
 
+def placement_chains(state: State, observed: ObservedTable, limit: int = 8) -> List[Moves]:
+    """Two or more placements in turn that together explain the table: people may place faster
+    than the table settles. Only placements the differences point at are tried; orders that
+    end in the same game (a seat's own two dice placed either way round) count once."""
+    chains: Dict[str, Moves] = {}
+
+    def extend(current: State, chain: Tuple[Action, ...]) -> None:
+        missing, extra = _differences(expected_dice(current), observed)
+        if not missing and not extra:
+            if len(chain) >= 2:
+                chains.setdefault(current.dumps(), chain)
+            return
+        if len(chain) == limit or current.phase != "deploy" or current.is_chance_node or current.turn is None:
+            return
+        seat = current.turn
+        gone = {(t, v) for location, (s, t, v) in missing if location == "available" and s == seat}
+        arrived = sorted({(location.split(".", 1)[1], (t, v)) for location, (s, t, v) in extra
+                          if location.startswith("staging.") and s == seat})
+        for area, die in arrived:
+            if die not in gone:
+                continue
+            action = Place(current.seats[seat].colour, die, area)
+            try:
+                after = apply_action(current, action)
+            except IllegalAction:
+                continue
+            extend(after, chain + (action,))
+
+    extend(state, ())
+    return list(chains.values())
+
+
 # ---- the report --------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -330,6 +362,8 @@ def sync_table(state: State, observed: ObservedTable) -> SyncReport:
         return SyncReport(**common)
     seats = {token[0] for _, token in missing + extra}
     found = explanations(state, observed, seats) if None not in seats else []
+    if not found and None not in seats:
+        found = placement_chains(state, observed)
     normal = tuple(seq for seq in found if all(isinstance(a, NORMAL_MOVES) for a in seq))
     if normal:
         return SyncReport(moves=normal, **common)

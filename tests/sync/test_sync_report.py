@@ -148,3 +148,20 @@ def test_low_confidence_readings_are_listed_for_a_person_to_check():
     observed = ObservedTable.from_zones(table, state.colours, min_confidence=0.8)
     report = sync_table(state, observed)
     assert report.in_sync and report.uncertain == (table["tray"][0],)
+
+
+def test_placements_made_faster_than_the_table_settles_are_one_proposal():
+    state = deploy()
+    table = table_of(state)
+    move(table, "d8:7", "red", "tray", "staging.upgrade")
+    move(table, "d6:6", "blue", "tray", "staging.research")
+    move(table, "d4:2", "red", "tray", "staging.upgrade")
+    report = sync_table(state, observe(state, table))
+    assert not report.mismatches
+    assert [str(a) for a in report.proposal] in (
+        ["red place d8:7 upgrade", "blue place d6:6 research", "red place d4:2 upgrade"],
+        ["red place d4:2 upgrade", "blue place d6:6 research", "red place d8:7 upgrade"])
+    move(table, "d4:1", "blue", "tray", "staging.research")  # blue twice in a row: not the turn order
+    move(table, "d4:2", "red", "staging.upgrade", "tray")
+    report = sync_table(state, observe(state, table))
+    assert report.mismatches and not report.moves
