@@ -77,7 +77,8 @@ def calibrate_from_samples(samples: Mapping[str, Sequence[Lab]], max_distance: f
     short = [p for p, s in samples.items() if len(s) < MIN_SAMPLES]
     if short:
         raise CalibrationError(f"too few dice seen for {', '.join(short)} (at least {MIN_SAMPLES} each): "
-                               "put all of each player's dice in their seat's Available zone, in good light")
+                               "put all of each player's dice in their seat's Available zone, in good light, "
+                               "on a surface whose colour differs from the dice")
     profile = ColourProfile({p: references(s) for p, s in samples.items()}, max_distance=max_distance)
     spread = {p: float(np.percentile([min(distance(lab, r) for r in profile.players[p]) for lab in s], 90))
               for p, s in samples.items()}
@@ -114,9 +115,14 @@ def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> List[Tu
     patch = frame[y0:y1, x0:x1]
     mask = np.zeros(patch.shape[:2], np.uint8)
     cv2.fillPoly(mask, [np.round(polygon - [x0, y0]).astype(np.int32)], 255)
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(cv2.GaussianBlur(patch, (0, 0), 1.5), cv2.COLOR_BGR2LAB).astype(np.float32)
     background = np.median(lab[mask > 0], axis=0)
-    differs = (np.linalg.norm((lab - background) * LAB_WEIGHTS, axis=2) > 20.0).astype(np.uint8) * 255
+    distance_map = np.linalg.norm((lab - background) * LAB_WEIGHTS, axis=2)
+    scaled = np.clip(distance_map * 4.0, 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(scaled[mask > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    # Dice unlike the table stand out at 20; dice close to it in colour still differ more than its grain.
+    threshold = min(20.0, max(6.0, otsu / 4.0))
+    differs = (distance_map > threshold).astype(np.uint8) * 255
     differs &= mask
     kernel = np.ones((3, 3), np.uint8)
     differs = cv2.morphologyEx(cv2.morphologyEx(differs, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
