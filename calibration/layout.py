@@ -98,7 +98,8 @@ class ZoneLayout:
         if not isinstance(data, dict) or not isinstance(data.get("zones"), list):
             raise LayoutError(f"{where}: expected an object with a 'zones' list")
         if data.get("version", LAYOUT_VERSION) != LAYOUT_VERSION:
-            raise LayoutError(f"{where}: layout version {data.get('version')} is not supported (expected {LAYOUT_VERSION})")
+            raise LayoutError(f"{where}: layout version {data.get('version')} is not supported "
+                              f"(expected {LAYOUT_VERSION})")
         zones = []
         for i, raw in enumerate(data["zones"]):
             try:

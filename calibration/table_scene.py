@@ -164,7 +164,8 @@ def move_camera(rendered: RenderedTable, angle_deg: float, shift: Tuple[float, f
     for label in rendered.labels:
         pts = apply_affine(m.astype(np.float32), np.array(label["outline"], np.float32))
         lo, hi = pts.min(axis=0), pts.max(axis=0)
-        labels.append({**label, "outline": pts.tolist(), "bbox": [float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])]})
+        bbox = [float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])]
+        labels.append({**label, "outline": pts.tolist(), "bbox": bbox})
     return RenderedTable(frame, labels, rendered.zones)
 
 

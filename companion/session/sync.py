@@ -193,9 +193,10 @@ def describe(missing, extra, colours: Sequence[str]) -> List[Mismatch]:
                             f"Put {die} back {_at(location)}."))
     for location, (seat, die_type, value) in extra:
         die = _die_words(colours, seat, die_type, value)
+        off = "off" if location.startswith(("staging.", "spaces.")) else "out of"
         out.append(Mismatch("extra", seat, die_type, None, (location, value),
                             f"There is an extra die {_at(location)}: {die}.",
-                            f"Take {die} {'off' if location.startswith(('staging.', 'spaces.')) else 'out of'} {location_text(location)}."))
+                            f"Take {die} {off} {location_text(location)}."))
     return out
 
 

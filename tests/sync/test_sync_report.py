@@ -75,7 +75,8 @@ def test_placing_a_die_of_the_seat_not_to_move_is_a_wrong_zone():
     assert mismatch.kind == "wrong_zone" and mismatch.seat == 1
     assert mismatch.sentence == ("Blue's D6 showing 6 is on the Market staging area; "
                                  "the engine has it in the roll tray (Available).")
-    assert mismatch.put_back == "Move blue's D6 showing 6 from the Market staging area back to the roll tray (Available)."
+    assert mismatch.put_back == ("Move blue's D6 showing 6 from the Market staging area "
+                                 "back to the roll tray (Available).")
 
 
 def test_a_turned_die_offers_the_paid_change_only_when_it_is_legal():
