@@ -17,6 +17,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     markers.add_argument("--dpi", type=int, default=300, help="resolution of the page image (default 300)")
     markers.set_defaults(handler=_print_markers)
 
+    calibrate = subparsers.add_parser(
+        "calibrate", help="learn the players' dice colours under this table's light, and lock the camera",
+        description="Put all of each player's dice (every type) in their seat's Available zone: seat 1 for "
+                    "the first colour named, and so on. One frame is read; each player's colours are stored "
+                    "in the profile with how well they separate (docs/setup.md).")
+    calibrate.add_argument("--players", required=True,
+                           help="the seat colours in seat order, comma separated: red,blue,green")
+    calibrate.add_argument("--image", type=Path, help="read this photo of the table instead of the camera")
+    calibrate.add_argument("--profile", type=Path, help="the profile file (default: in the data folder)")
+    calibrate.add_argument("--layout", type=Path, help="use this zone layout file (default: the profile's)")
+    calibrate.add_argument("--use-reader", action="store_true",
+                           help="find the dice with the dice reader instead of by their contrast with the table")
+    calibrate.add_argument("--exposure-us", type=int, help="lock the exposure at this many microseconds")
+    calibrate.add_argument("--colour-gains", help="lock the white balance at these red,blue gains: 1.8,1.5")
+    calibrate.add_argument("--config", type=Path, help="the config file naming the camera")
+    calibrate.set_defaults(handler=_calibrate)
+
 
 def _print_markers(args: argparse.Namespace) -> int:
     from calibration.layout import LayoutError, ZoneLayout, default_layout
@@ -32,3 +49,82 @@ def _print_markers(args: argparse.Namespace) -> int:
         return 2
     print(f"Wrote {len(layout.zones)} markers ({layout.marker_mm:g} mm) to {path}. Print at 100 % scale.")
     return 0
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from calibration.camera_settings import SettingsError
+    from calibration.colour import CalibrationError
+    from calibration.layout import LayoutError
+    from calibration.profile import ProfileError
+
+    try:
+        return _run_calibration(args)
+    except (CalibrationError, LayoutError, ProfileError, SettingsError, OSError) as exc:
+        print(f"calibrate: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run_calibration(args: argparse.Namespace) -> int:
+    from calibration.camera_settings import CameraSettings
+    from calibration.colour import CalibrationError, calibrate_from_samples, samples_from_frame
+    from calibration.layout import ZoneLayout
+    from calibration.profile import CalibrationProfile, default_profile_path
+    from calibration.zones import ZoneFinder
+
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    if not 1 <= len(players) <= 4 or len(set(players)) != len(players):
+        raise CalibrationError("--players names 1 to 4 different colours, in seat order")
+    path = args.profile or default_profile_path()
+    profile = CalibrationProfile.load(path) if path.exists() else CalibrationProfile()
+    layout = ZoneLayout.load(args.layout) if args.layout else profile.layout
+    frame = _calibration_frame(args)
+    reader = None
+    if args.use_reader:
+        from vision.reader import read_dice
+
+        reader = read_dice
+    zones = ZoneFinder(layout).find(frame)
+    result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader))
+    camera = profile.camera
+    gains = tuple(float(g) for g in args.colour_gains.split(",")) if args.colour_gains else camera.colour_gains
+    if gains is not None and len(gains) != 2:
+        raise CalibrationError("--colour-gains takes two numbers: red,blue")
+    camera = CameraSettings((frame.shape[1], frame.shape[0]), args.exposure_us or camera.exposure_us,
+                            camera.analogue_gain, gains)
+    text = result.check.text()
+    CalibrationProfile(result.profile, layout, camera, text).save(path)
+    print("Dice seen: " + ", ".join(f"{p} {len(s)}" for p, s in result.samples.items()))
+    print(text)
+    if not camera.locked:
+        print("Note: exposure and white balance are not locked (--exposure-us, --colour-gains).")
+    print(f"Saved the profile to {path}")
+    return 0
+
+
+def _calibration_frame(args: argparse.Namespace):
+    import cv2
+
+    from calibration.colour import CalibrationError
+
+    if args.image is not None:
+        if not args.image.is_file():
+            raise CalibrationError(f"{args.image}: no such file")
+        frame = cv2.imread(str(args.image), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise CalibrationError(f"{args.image}: not an image that can be read")
+        return frame
+    from companion.config import ConfigError, load_config
+    from hardware.camera.base import CameraUnavailable
+    from hardware.camera.choose import open_camera
+
+    try:
+        camera = open_camera(load_config(args.config).camera)
+    except (ConfigError, CameraUnavailable) as exc:
+        raise CalibrationError(f"no camera: {exc} (or pass --image PHOTO)") from None
+    try:
+        frame = camera.read_main()
+    finally:
+        camera.stop()
+    if frame is None:
+        raise CalibrationError(f"the camera gave no frame ({camera.last_error})")
+    return frame

@@ -14,6 +14,7 @@ The layout file is JSON::
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -90,14 +91,15 @@ class ZoneLayout:
                 "zones": [z.to_json() for z in self.zones]}
 
     def save(self, path: Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=2) + "\n")
+        Path(path).write_text(readable_json(self.to_json()) + "\n")
 
     @classmethod
     def from_json(cls, data: object, where: str = "layout") -> "ZoneLayout":
         if not isinstance(data, dict) or not isinstance(data.get("zones"), list):
             raise LayoutError(f"{where}: expected an object with a 'zones' list")
         if data.get("version", LAYOUT_VERSION) != LAYOUT_VERSION:
-            raise LayoutError(f"{where}: layout version {data.get('version')} is not supported (expected {LAYOUT_VERSION})")
+            raise LayoutError(f"{where}: layout version {data.get('version')} is not supported "
+                              f"(expected {LAYOUT_VERSION})")
         zones = []
         for i, raw in enumerate(data["zones"]):
             try:
@@ -128,6 +130,13 @@ class ZoneLayout:
             raise LayoutError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
         layout = cls.from_json(data, str(path))
         return ZoneLayout(layout.zones, layout.dictionary, layout.marker_mm, path)
+
+
+def readable_json(data: object) -> str:
+    """Indented JSON with short lists of numbers (points, colours) kept on one line."""
+    text = json.dumps(data, indent=2)
+    return re.sub(r"\[\s+([-\d.e]+(?:,\s+[-\d.e]+)*)\s+\]",
+                  lambda m: "[" + ", ".join(v.strip() for v in m.group(1).split(",")) + "]", text)
 
 
 def rectangle(x0: float, y0: float, x1: float, y1: float) -> Tuple[Point, ...]:

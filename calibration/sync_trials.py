@@ -61,7 +61,7 @@ def exact_observer(table: PhysicalTable) -> Mapping[str, Sequence[object]]:
 
 def play_game(seed: int, store_path: Path, seats: Sequence[str] = ("red", "blue"), max_rounds: int = 2,
               plant_rate: float = 0.25, observe: Observe = exact_observer, scene=None,
-              tray_share: float = 0.7) -> TrialCounts:
+              tray_share: float = 0.7, double_place_rate: float = 0.15) -> TrialCounts:
     counts = TrialCounts()
     rng = np.random.default_rng(seed)
     policy = random.Random(seed)
@@ -78,7 +78,7 @@ def play_game(seed: int, store_path: Path, seats: Sequence[str] = ("red", "blue"
             if state.is_chance_node:
                 _roll(state, session, sync, table, observe, rng, counts)
             else:
-                _decide(state, session, sync, table, observe, policy, counts)
+                _decide(state, session, sync, table, observe, policy, counts, double_place_rate)
             if policy.random() < plant_rate and not session.upcoming_state().is_chance_node:
                 _plant(session, sync, table, observe, policy, counts)
 
@@ -106,10 +106,10 @@ def _roll(state: State, session, sync, table, observe, rng, counts) -> None:
         return
     counts.failures.append(f"roll not recognised: {[str(o) for o in outcomes]}: {step.report.summary()}")
     for outcome in outcomes:
-        sync._submit(outcome)
+        sync.submit(outcome)
 
 
-def _decide(state: State, session, sync, table, observe, policy, counts) -> None:
+def _decide(state: State, session, sync, table, observe, policy, counts, double_place_rate: float) -> None:
     actions = legal_actions(state)
     places = [a for a in actions if isinstance(a, Place)]
     if places and policy.random() < 0.8:
@@ -118,14 +118,20 @@ def _decide(state: State, session, sync, table, observe, policy, counts) -> None
         action = policy.choice(actions)
     after = apply_action(state, action)
     if isinstance(action, Place):
+        placed = [action]
+        while policy.random() < double_place_rate and after.phase == "deploy" and not after.is_chance_node:
+            more = [a for a in legal_actions(after) if isinstance(a, Place)]
+            placed.append(policy.choice(more))  # the next seat places before the table settles
+            after = apply_action(after, placed[-1])
         table.follow(after)
-        counts.placements += 1
-        step = _settle_clean(sync, table, observe, counts, str(action))
+        counts.placements += len(placed)
+        step = _settle_clean(sync, table, observe, counts, " ".join(str(a) for a in placed))
         if step.played and step.report.in_sync and session.upcoming_state() == after:
-            counts.placements_recognised += 1
+            counts.placements_recognised += len(placed)
         else:
-            counts.failures.append(f"placement not recognised: {action}: {step.report.summary()}")
-            session.submit(action)
+            counts.failures.append(f"placements not recognised: {[str(a) for a in placed]}: {step.report.summary()}")
+            for done in placed:
+                session.submit(done)
     elif isinstance(action, ACTIVATION_TYPES + (Forfeit,)):
         table.follow(after)
         counts.activations += 1

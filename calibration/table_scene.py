@@ -15,7 +15,7 @@ import numpy as np
 
 from calibration.layout import ZoneLayout
 from calibration.markers import marker_image
-from calibration.zones import UNIT_SQUARE, _affine_from_corners, _apply_affine
+from calibration.zones import UNIT_SQUARE, affine_from_corners, apply_affine
 from vision.readings import DieReading
 from vision.synth import DieSpec, SceneStyle, make_background, render_scene
 
@@ -54,7 +54,7 @@ class TableScene:
 
     def zone_polygon(self, name: str) -> np.ndarray:
         zone = self.layout.zone(name)
-        return _apply_affine(_affine_from_corners(self.marker_corners(zone.marker)), np.array(zone.polygon, np.float32))
+        return apply_affine(affine_from_corners(self.marker_corners(zone.marker)), np.array(zone.polygon, np.float32))
 
     def paint(self, table: np.ndarray, hidden: Sequence[int] = ()) -> None:
         """Draw the markers (each with a white quiet zone) onto the flat table image."""
@@ -82,15 +82,15 @@ class TableScene:
             roi[mask > 128] = warped[mask > 128]
 
     def scatter(self, zone_name: str, count: int, size: float, rng: np.random.Generator,
-                taken: Sequence[Tuple[float, float]] = ()) -> List[Tuple[float, float]]:
-        """``count`` centres inside a zone on a jittered grid, clear of each other and of ``taken``."""
+                taken: Sequence[Tuple[float, float]] = (), spacing: float = 1.3) -> List[Tuple[float, float]]:
+        """``count`` centres inside a zone on a jittered grid ``spacing`` die widths apart, clear of ``taken``."""
         polygon = self.zone_polygon(zone_name).astype(np.float32).reshape(-1, 1, 2)
         lo, hi = polygon.reshape(-1, 2).min(axis=0), polygon.reshape(-1, 2).max(axis=0)
-        step = size * 1.3
+        step = size * spacing
         cells = [(float(x), float(y)) for x in np.arange(lo[0] + step / 2, hi[0], step)
                  for y in np.arange(lo[1] + step / 2, hi[1], step)]
         free = [c for c in cells if cv2.pointPolygonTest(polygon, c, True) >= size * 0.6
-                and all(math.dist(c, t) >= step for t in taken)]
+                and all(math.dist(c, t) >= step * 0.75 for t in taken)]
         if len(free) < count:
             raise ValueError(f"{count} dice of {size:.0f} px do not fit in zone {zone_name} ({len(free)} free places)")
         jitter = step * 0.08
@@ -162,7 +162,22 @@ def move_camera(rendered: RenderedTable, angle_deg: float, shift: Tuple[float, f
     frame = cv2.warpAffine(rendered.frame, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
     labels = []
     for label in rendered.labels:
-        pts = _apply_affine(m.astype(np.float32), np.array(label["outline"], np.float32))
+        pts = apply_affine(m.astype(np.float32), np.array(label["outline"], np.float32))
         lo, hi = pts.min(axis=0), pts.max(axis=0)
-        labels.append({**label, "outline": pts.tolist(), "bbox": [float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])]})
+        bbox = [float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])]
+        labels.append({**label, "outline": pts.tolist(), "bbox": bbox})
     return RenderedTable(frame, labels, rendered.zones)
+
+
+def calibration_dice(scene: TableScene, players: Sequence[str], rng: np.random.Generator,
+                     per_type: Tuple[int, int, int] = (2, 2, 2), size_share: float = 0.6) -> List[Tuple[str, DieSpec]]:
+    """Each player's dice of every type in their seat's Available zone, as for colour calibration."""
+    size = scene.marker_px * size_share
+    out = []
+    for seat, colour in enumerate(players):
+        zone = f"seat{seat + 1}.available"
+        types = [t for t, n in zip(("d4", "d6", "d8"), per_type) for _ in range(n)]
+        for die_type, centre in zip(types, scene.scatter(zone, len(types), size, rng, spacing=1.8)):
+            value = int(rng.integers(1, {"d4": 4, "d6": 6, "d8": 8}[die_type] + 1))
+            out.append((zone, DieSpec(die_type, value, colour, centre, float(rng.uniform(0, 360)), size)))
+    return out

@@ -22,14 +22,14 @@ UNIT_SQUARE = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.
 T = TypeVar("T")
 
 
-def _affine_from_corners(corners: np.ndarray) -> np.ndarray:
+def affine_from_corners(corners: np.ndarray) -> np.ndarray:
     """Least-squares 2x3 affine map from marker units to frame pixels."""
     design = np.hstack([UNIT_SQUARE, np.ones((4, 1), np.float32)])
     solution, *_ = np.linalg.lstsq(design, corners.astype(np.float32), rcond=None)
     return solution.T
 
 
-def _apply_affine(m: np.ndarray, points: np.ndarray) -> np.ndarray:
+def apply_affine(m: np.ndarray, points: np.ndarray) -> np.ndarray:
     return points @ m[:, :2].T + m[:, 2]
 
 
@@ -44,7 +44,7 @@ def _carry(points: np.ndarray, before: Sequence[np.ndarray], after: Sequence[np.
     m, _ = cv2.estimateAffinePartial2D(src, dst)
     if m is None:
         m = np.hstack([np.eye(2, dtype=np.float32), (dst.mean(0) - src.mean(0)).reshape(2, 1)])
-    return _apply_affine(m, points)
+    return apply_affine(m, points)
 
 
 @dataclass
@@ -97,13 +97,13 @@ class ZoneFinder:
         for marker_id, zone in zones.items():
             local = np.array(zone.polygon, np.float32)
             if marker_id in seen:
-                polygons[zone.name] = _apply_affine(_affine_from_corners(seen[marker_id]), local)
+                polygons[zone.name] = apply_affine(affine_from_corners(seen[marker_id]), local)
                 continue
             remembered = self._memory.get(marker_id)
             common = [k for k in seen if k in self._memory]
             if remembered is None or not common:
                 continue
-            old_polygon = _apply_affine(_affine_from_corners(remembered), local)
+            old_polygon = apply_affine(affine_from_corners(remembered), local)
             corners_then = [self._memory[k] for k in common]
             corners_now = [seen[k] for k in common]
             polygons[zone.name] = _carry(np.vstack([old_polygon, remembered]), corners_then, corners_now)[:len(local)]

@@ -22,7 +22,7 @@ and keeps the panel's LEDs blinking for the seats concerned while it lasts.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from ..rules import IllegalAction, State, apply_action, check_action, legal_actions
@@ -34,7 +34,7 @@ from ..rules.state import DIE_TYPES
 
 Location = str  # "available", "staging.<area>", "spaces.<area>", "spent", "reserve"
 Token = Tuple[Optional[int], str, Optional[int]]  # (seat or None for a colour not at the table, die type, value)
-Sequence_ = Tuple[Action, ...]
+Moves = Tuple[Action, ...]  # one decision, and the roll it causes when it causes one
 
 VALUED = ("available", "staging.")  # locations where the engine knows each die's value
 NORMAL_MOVES = (Place, Roll, Scavenge, Create, Upgrade, Research, Sell, Forfeit)
@@ -193,9 +193,10 @@ def describe(missing, extra, colours: Sequence[str]) -> List[Mismatch]:
                             f"Put {die} back {_at(location)}."))
     for location, (seat, die_type, value) in extra:
         die = _die_words(colours, seat, die_type, value)
+        off = "off" if location.startswith(("staging.", "spaces.")) else "out of"
         out.append(Mismatch("extra", seat, die_type, None, (location, value),
                             f"There is an extra die {_at(location)}: {die}.",
-                            f"Take {die} {'off' if location.startswith(('staging.', 'spaces.')) else 'out of'} {location_text(location)}."))
+                            f"Take {die} {off} {location_text(location)}."))
     return out
 
 
@@ -219,7 +220,7 @@ def _seen_available(observed: ObservedTable, seat: int) -> List[Tuple[str, int]]
                   if s == seat and v is not None for _ in range(n))
 
 
-def _roll_outcomes(state: State, observed: ObservedTable) -> List[Sequence_]:
+def _roll_outcomes(state: State, observed: ObservedTable) -> List[Moves]:
     """The rolls the table shows: every pending seat's dice as they lie in the tray."""
     if "available" not in observed.tracked:
         return []
@@ -239,7 +240,7 @@ def _roll_outcomes(state: State, observed: ObservedTable) -> List[Sequence_]:
     return []
 
 
-def _candidate_sequences(state: State, observed: ObservedTable, seats: set) -> Iterable[Sequence_]:
+def _candidate_sequences(state: State, observed: ObservedTable, seats: set) -> Iterable[Moves]:
     if state.is_chance_node:
         yield from _roll_outcomes(state, observed)
         return
@@ -257,7 +258,7 @@ def _candidate_sequences(state: State, observed: ObservedTable, seats: set) -> I
             yield (action,)
 
 
-def explanations(state: State, observed: ObservedTable, seats: Optional[set] = None) -> List[Sequence_]:
+def explanations(state: State, observed: ObservedTable, seats: Optional[set] = None) -> List[Moves]:
     """Every legal sequence (one decision, plus the roll it causes) after which the engine
     expects exactly what the camera sees. Each is checked action by action with the engine."""
     found = []
@@ -278,13 +279,45 @@ def explanations(state: State, observed: ObservedTable, seats: Optional[set] = N
     return found
 
 
+def placement_chains(state: State, observed: ObservedTable, limit: int = 8) -> List[Moves]:
+    """Two or more placements in turn that together explain the table: people may place faster
+    than the table settles. Only placements the differences point at are tried; orders that
+    end in the same game (a seat's own two dice placed either way round) count once."""
+    chains: Dict[str, Moves] = {}
+
+    def extend(current: State, chain: Tuple[Action, ...]) -> None:
+        missing, extra = _differences(expected_dice(current), observed)
+        if not missing and not extra:
+            if len(chain) >= 2:
+                chains.setdefault(current.dumps(), chain)
+            return
+        if len(chain) == limit or current.phase != "deploy" or current.is_chance_node or current.turn is None:
+            return
+        seat = current.turn
+        gone = {(t, v) for location, (s, t, v) in missing if location == "available" and s == seat}
+        arrived = sorted({(location.split(".", 1)[1], (t, v)) for location, (s, t, v) in extra
+                          if location.startswith("staging.") and s == seat})
+        for area, die in arrived:
+            if die not in gone:
+                continue
+            action = Place(current.seats[seat].colour, die, area)
+            try:
+                after = apply_action(current, action)
+            except IllegalAction:
+                continue
+            extend(after, chain + (action,))
+
+    extend(state, ())
+    return list(chains.values())
+
+
 # ---- the report --------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class SyncReport:
     mismatches: Tuple[Mismatch, ...] = ()
-    moves: Tuple[Sequence_, ...] = ()          # normal moves the table shows (one = the proposal)
-    accept_options: Tuple[Sequence_, ...] = ()  # legal ways to make the engine match the table
+    moves: Tuple[Moves, ...] = ()          # normal moves the table shows (one = the proposal)
+    accept_options: Tuple[Moves, ...] = ()  # legal ways to make the engine match the table
     tracked: FrozenSet[Location] = frozenset()
     uncertain: Tuple[object, ...] = ()
 
@@ -293,12 +326,12 @@ class SyncReport:
         return not self.mismatches and not self.moves
 
     @property
-    def proposal(self) -> Sequence_:
+    def proposal(self) -> Moves:
         """The move to play: set only when exactly one normal move explains the table."""
         return self.moves[0] if len(self.moves) == 1 else ()
 
     @property
-    def accept(self) -> Sequence_:
+    def accept(self) -> Moves:
         return self.accept_options[0] if self.accept_options else ()
 
     @property
@@ -330,6 +363,8 @@ def sync_table(state: State, observed: ObservedTable) -> SyncReport:
         return SyncReport(**common)
     seats = {token[0] for _, token in missing + extra}
     found = explanations(state, observed, seats) if None not in seats else []
+    if not found and None not in seats:
+        found = placement_chains(state, observed)
     normal = tuple(seq for seq in found if all(isinstance(a, NORMAL_MOVES) for a in seq))
     if normal:
         return SyncReport(moves=normal, **common)
@@ -380,7 +415,7 @@ class TableSync:
         played: Tuple[object, ...] = ()
         self.pending_choice = None
         if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal):
-            played = tuple(self._submit(action) for action in report.proposal)
+            played = tuple(self.submit(action) for action in report.proposal)
             if all(o.ok for o in played):
                 report = sync_table(self.session.upcoming_state(), observed)
         elif report.moves:
@@ -393,7 +428,7 @@ class TableSync:
         """Take the table into the engine (the alert's legal option); the session checks it again."""
         if self.alert is None or not self.alert.accept:
             raise IllegalAction("sync", "There is no legal move that matches the table: put the table back instead")
-        outcomes = tuple(self._submit(action) for action in self.alert.accept)
+        outcomes = tuple(self.submit(action) for action in self.alert.accept)
         if all(o.ok for o in outcomes):
             self.alert = None
         self._show()
@@ -404,13 +439,13 @@ class TableSync:
         source = self.pending_choice
         if source is None or not 0 <= index < len(source.moves):
             raise IllegalAction("sync", "There is no move from the table to choose")
-        outcomes = tuple(self._submit(action) for action in source.moves[index])
+        outcomes = tuple(self.submit(action) for action in source.moves[index])
         if all(o.ok for o in outcomes):
             self.pending_choice = None
         self._show()
         return outcomes
 
-    def _submit(self, action: Action):
+    def submit(self, action: Action):
         """Submit to the session; a roll read from the table first lets the seeded events before it
         (the deployment order, the deal) be played, as a decision's submit does."""
         if isinstance(action, CHANCE_TYPES):

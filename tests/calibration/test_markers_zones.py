@@ -10,7 +10,7 @@ import pytest
 
 from calibration.layout import LayoutError, ZoneLayout, default_layout, standard_zone_names
 from calibration.markers import MarkerDetector
-from calibration.sheet import render_sheet, write_sheet
+from calibration.sheet import render_sheet
 from calibration.table_scene import move_camera, render_table
 from calibration.zones import ZoneFinder
 from companion.cli import main

@@ -75,7 +75,8 @@ def test_placing_a_die_of_the_seat_not_to_move_is_a_wrong_zone():
     assert mismatch.kind == "wrong_zone" and mismatch.seat == 1
     assert mismatch.sentence == ("Blue's D6 showing 6 is on the Market staging area; "
                                  "the engine has it in the roll tray (Available).")
-    assert mismatch.put_back == "Move blue's D6 showing 6 from the Market staging area back to the roll tray (Available)."
+    assert mismatch.put_back == ("Move blue's D6 showing 6 from the Market staging area "
+                                 "back to the roll tray (Available).")
 
 
 def test_a_turned_die_offers_the_paid_change_only_when_it_is_legal():
@@ -139,3 +140,29 @@ def test_an_activation_is_proposed_and_spent_dice_are_compared_by_type():
     table["staging.scavenge"] = [r for r in table["staging.scavenge"] if r.die_type != "d6"]
     report = sync_table(state, observe(state, table))
     assert report.mismatches and report.mismatches[0].kind == "wrong_zone"
+
+
+def test_low_confidence_readings_are_listed_for_a_person_to_check():
+    state = deploy()
+    table = table_of(state)
+    table["tray"][0].confidence = 0.4
+    observed = ObservedTable.from_zones(table, state.colours, min_confidence=0.8)
+    report = sync_table(state, observed)
+    assert report.in_sync and report.uncertain == (table["tray"][0],)
+
+
+def test_placements_made_faster_than_the_table_settles_are_one_proposal():
+    state = deploy()
+    table = table_of(state)
+    move(table, "d8:7", "red", "tray", "staging.upgrade")
+    move(table, "d6:6", "blue", "tray", "staging.research")
+    move(table, "d4:2", "red", "tray", "staging.upgrade")
+    report = sync_table(state, observe(state, table))
+    assert not report.mismatches
+    assert [str(a) for a in report.proposal] in (
+        ["red place d8:7 upgrade", "blue place d6:6 research", "red place d4:2 upgrade"],
+        ["red place d4:2 upgrade", "blue place d6:6 research", "red place d8:7 upgrade"])
+    move(table, "d4:1", "blue", "tray", "staging.research")  # blue twice in a row: not the turn order
+    move(table, "d4:2", "red", "staging.upgrade", "tray")
+    report = sync_table(state, observe(state, table))
+    assert report.mismatches and not report.moves

@@ -97,3 +97,16 @@ def test_an_automa_seat_blinks_the_automa_led(store):
     table.dice.remove(extra)
     assert sync.observe(table.readings_by_zone()).report.in_sync
     assert panel.led_modes()["automa"] is not LedMode.BLINK
+
+
+def test_an_unreadable_frame_is_refused_and_changes_nothing(store):
+    from calibration.layout import default_layout
+    from calibration.zones import ZoneFinder
+    from companion.session.sync import zone_reader
+
+    session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=2)
+    sync = TableSync(session, zone_reader(ZoneFinder(default_layout(2)), lambda frame, profile: []))
+    before = len(store.events(session.game_id))
+    with pytest.raises(ValueError, match="non-empty numpy image"):
+        sync.after_settle(None)
+    assert len(store.events(session.game_id)) == before and sync.alert is None

@@ -1,0 +1,169 @@
+"""Colour calibration: each player's dice looked at under the table's own light.
+
+The guided step: every player puts their dice (all types) in their seat's Available zone;
+one frame is taken; the body colour of every die there is sampled; each player gets a few
+Lab references (darker, middle and lighter faces: D4 and D8 faces are shaded differently);
+and the result says how well the players' colours separate, with a warning for any two
+that are too close to tell apart reliably.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+
+import cv2
+import numpy as np
+
+from calibration.zones import FoundZones
+from vision.colour import body_colour, match_colour
+from vision.readings import ColourProfile
+
+Lab = Tuple[float, float, float]
+# The matcher weighs lightness at half (light and shade move it more than the chroma axes).
+LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
+TOO_CLOSE = 25.0       # weighted Lab distance under which two players' dice are easily confused
+MIN_SEPARATION = 2.0   # nearest other player / own spread, below which reading is unreliable
+REFERENCES = 3
+MIN_SAMPLES = 3
+
+
+class CalibrationError(ValueError):
+    """Calibration cannot go on; the message says what the person should do."""
+
+
+def distance(a, b) -> float:
+    return float(np.linalg.norm((np.asarray(a, np.float32) - np.asarray(b, np.float32)) * LAB_WEIGHTS))
+
+
+@dataclass(frozen=True)
+class ColourCheck:
+    """How well the calibrated colours separate."""
+
+    nearest: Dict[Tuple[str, str], float]  # nearest references of each pair of players
+    spread: Dict[str, float]               # how far a player's own samples lie from its references (90th pct)
+    accuracy: float                        # share of samples the new profile gives to the right player
+    warnings: Tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.warnings
+
+    def text(self) -> str:
+        lines = [f"Samples read as their own player: {self.accuracy:.0%}"]
+        for (a, b), d in sorted(self.nearest.items(), key=lambda item: item[1]):
+            lines.append(f"  {a} vs {b}: distance {d:.0f} (own spread {self.spread[a]:.0f} / {self.spread[b]:.0f})")
+        lines += [f"WARNING: {w}" for w in self.warnings] or ["The colours separate well."]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ColourCalibration:
+    profile: ColourProfile
+    check: ColourCheck
+    samples: Dict[str, List[Lab]]
+
+
+def references(samples: Sequence[Lab], count: int = REFERENCES) -> List[Lab]:
+    """Medians of the darker, middle and lighter thirds of a player's samples."""
+    ordered = sorted(samples, key=lambda lab: lab[0])
+    groups = [g for g in np.array_split(np.array(ordered, np.float32), min(count, len(ordered))) if len(g)]
+    return [tuple(round(float(v), 1) for v in np.median(g, axis=0)) for g in groups]
+
+
+def calibrate_from_samples(samples: Mapping[str, Sequence[Lab]], max_distance: float = 60.0) -> ColourCalibration:
+    """A profile from each player's sampled body colours, and how well they separate."""
+    short = [p for p, s in samples.items() if len(s) < MIN_SAMPLES]
+    if short:
+        raise CalibrationError(f"too few dice seen for {', '.join(short)} (at least {MIN_SAMPLES} each): "
+                               "put all of each player's dice in their seat's Available zone, in good light, "
+                               "on a surface whose colour differs from the dice")
+    profile = ColourProfile({p: references(s) for p, s in samples.items()}, max_distance=max_distance)
+    spread = {p: float(np.percentile([min(distance(lab, r) for r in profile.players[p]) for lab in s], 90))
+              for p, s in samples.items()}
+    nearest, warnings = {}, []
+    for a, b in itertools.combinations(sorted(samples), 2):
+        d = min(distance(x, y) for x in profile.players[a] for y in profile.players[b])
+        nearest[(a, b)] = d
+        if d < TOO_CLOSE:
+            warnings.append(f"{a} and {b} dice look alike here (distance {d:.0f}, under {TOO_CLOSE:.0f}): "
+                            "use other colours, or light the table more evenly")
+        elif d < MIN_SEPARATION * max(spread[a], spread[b], 1.0):
+            warnings.append(f"{a} and {b} are only {d:.0f} apart while one player's own dice vary by "
+                            f"{max(spread[a], spread[b]):.0f}: check for shade or glare on the table")
+    total = sum(len(s) for s in samples.values())
+    right = sum(match_colour(np.asarray(lab, np.float32), profile)[0] == p for p, s in samples.items() for lab in s)
+    accuracy = right / total if total else 0.0
+    if accuracy < 0.98:
+        warnings.append(f"only {accuracy:.0%} of the sampled dice are read as their own player")
+    return ColourCalibration(profile, ColourCheck(nearest, spread, accuracy, tuple(warnings)),
+                             {p: list(s) for p, s in samples.items()})
+
+
+# ---- sampling a calibration frame -------------------------------------------------------------
+
+def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> List[Tuple[Tuple[float, float], float]]:
+    """Dice in a zone as the die-sized patches that differ from the zone's own surface.
+
+    Needs no dice model: during calibration the zone holds only dice on the bare table.
+    """
+    x0, y0 = np.maximum(np.floor(polygon.min(axis=0)).astype(int), 0)
+    x1, y1 = np.minimum(np.ceil(polygon.max(axis=0)).astype(int) + 1, [frame.shape[1], frame.shape[0]])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return []
+    patch = frame[y0:y1, x0:x1]
+    mask = np.zeros(patch.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(polygon - [x0, y0]).astype(np.int32)], 255)
+    lab = cv2.cvtColor(cv2.GaussianBlur(patch, (0, 0), 1.5), cv2.COLOR_BGR2LAB).astype(np.float32)
+    background = np.median(lab[mask > 0], axis=0)
+    distance_map = np.linalg.norm((lab - background) * LAB_WEIGHTS, axis=2)
+    scaled = np.clip(distance_map * 4.0, 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(scaled[mask > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    # Dice unlike the table stand out at 20; dice close to it in colour still differ more than its grain.
+    threshold = min(20.0, max(6.0, otsu / 4.0))
+    differs = (distance_map > threshold).astype(np.uint8) * 255
+    differs &= mask
+    kernel = np.ones((3, 3), np.uint8)
+    differs = cv2.morphologyEx(cv2.morphologyEx(differs, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
+    count, _, stats, centroids = cv2.connectedComponentsWithStats(differs)
+    found = []
+    for i in range(1, count):
+        area = stats[i, cv2.CC_STAT_AREA]
+        if 0.25 * die_px ** 2 <= area <= 4.0 * die_px ** 2:
+            found.append(((float(centroids[i][0] + x0), float(centroids[i][1] + y0)), float(math.sqrt(area))))
+    return found
+
+
+def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[str],
+                       reader: Optional[Callable[[np.ndarray], Sequence[object]]] = None) -> Dict[str, List[Lab]]:
+    """Body colours of the dice in each seat's Available zone (seat 1 = the first player).
+
+    Dice are found by ``reader`` (e.g. ``vision.reader.read_dice``) when given, else as
+    die-sized patches that differ from the zone's surface.
+    """
+    names = [f"seat{i + 1}.available" for i in range(len(players))]
+    missing = [n for n in names if n not in zones.polygons]
+    if missing:
+        raise CalibrationError(f"the camera does not see the marker of {', '.join(missing)}: "
+                               "check that it is on the table and in view")
+    die_px = _die_size(zones)
+    readings = list(reader(frame)) if reader is not None else []
+    samples: Dict[str, List[Lab]] = {}
+    for player, name in zip(players, names):
+        polygon = zones.polygons[name].astype(np.float32)
+        if reader is not None:
+            inside = [r for r in readings if zones.zone_at(r.centre) == name]
+            dice = [(r.centre, max(r.bbox[2] - r.bbox[0], r.bbox[3] - r.bbox[1], 1.0)) for r in inside]
+        else:
+            dice = zone_blobs(frame, polygon, die_px)
+        samples[player] = [tuple(float(v) for v in body_colour(frame, centre, size)) for centre, size in dice]
+    return samples
+
+
+def _die_size(zones: FoundZones) -> float:
+    """Expected die width: about 0.6 marker sides (16 mm dice, 25 mm markers)."""
+    if not zones.seen_markers:
+        raise CalibrationError("no marker is in view: the camera must see the seats' markers")
+    sides = [float(np.linalg.norm(c[1] - c[0])) for c in zones.seen_markers.values()]
+    return 0.6 * float(np.median(sides))

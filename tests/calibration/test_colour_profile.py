@@ -1,0 +1,111 @@
+"""Colour calibration from a rendered table, the separation check, camera settings and the profile file."""
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.camera_settings import CameraSettings, SettingsError
+from calibration.colour import CalibrationError, calibrate_from_samples, samples_from_frame
+from calibration.layout import default_layout
+from calibration.profile import CalibrationProfile, ProfileError
+from calibration.table_scene import TableScene, calibration_dice, label_centre, render_table
+from calibration.zones import ZoneFinder
+from companion.cli import main
+from vision.colour import body_colour, match_colour
+from vision.synth import SceneStyle
+
+STYLE = SceneStyle(light_gradient=0.4, noise_sigma=3.0)
+
+
+def calibration_frame(players, seed):
+    scene = TableScene.arranged(default_layout(4), 1600, 1000)
+    rng = np.random.default_rng(seed)
+    return scene, rng, render_table(scene, calibration_dice(scene, players, rng), rng, STYLE)
+
+
+def test_calibrated_colours_read_owners_on_a_new_frame():
+    players = ("red", "blue", "green", "white")
+    scene, rng, rendered = calibration_frame(players, 2)
+    samples = samples_from_frame(rendered.frame, ZoneFinder(scene.layout).find(rendered.frame), players)
+    assert all(len(samples[p]) >= 4 for p in players), {p: len(s) for p, s in samples.items()}
+    result = calibrate_from_samples(samples)
+    assert result.check.ok and result.check.accuracy == 1.0, result.check.text()
+    assert set(result.profile.players) == set(players)
+    later = render_table(scene, calibration_dice(scene, players, rng), rng, STYLE)
+    read = [match_colour(body_colour(later.frame, *label_centre(l)), result.profile)[0] for l in later.labels]
+    assert read == [l["colour"] for l in later.labels]
+
+
+def test_colours_too_close_are_warned_about():
+    close = {"red": [(110.0, 185.0, 165.0)] * 4, "orange": [(114.0, 180.0, 168.0)] * 4,
+             "blue": [(85.0, 145.0, 80.0)] * 4}
+    check = calibrate_from_samples(close).check
+    assert not check.ok
+    assert any("orange and red dice look alike" in w for w in check.warnings)
+    assert "WARNING" in check.text() and "blue" not in " ".join(check.warnings)
+    with pytest.raises(CalibrationError, match="too few dice seen for blue"):
+        calibrate_from_samples({"red": close["red"], "blue": close["blue"][:1]})
+
+
+def test_a_hidden_seat_marker_is_a_clear_error():
+    scene, rng, _ = calibration_frame(("red", "blue"), 3)
+    hidden = scene.layout.zone("seat2.available").marker
+    rendered = render_table(scene, calibration_dice(scene, ("red", "blue"), rng), rng, STYLE, hidden_markers=[hidden])
+    with pytest.raises(CalibrationError, match="seat2.available"):
+        samples_from_frame(rendered.frame, ZoneFinder(scene.layout).find(rendered.frame), ("red", "blue"))
+
+
+def test_camera_settings_lock_and_round_trip():
+    settings = CameraSettings.from_picamera2_metadata(
+        {"ExposureTime": 12000, "AnalogueGain": 1.5, "ColourGains": (1.8, 1.4), "Lux": 300}, (1920, 1080))
+    assert settings.locked
+    assert settings.picamera2_controls() == {"AeEnable": False, "ExposureTime": 12000, "AnalogueGain": 1.5,
+                                             "AwbEnable": False, "ColourGains": (1.8, 1.4)}
+    props = settings.opencv_properties()
+    assert props[cv2.CAP_PROP_AUTO_WB] == 0.0 and props[cv2.CAP_PROP_FRAME_WIDTH] == 1920.0
+    assert CameraSettings.from_json(json.loads(json.dumps(settings.to_json()))) == settings
+    assert CameraSettings().picamera2_controls() == {} and not CameraSettings().locked
+    with pytest.raises(SettingsError, match="exposure_us"):
+        CameraSettings(exposure_us=5)
+    with pytest.raises(SettingsError, match="unknown camera setting"):
+        CameraSettings.from_json({"iso": 100})
+
+
+def test_profile_file_round_trip_and_damage(tmp_path):
+    players = ("red", "blue")
+    scene, rng, rendered = calibration_frame(players, 4)
+    result = calibrate_from_samples(samples_from_frame(rendered.frame, ZoneFinder(scene.layout).find(rendered.frame),
+                                                       players))
+    profile = CalibrationProfile(result.profile, scene.layout, CameraSettings(exposure_us=9000), result.check.text())
+    path = tmp_path / "calibration.json"
+    profile.save(path)
+    assert CalibrationProfile.load(path) == profile
+    assert "[" in path.read_text().splitlines()[6]  # Lab references on one line each: readable
+    path.write_text(path.read_text()[:200])
+    with pytest.raises(ProfileError, match="not JSON"):
+        CalibrationProfile.load(path)
+    path.write_text(json.dumps({"version": 1, "colours": {"players": {"red": [[1, 2]]}}}))
+    with pytest.raises(ProfileError, match="'red' needs a list"):
+        CalibrationProfile.load(path)
+
+
+def test_calibrate_command_writes_a_profile(tmp_path, capsys):
+    players = ("red", "blue", "green")
+    _, _, rendered = calibration_frame(players, 6)
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), rendered.frame)
+    profile = tmp_path / "profile.json"
+    status = main(["calibrate", "--players", "red,blue,green", "--image", str(image), "--profile", str(profile),
+                   "--exposure-us", "12000", "--colour-gains", "1.8,1.5"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "The colours separate well." in out
+    saved = CalibrationProfile.load(profile)
+    assert set(saved.colours.players) == set(players) and saved.camera.locked
+    assert saved.camera.resolution == (1600, 1000)
+    assert main(["calibrate", "--players", "red,blue", "--image", str(tmp_path / "none.png"),
+                 "--profile", str(profile)]) == 2
+    assert "no such file" in capsys.readouterr().err

@@ -1,0 +1,68 @@
+"""Synthetic rounds at a camera table (benchmarks/sync.py runs many more and reports the rates)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from calibration.colour import calibrate_from_samples, samples_from_frame
+from calibration.layout import default_layout
+from calibration.sync_trials import TrialCounts, play_game, rates, rendered_observer
+from calibration.table_scene import TableScene, calibration_dice, render_table
+from calibration.zones import ZoneFinder
+from vision.colour import body_colour, match_colour
+from vision.synth import SceneStyle
+
+
+def test_exact_readings_over_synthetic_rounds(tmp_path):
+    total = TrialCounts()
+    for seed in range(6):
+        total.add(play_game(seed, tmp_path / f"g{seed}.db", max_rounds=2, plant_rate=0.3))
+    r = rates(total)
+    assert total.placements > 50 and sum(total.planted.values()) > 20, "too few events to judge"
+    assert r["placement_recognition"] >= 0.99, total.failures
+    assert r["planted_flagged"] == 1.0, total.failures
+    assert r["planted_kind_named"] == 1.0, total.failures
+    assert total.false_mismatches == 0, total.failures
+    assert r["roll_recognition"] == 1.0 and r["activation_recognition"] == 1.0, total.failures
+
+
+def test_rendered_round_with_a_bumped_camera_and_calibrated_colours(tmp_path):
+    """Markers, zones and owner colours read from rendered frames; the camera moves between settles."""
+    scene = TableScene.arranged(default_layout(2), 1600, 1000)
+    rng = np.random.default_rng(21)
+    style = SceneStyle(light_gradient=0.25, noise_sigma=2.0)
+    setup = render_table(scene, calibration_dice(scene, ("red", "blue"), rng), rng, style)
+    finder = ZoneFinder(scene.layout)
+    profile = calibrate_from_samples(samples_from_frame(setup.frame, finder.find(setup.frame), ("red", "blue"))).profile
+
+    def colour_of(frame, centre, size):
+        return match_colour(body_colour(frame, centre, size), profile)
+
+    observe = rendered_observer(finder, colour_of, style, bump_deg=4.0, bump_px=15.0, rng=rng)
+    counts = play_game(21, tmp_path / "g.db", max_rounds=1, plant_rate=0.3, observe=observe, scene=scene)
+    r = rates(counts)
+    assert counts.placements >= 8
+    assert r["placement_recognition"] == 1.0 and counts.false_mismatches == 0, counts.failures
+    assert sum(counts.flagged.values()) == sum(counts.planted.values()), counts.failures
+
+
+def test_rendered_round_through_the_dice_reader(tmp_path):
+    from vision.classifier import DEFAULT_MODEL
+
+    if not DEFAULT_MODEL.exists():
+        pytest.skip(f"no dice model at {DEFAULT_MODEL}: the end-to-end reading test needs one "
+                    "(python -m vision.training.train)")
+    from vision.reader import read_dice
+
+    scene = TableScene.arranged(default_layout(2), 1600, 1000)
+    rng = np.random.default_rng(5)
+    finder = ZoneFinder(scene.layout)
+
+    def observe(table):
+        rendered = table.render()
+        by_zone, _ = finder.find(rendered.frame).assign(read_dice(rendered.frame))
+        return by_zone
+
+    counts = play_game(5, tmp_path / "g.db", max_rounds=1, plant_rate=0.0, observe=observe, scene=scene)
+    assert counts.placements >= 8
+    assert rates(counts)["placement_recognition"] >= 0.9, counts.failures
