@@ -27,7 +27,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional,
 
 from ..rules import IllegalAction, State, apply_action, check_action, legal_actions
 from ..rules.actions import (
-    CHANCE_TYPES, Action, CardReroll, Create, Forfeit, Place, Research, Reroll, Roll, Scavenge, Sell, Upgrade,
+    Action, CardReroll, Create, Forfeit, Place, Research, Reroll, Roll, Scavenge, Sell, Upgrade,
 )
 from ..rules.activation import AREA_NAMES
 from ..rules.state import DIE_TYPES
@@ -446,15 +446,7 @@ class TableSync:
         return outcomes
 
     def submit(self, action: Action):
-        """Submit to the session; a roll read from the table first lets the seeded events before it
-        (the deployment order, the deal) be played, as a decision's submit does."""
-        if isinstance(action, CHANCE_TYPES):
-            for outcome in self.session.game.seeded_outcomes():
-                if not self.session.chance.is_seeded(outcome):
-                    break
-                done = self.session.submit(outcome)
-                if not done.ok:
-                    return done
+        """Submit to the session (which plays the seeded order and deal before a table roll)."""
         return self.session.submit(action)
 
     @property
