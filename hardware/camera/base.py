@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from abc import ABC, abstractmethod
-from typing import Callable, Literal, Optional
+from typing import Any, Callable, Literal, Optional
 
 import numpy as np
 
@@ -89,6 +89,11 @@ class CameraSource(ABC):
         if self.started:
             self._started_at = None
             self._close()
+
+    def lock(self, settings: Any) -> bool:
+        """Apply settings locked at calibration (``calibration.CameraSettings``): exposure,
+        gain and white balance. False where this source has nothing to set (replay, synthetic)."""
+        return False
 
     def read_preview(self) -> Optional[Frame]:
         """A low-resolution BGR frame, or None when the camera delivers nothing."""

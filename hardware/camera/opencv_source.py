@@ -31,6 +31,11 @@ class OpenCVSource(CameraSource):
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
         self._capture = capture
 
+    def lock(self, settings: Any) -> bool:
+        for prop, value in settings.opencv_properties().items():
+            self._capture.set(prop, value)
+        return True
+
     def _grab_main(self) -> Optional[Frame]:
         ok, frame = self._capture.read()
         return frame if ok else None

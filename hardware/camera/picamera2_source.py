@@ -39,6 +39,10 @@ class Picamera2Source(CameraSource):
             raise CameraUnavailable(f"picamera2: the camera could not be started: {exc}") from None
         self._camera = camera
 
+    def lock(self, settings: Any) -> bool:
+        self._camera.set_controls(settings.picamera2_controls())
+        return True
+
     def _grab_preview(self) -> Optional[Frame]:
         import cv2
 

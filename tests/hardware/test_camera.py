@@ -10,6 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
+from calibration.camera_settings import CameraSettings
+
 from companion.config import CameraConfig
 from hardware.camera import (
     CameraUnavailable,
@@ -233,6 +235,9 @@ def test_picamera2_adapter_uses_lores_for_preview_and_main_for_reading(monkeypat
         def start(self):
             calls["started"] = True
 
+        def set_controls(self, controls):
+            calls["controls"] = controls
+
         def capture_array(self, stream):
             if stream == "main":
                 return solid(200, (64, 48))
@@ -253,5 +258,8 @@ def test_picamera2_adapter_uses_lores_for_preview_and_main_for_reading(monkeypat
     preview = camera.read_preview()
     assert preview.shape == (12, 16, 3) and abs(int(preview[0, 0, 0]) - 128) <= 2
     assert camera.read_main().shape == (48, 64, 3)
+    assert camera.lock(CameraSettings((64, 48), exposure_us=8000, colour_gains=(1.8, 1.5)))
+    assert calls["controls"] == {"AeEnable": False, "ExposureTime": 8000, "AwbEnable": False,
+                                 "ColourGains": (1.8, 1.5)}
     camera.stop()
     assert calls["stopped"] and calls["closed"]
