@@ -65,37 +65,30 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _run_calibration(args: argparse.Namespace) -> int:
-    from calibration.camera_settings import CameraSettings
-    from calibration.colour import CalibrationError, calibrate_from_samples, samples_from_frame
+    from calibration.colour import CalibrationError
+    from calibration.guided import calibrate_table, check_players
     from calibration.layout import ZoneLayout
     from calibration.profile import CalibrationProfile, default_profile_path
-    from calibration.zones import ZoneFinder
 
-    players = [p.strip() for p in args.players.split(",") if p.strip()]
-    if not 1 <= len(players) <= 4 or len(set(players)) != len(players):
-        raise CalibrationError("--players names 1 to 4 different colours, in seat order")
+    players = check_players(args.players.split(","))
     path = args.profile or default_profile_path()
     profile = CalibrationProfile.load(path) if path.exists() else CalibrationProfile()
-    layout = ZoneLayout.load(args.layout) if args.layout else profile.layout
+    layout = ZoneLayout.load(args.layout) if args.layout else None
     frame = _calibration_frame(args)
     reader = None
     if args.use_reader:
         from vision.reader import read_dice
 
         reader = read_dice
-    zones = ZoneFinder(layout).find(frame)
-    result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader))
-    camera = profile.camera
-    gains = tuple(float(g) for g in args.colour_gains.split(",")) if args.colour_gains else camera.colour_gains
-    if gains is not None and len(gains) != 2:
-        raise CalibrationError("--colour-gains takes two numbers: red,blue")
-    camera = CameraSettings((frame.shape[1], frame.shape[0]), args.exposure_us or camera.exposure_us,
-                            camera.analogue_gain, gains)
-    text = result.check.text()
-    CalibrationProfile(result.profile, layout, camera, text).save(path)
-    print("Dice seen: " + ", ".join(f"{p} {len(s)}" for p, s in result.samples.items()))
-    print(text)
-    if not camera.locked:
+    try:
+        gains = tuple(float(g) for g in args.colour_gains.split(",")) if args.colour_gains else None
+    except ValueError:
+        raise CalibrationError("--colour-gains takes two numbers: red,blue") from None
+    done = calibrate_table(frame, players, profile, layout, reader, args.exposure_us, gains)
+    done.profile.save(path)
+    print(done.dice_line())
+    print(done.profile.colour_check)
+    if not done.profile.camera.locked:
         print("Note: exposure and white balance are not locked (--exposure-us, --colour-gains).")
     print(f"Saved the profile to {path}")
     return 0

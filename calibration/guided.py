@@ -1,0 +1,68 @@
+"""The guided calibration step shared by the ``calibrate`` command and the app's Calibrate screen:
+one frame of the table -> the zones from the markers -> each player's colours -> a new profile.
+
+Nothing here opens a camera or writes a file: the caller takes the frame and saves the profile,
+so the same step runs from a photo, a camera, or a synthetic table in the tests.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict, Optional, Sequence, Tuple
+
+import numpy as np
+
+from calibration.camera_settings import CameraSettings
+from calibration.colour import CalibrationError, ColourCalibration, calibrate_from_samples, samples_from_frame
+from calibration.layout import ZoneLayout
+from calibration.profile import CalibrationProfile
+from calibration.zones import ZoneFinder
+
+
+@dataclass(frozen=True)
+class TableCalibration:
+    """The profile to save and what to tell the person about it."""
+
+    profile: CalibrationProfile
+    result: ColourCalibration
+
+    @property
+    def dice_seen(self) -> Dict[str, int]:
+        return {player: len(samples) for player, samples in self.result.samples.items()}
+
+    def dice_line(self) -> str:
+        return "Dice seen: " + ", ".join(f"{p} {n}" for p, n in self.dice_seen.items())
+
+
+def check_players(players: Sequence[str]) -> Tuple[str, ...]:
+    """The seat colours in seat order: 1 to 4 different names."""
+    names = tuple(p.strip() for p in players if p.strip())
+    if not 1 <= len(names) <= 4 or len(set(names)) != len(names):
+        raise CalibrationError("name 1 to 4 different player colours, in seat order")
+    return names
+
+
+def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: CalibrationProfile,
+                    layout: Optional[ZoneLayout] = None, reader: Optional[Callable] = None,
+                    exposure_us: Optional[int] = None,
+                    colour_gains: Optional[Tuple[float, float]] = None) -> TableCalibration:
+    """Learn the players' colours from ``frame`` (each seat's dice in its Available zone).
+
+    The camera settings are those of ``previous`` at the frame's resolution, with
+    ``exposure_us`` and ``colour_gains`` taking their place when given.
+    Raises :class:`CalibrationError` saying what to change: no marker in view, a seat's
+    marker not seen, too few dice.
+    """
+    players = check_players(players)
+    layout = layout or previous.layout
+    zones = ZoneFinder(layout).find(frame)
+    if not zones.seen_markers:
+        raise CalibrationError("no marker is in view: check that the markers are on the table, "
+                               "uncovered, and that the camera sees the whole play area")
+    result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader))
+    camera = previous.camera
+    gains = colour_gains if colour_gains is not None else camera.colour_gains
+    if gains is not None and len(gains) != 2:
+        raise CalibrationError("colour gains are two numbers: red,blue")
+    settings = CameraSettings((frame.shape[1], frame.shape[0]), exposure_us or camera.exposure_us,
+                              camera.analogue_gain, None if gains is None else tuple(gains))
+    return TableCalibration(CalibrationProfile(result.profile, layout, settings, result.check.text()), result)
