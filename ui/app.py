@@ -3,6 +3,10 @@
 Everything that touches widgets runs on Kivy's main thread: panel presses arrive on their own
 threads and are drained here by a clock; camera frames and dice readings come from the feed's
 worker threads and are picked up by the Table screen's clock.
+
+With a calibration profile and a real camera, the app follows the table: after each settle the
+feed's reading thread groups the dice by zone, and ``TableSync`` (on the main thread) plays a
+placement or a roll seen on the table, or raises an alert for a mismatch.
 """
 from __future__ import annotations
 
@@ -10,10 +14,10 @@ import logging
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, List, Optional
 
 from kivy.app import App
-from kivy.clock import Clock
+from kivy.clock import Clock, mainthread
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
@@ -23,7 +27,11 @@ from companion.store import GameStore, StoreError
 from hardware.panel import KeyboardPanel, Panel, PanelUnavailable, open_panel
 
 from .controller import AUTOMA, OVER, GameController
-from .dialogs import alert
+from .dialogs import alert, table_alert
+
+if TYPE_CHECKING:
+    from calibration.profile import CalibrationProfile
+    from hardware.camera import CameraSource
 
 log = logging.getLogger(__name__)
 KV_FILE = Path(__file__).with_name("companion.kv")
@@ -39,7 +47,8 @@ def load_style() -> None:
 class CompanionApp(App):
     title = "Automata Table Companion"
 
-    def __init__(self, settings: Config, db_path: Optional[Path] = None, demo: bool = False, **kwargs) -> None:
+    def __init__(self, settings: Config, db_path: Optional[Path] = None, demo: bool = False,
+                 profile_path: Optional[Path] = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.settings = settings
         self.db_path = Path(db_path or settings.storage.db_path)
@@ -48,6 +57,11 @@ class CompanionApp(App):
         self.controller: Optional[GameController] = None
         self.panel: Optional[Panel] = None
         self.feed = None  # the camera feed of the game in progress (ui.camera_feed.CameraFeed)
+        self.follower = None  # ui.table_follow.TableFollower while a calibrated camera table is followed
+        self.profile_path = profile_path  # None: calibration.profile's default path
+        self.camera_source: Optional[Callable[[], "CameraSource"]] = None  # a started source to use instead
+        self._sync_popup = None
+        self._hinted_calibration = False
         self.camera_on = True          # the game's choice (Setup)
         self.camera_allowed = True     # False in tests that must not start camera threads
         self.started_at = time.monotonic()
@@ -95,7 +109,7 @@ class CompanionApp(App):
 
     def _add_game_screens(self) -> None:
         """The screens of a game; each module is imported only here, after the Home screen."""
-        for module, cls in (("setup", "SetupScreen"), ("table", "TableScreen"), ("automa", "AutomaScreen"),
+        for module, cls in (("setup", "SetupScreen"), ("calibrate", "CalibrateScreen"), ("table", "TableScreen"), ("automa", "AutomaScreen"),
                             ("score", "ScoreScreen"), ("history", "HistoryScreen")):
             try:
                 screen_module = __import__(f"ui.screens.{module}", fromlist=[cls])
@@ -143,9 +157,42 @@ class CompanionApp(App):
         self.manager.get_screen("home").refresh()
 
     def open_calibration(self) -> None:
-        alert("Calibrate", "Calibration (dice colours and board zones) is not part of this version of the app. "
-                           "Until it is, dice colours are matched to the named player colours and readings "
-                           "are not tied to board zones.")
+        self.go("calibrate")
+
+    def open_camera_source(self) -> "CameraSource":
+        """A started camera for calibration: the configured one (never the demo's synthetic table)."""
+        from hardware.camera import open_camera
+
+        if self.camera_source is not None:
+            return self.camera_source()
+        return open_camera(self.settings.camera)
+
+    def calibration_file(self) -> Path:
+        from calibration.profile import default_profile_path
+
+        return self.profile_path or default_profile_path()
+
+    def last_colours(self) -> List[str]:
+        """The seat colours of the latest saved game, to start the Calibrate screen with."""
+        try:
+            games = self.store.games()
+        except Exception:  # a damaged store only loses the suggestion
+            return []
+        return [seat["colour"] for seat in games[0].header["seats"]] if games else []
+
+    def load_profile(self) -> Optional["CalibrationProfile"]:
+        """The calibration profile, or None (a damaged one is said so, and the game goes on without it)."""
+        from calibration.profile import CalibrationProfile, ProfileError
+
+        path = self.calibration_file()
+        if not path.exists():
+            return None
+        try:
+            return CalibrationProfile.load(path)
+        except ProfileError as exc:
+            alert("Calibration profile not used", f"{exc}. The camera will not follow the table until you "
+                                                  "calibrate again (Home, Calibrate).")
+            return None
 
     def open_settings(self) -> None:
         s = self.settings
@@ -187,6 +234,10 @@ class CompanionApp(App):
         else:
             self.start_camera()
             self.show("table")
+        if self.follower is not None:
+            step = self.follower.recheck()
+            if step is not None:
+                self._show_table_alert(step.alert)
         self._show_leds()
 
     def undo(self) -> None:
@@ -203,13 +254,66 @@ class CompanionApp(App):
             return
         from .camera_feed import CameraFeed
 
-        self.feed = CameraFeed.open(self.settings.camera, demo=self.demo, table=lambda: self.controller.session)
+        profile = None if self.demo else self.load_profile()
+        camera = self.camera_source() if self.camera_source is not None else None
+        self.feed = CameraFeed.open(self.settings.camera, demo=self.demo, table=lambda: self.controller.session,
+                                    camera=camera, profile=profile)
+        if profile is not None and profile.colours is not None:
+            from .table_follow import TableFollower
+
+            self.follower = TableFollower(self.controller.session, profile, self.panel)
+            self.feed.follow(self.follower, self._table_settled)
+        elif not self.demo and not self._hinted_calibration:
+            self._hinted_calibration = True
+            alert("Camera without calibration", "Rolls are read or entered and moves are entered by tap. "
+                                                "Calibrate (on the Home screen) and the camera will follow "
+                                                "placements and rolls on the table by itself.")
         self.feed.start()
 
     def stop_camera(self) -> None:
         if self.feed is not None:
             self.feed.stop()
             self.feed = None
+        self.follower = None
+        self._show_table_alert(None)
+
+    @mainthread
+    def _table_settled(self, readings_by_zone) -> None:
+        """The table came to rest (sent from the reading thread): compare it with the game."""
+        follower = self.follower
+        if follower is None or self.feed is None or self.feed.follower is not follower:
+            return  # the game or its camera changed meanwhile
+        step = follower.observe(readings_by_zone)
+        refused = [o.reason for o in step.played if not o.ok]
+        if step.played:
+            self.controller.save_progress()
+            self.show_next()
+        if refused:
+            alert("Not played", "The table showed a move the game refused: " + "; ".join(refused))
+        self._show_table_alert(step.alert)
+
+    def _show_table_alert(self, report) -> None:
+        """The mismatch alert for ``report``, replacing the one shown; None closes it."""
+        if self._sync_popup is not None:
+            self._sync_popup.dismiss(animation=False)
+            self._sync_popup = None
+        if report is not None:
+            self._sync_popup = table_alert(report, self._accept_table if report.accept else None)
+
+    def _accept_table(self) -> None:
+        from companion.rules import IllegalAction
+
+        self._sync_popup = None
+        try:
+            outcomes = self.follower.sync.accept()
+        except IllegalAction as exc:
+            alert("Not allowed", exc.reason)
+            return
+        refused = [o.reason for o in outcomes if not o.ok]
+        if refused:
+            alert("Not allowed", "; ".join(refused))
+        self.controller.save_progress()
+        self.show_next()
 
     # -- the panel --------------------------------------------------------------------------
 
@@ -233,6 +337,9 @@ class CompanionApp(App):
     def _show_leds(self) -> None:
         session = self.controller.session
         if session is None or self.panel is None:
+            return
+        if self.follower is not None:
+            self.follower.sync.show_leds()  # blinks for the seats an alert concerns
             return
         state = self.controller.state
         turn = state.turn + 1 if state.turn is not None and not state.is_over else None

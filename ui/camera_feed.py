@@ -1,4 +1,4 @@
-"""The camera preview and the dice readings, on worker threads; the only module that uses vision.
+"""The camera preview and the dice readings, on worker threads; the only module that reads dice.
 
 ``CameraFeed`` reads preview frames on one thread and, when the ``vision`` package can read
 dice, reads the main stream on a second thread at a slower pace; the preview it hands out
@@ -17,6 +17,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
 
 import cv2
@@ -177,20 +178,38 @@ class CameraFeed:
         self._stop = threading.Event()
         self._threads: List[threading.Thread] = []
         self._produced: List[float] = []
+        self.follower = None  # a ui.table_follow.TableFollower when the table is followed
+        self.on_settled: Optional[Callable[[dict], None]] = None
 
     @classmethod
     def open(cls, config: CameraConfig, demo: bool, table: Callable[[], object],
-             threshold: float = 0.8) -> "CameraFeed":
-        demo_table = DemoTable(table)
-        if demo:
-            config = replace(config, source="synthetic", preview_resolution=DEMO_PREVIEW)
-        try:
-            camera = open_camera(config, render=demo_table.render, fallback=True)
-        except CameraUnavailable as exc:
-            log.warning("camera: %s", exc)
-            camera = open_camera(replace(config, source="synthetic"), render=demo_table.render)
+             threshold: float = 0.8, camera: Optional[CameraSource] = None, profile=None) -> "CameraFeed":
+        """The feed of ``camera`` (started), else of the configured camera, else of the demo table.
+
+        ``profile`` (a ``calibration.CalibrationProfile``): its colours go to the dice reader
+        and its locked settings to the camera.
+        """
+        if camera is None:
+            demo_table = DemoTable(table)
+            if demo:
+                config = replace(config, source="synthetic", preview_resolution=DEMO_PREVIEW)
+            try:
+                camera = open_camera(config, render=demo_table.render, fallback=True)
+            except CameraUnavailable as exc:
+                log.warning("camera: %s", exc)
+                camera = open_camera(replace(config, source="synthetic"), render=demo_table.render)
         reader, why = _dice_reader()
+        if profile is not None:
+            if camera.lock(profile.camera):
+                log.info("camera: locked the settings of the calibration profile")
+            if reader is not None and profile.colours is not None:
+                reader = partial(reader, profile=profile.colours)
         return cls(camera, reader, why, threshold)
+
+    def follow(self, follower, on_settled: Callable[[dict], None]) -> None:
+        """After each settle, hand the dice by zone to ``on_settled`` (called on the reading thread)."""
+        self.follower = follower
+        self.on_settled = on_settled
 
     @property
     def source_name(self) -> str:
@@ -246,7 +265,19 @@ class CameraFeed:
                 readings = [Reading.of(r, frame) for r in raw]
                 with self._lock:
                     self._readings = readings
+                self._follow(frame, raw)
             self._stop.wait(READ_EVERY_S)
+
+    def _follow(self, frame: np.ndarray, raw: Sequence[object]) -> None:
+        follower = self.follower
+        if follower is None or not follower.settled(frame):
+            return
+        try:
+            by_zone = follower.readings_by_zone(frame, raw)
+        except (ValueError, cv2.error) as exc:  # an unreadable frame: the next settle tries again
+            log.warning("table sync: frame not usable (%s)", exc)
+            return
+        self.on_settled(by_zone)
 
     # -- what the screen takes ------------------------------------------------------------
 

@@ -115,3 +115,37 @@ class RollEntry:
     def _set(self, index: int, value: int) -> None:
         self.values[index] = value
         self._next()
+
+
+PUT_BACK = "I'll put the table back"
+ACCEPT = "Accept the table"
+
+
+def table_alert(report, on_accept: Optional[Callable[[], None]] = None) -> Popup:
+    """What differs between the table and the game (a ``SyncReport`` with mismatches) and the two
+    ways out: put the table back (the alert clears at the next settle that matches), or, when a
+    legal move makes the game match the table, accept the table as that move."""
+    from kivy.uix.scrollview import ScrollView
+
+    content = BoxLayout(orientation="vertical", padding=12, spacing=10)
+    lines = [m.sentence for m in report.mismatches]
+    lines.append("To put the table back: " + " ".join(m.put_back for m in report.mismatches))
+    if on_accept is not None:
+        lines.append("Or accept the table as the move: " + "; ".join(str(a) for a in report.accept) + ".")
+    message = Caption(text=theme.escape("\n".join(lines)), font_size=theme.FONT_SMALL, valign="top")
+    scroll = ScrollView(do_scroll_x=False, bar_width=6)
+    scroll.add_widget(message)
+    content.add_widget(scroll)
+    popup = Popup(title="The table differs from the game", title_size=theme.FONT_LARGE, content=content,
+                  size_hint=(0.9, 0.85), auto_dismiss=False, separator_color=theme.ALERT)
+    row = BoxLayout(orientation="horizontal", spacing=10, size_hint_y=None, height=theme.TOUCH_BIG)
+    row.add_widget(touch_button(PUT_BACK, lambda: popup.dismiss(animation=False), big=True))
+    if on_accept is not None:
+        def accept() -> None:
+            popup.dismiss(animation=False)
+            on_accept()
+
+        row.add_widget(touch_button(ACCEPT, accept, big=True))
+    content.add_widget(row)
+    popup.open(animation=False)
+    return popup

@@ -421,7 +421,7 @@ class TableSync:
         elif report.moves:
             self.pending_choice = report
         self.alert = report if report.mismatches else None
-        self._show()
+        self.show_leds()
         return SyncStep(report, played, self.alert)
 
     def accept(self) -> Tuple[object, ...]:
@@ -431,7 +431,7 @@ class TableSync:
         outcomes = tuple(self.submit(action) for action in self.alert.accept)
         if all(o.ok for o in outcomes):
             self.alert = None
-        self._show()
+        self.show_leds()
         return outcomes
 
     def choose(self, index: int = 0) -> Tuple[object, ...]:
@@ -442,7 +442,7 @@ class TableSync:
         outcomes = tuple(self.submit(action) for action in source.moves[index])
         if all(o.ok for o in outcomes):
             self.pending_choice = None
-        self._show()
+        self.show_leds()
         return outcomes
 
     def submit(self, action: Action):
@@ -461,7 +461,8 @@ class TableSync:
         turn = self.session.upcoming_state().turn
         return frozenset() if turn is None else frozenset({turn})
 
-    def _show(self) -> None:
+    def show_leds(self) -> None:
+        """Set the panel: the turn, and blinking for the seats an alert concerns."""
         if self.panel is None:
             return
         state = self.session.upcoming_state()

@@ -1,0 +1,61 @@
+"""Following a calibrated camera table: the feed's worker thread tells when the table settles
+and groups that frame's dice by zone; the app's main thread hands them to ``TableSync``, which
+plays a placement or a roll seen on the table, or raises an alert for a mismatch.
+
+Only :meth:`TableFollower.settled` and :meth:`TableFollower.readings_by_zone` run on the
+worker thread (they touch nothing but the zone finder and the settle detector);
+:meth:`TableFollower.observe` changes the game, so it runs on Kivy's main thread.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Mapping, Optional, Sequence
+
+import numpy as np
+
+from calibration.profile import CalibrationProfile
+from calibration.zones import ZoneFinder
+from companion.session.sync import SyncStep, TableSync
+from vision.settle import SETTLED, SettleDetector
+
+STILL_READS = 2  # main frames (READ_EVERY_S apart) without motion that make a settle
+
+
+class TableFollower:
+    def __init__(self, session, profile: CalibrationProfile, panel=None,
+                 settle: Optional[SettleDetector] = None) -> None:
+        self.profile = profile
+        self.finder = ZoneFinder(profile.layout)
+        self.sync = TableSync(session, panel=panel)
+        self.settle = settle or SettleDetector(still_frames=STILL_READS)
+        self._handled = False
+        self.last_seen: Optional[Mapping[str, List[object]]] = None
+
+    # -- the worker thread ------------------------------------------------------------------
+
+    def settled(self, frame: np.ndarray) -> bool:
+        """True once for each time the table comes to rest."""
+        if self.settle.update(frame) != SETTLED:
+            self._handled = False
+            return False
+        if self._handled:
+            return False
+        self._handled = True
+        return True
+
+    def readings_by_zone(self, frame: np.ndarray, readings: Sequence[object]) -> Dict[str, List[object]]:
+        by_zone, _outside = self.finder.find(frame).assign(readings)
+        return by_zone
+
+    # -- the main thread --------------------------------------------------------------------
+
+    def observe(self, readings_by_zone: Mapping[str, List[object]]) -> SyncStep:
+        self.last_seen = readings_by_zone
+        return self.sync.observe(readings_by_zone)
+
+    def recheck(self) -> Optional[SyncStep]:
+        """After a move entered by tap: compare the last settled table again, but only while an
+        alert or a choice is waiting (it may be resolved now). Otherwise the next settle tells,
+        so a move tapped before the die is moved raises no alert."""
+        if self.last_seen is None or (self.sync.alert is None and self.sync.pending_choice is None):
+            return None
+        return self.sync.observe(self.last_seen)
