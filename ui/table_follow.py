@@ -20,13 +20,19 @@ from vision.settle import SETTLED, SettleDetector
 STILL_READS = 2  # main frames (READ_EVERY_S apart) without motion that make a settle
 
 
+def settle_detector() -> SettleDetector:
+    """A detector for main frames half a second apart: fine enough that one die moved between two
+    reads (a hand quicker than the reads) counts as motion, so that settle is not missed."""
+    return SettleDetector(still_frames=STILL_READS, width=192, area=0.0002)
+
+
 class TableFollower:
     def __init__(self, session, profile: CalibrationProfile, panel=None,
                  settle: Optional[SettleDetector] = None) -> None:
         self.profile = profile
         self.finder = ZoneFinder(profile.layout)
         self.sync = TableSync(session, panel=panel)
-        self.settle = settle or SettleDetector(still_frames=STILL_READS)
+        self.settle = settle or settle_detector()
         self._handled = False
         self.last_seen: Optional[Mapping[str, List[object]]] = None
 

@@ -1,0 +1,42 @@
+"""Synthetic camera tables for the app's tests: rendered frames with the zone markers, served
+by a synthetic camera source, and dice readings taken from the render's labels."""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+import numpy as np
+
+from calibration.layout import default_layout
+from calibration.table_scene import RenderedTable, TableScene
+from hardware.camera.synthetic import SyntheticSource
+
+PREVIEW = (640, 360)
+
+
+def two_seat_scene() -> TableScene:
+    return TableScene.arranged(default_layout(2))
+
+
+class ShownTable:
+    """What the camera sees now: one rendered table, swapped by the test as it moves dice."""
+
+    def __init__(self, rendered: Optional[RenderedTable] = None) -> None:
+        self.rendered = rendered
+
+    def show(self, rendered: RenderedTable) -> None:
+        self.rendered = rendered
+
+    def frame(self) -> np.ndarray:
+        return self.rendered.frame
+
+    def read_dice(self, frame, profile=None):
+        """Exact readings of the table shown (the labels of its render), as a dice reader answers."""
+        return self.rendered.readings()
+
+    def source(self) -> Callable[[], SyntheticSource]:
+        """A camera factory, as ``CompanionApp.camera_source`` takes it."""
+        def started() -> SyntheticSource:
+            camera = SyntheticSource(self.frame, PREVIEW)
+            camera.start()
+            return camera
+        return started

@@ -1,0 +1,75 @@
+"""The Calibrate screen: a frame from the camera, zones from the markers, colours learnt, the profile written;
+and what it says when there is no camera, no marker in view, or too few dice."""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from calibration.profile import CalibrationProfile
+from calibration.table_scene import calibration_dice, render_table
+from hardware.camera.base import CameraUnavailable
+from vision.synth import make_background
+
+from .table_scenes import ShownTable, two_seat_scene
+
+
+def calibrate(app, tmp_path, camera_source) -> str:
+    from ui.testing import pump, tap
+
+    app.profile_path = tmp_path / "calibration.json"
+    app.camera_source = camera_source
+    app.open_calibration()
+    screen = app.manager.get_screen("calibrate")
+    assert app.manager.current == "calibrate"
+    tap("Red: out")
+    tap("Blue: out")
+    assert screen.players == ["red", "blue"]
+    tap("Read the table")
+    deadline = time.monotonic() + 20
+    while screen.worker is not None and time.monotonic() < deadline:
+        pump(1)
+        time.sleep(0.02)
+    assert screen.worker is None, "calibration did not finish"
+    return screen.result.text
+
+
+def test_calibrating_from_the_camera_writes_the_profile(app, tmp_path):
+    scene = two_seat_scene()
+    rng = np.random.default_rng(3)
+    shown = ShownTable(render_table(scene, calibration_dice(scene, ["red", "blue"], rng), rng))
+    text = calibrate(app, tmp_path, shown.source())
+    assert text.startswith("[b]Calibrated"), text
+    assert "Dice seen: red 6, blue 6" in text
+    assert "Samples read as their own player" in text
+    profile = CalibrationProfile.load(tmp_path / "calibration.json")
+    assert sorted(profile.colours.players) == ["blue", "red"]
+    assert profile.camera.resolution == (scene.width, scene.height)
+    assert profile.colour_check in text.replace("&bl;", "[").replace("&br;", "]")
+
+
+def _no_camera():
+    raise CameraUnavailable("no camera source could be started: picamera2 is not installed")
+
+
+def _blank_table():
+    return ShownTable(type("Plain", (), {"frame": make_background(np.random.default_rng(1), 1280, 800, "felt")})())
+
+
+def _few_dice():
+    scene = two_seat_scene()
+    rng = np.random.default_rng(5)
+    return ShownTable(render_table(scene, calibration_dice(scene, ["red", "blue"], rng, per_type=(1, 0, 0)), rng))
+
+
+@pytest.mark.parametrize("source, said", [
+    (lambda: _no_camera, "No camera: no camera source could be started"),
+    (lambda: _blank_table().source(), "No marker is in view"),
+    (lambda: _few_dice().source(), "Too few dice seen for red, blue"),
+], ids=["no camera", "no markers", "too few dice"])
+def test_a_calibration_that_cannot_be_made_says_why_and_writes_nothing(app, tmp_path, source, said):
+    text = calibrate(app, tmp_path, source())
+    assert text.startswith("[b]Not calibrated.[/b]"), text
+    assert said in text
+    assert not (tmp_path / "calibration.json").exists()

@@ -1,0 +1,143 @@
+"""A game at a calibrated camera table: rolls and a placement seen on the table are played
+without a tap; a planted mismatch raises the alert with both ways out and blinks the seat's LED.
+
+The camera is a synthetic source showing a rendered table with the zone markers; the dice
+reader answers with the render's labels, so the tests do not depend on the reader's accuracy.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from calibration.layout import default_layout
+from calibration.profile import CalibrationProfile
+from calibration.table_sim import PhysicalTable
+from companion.rules import apply_action, sample_chance
+from companion.session.table import SeatSpec
+from hardware.panel.base import LedMode
+from vision.readings import ColourProfile
+
+from .table_scenes import ShownTable, two_seat_scene
+
+WAIT_S = 15
+
+
+@pytest.fixture()
+def followed(tmp_path, monkeypatch):
+    """The app (not the demo) with a calibration profile, following a simulated camera table."""
+    from ui import camera_feed
+    from ui.testing import build_app
+
+    shown = ShownTable()
+    monkeypatch.setattr(camera_feed, "_dice_reader", lambda: (shown.read_dice, ""))
+    app = build_app(tmp_path / "games.sqlite3", demo=False, camera_on=True)
+    colours = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
+    CalibrationProfile(colours, default_layout(2)).save(tmp_path / "calibration.json")
+    app.profile_path = tmp_path / "calibration.json"
+    app.camera_source = shown.source()
+    table = PhysicalTable(["red", "blue"], np.random.default_rng(4), two_seat_scene())
+    yield app, table, shown
+    app.teardown()
+
+
+def wait_for(condition, what: str) -> None:
+    from ui.testing import pump
+
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        pump(1)
+        time.sleep(0.05)
+
+
+def start_rolled_game(app, table, shown):
+    """A new game whose first rolls are read from the table (no tap, no roll dialog)."""
+    app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
+    app.camera_on = True
+    app.show_next()
+    assert app.follower is not None and app.manager.current == "table"
+    target = app.controller.session.upcoming_state()
+    while target.is_chance_node:
+        target = apply_action(target, sample_chance(target, random.Random(1)))
+    table.follow(target)
+    shown.show(table.render())
+    wait_for(lambda: app.controller.session.state == target, "the rolls seen on the table")
+    return target
+
+
+def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
+    from ui.testing import open_popups
+
+    app, table, shown = followed
+    start_rolled_game(app, table, shown)
+    session = app.controller.session
+    state = session.upcoming_state()
+    seat = state.turn
+    die = state.seats[seat].available[0]
+    moved = next(d for d in table.dice if d.seat == seat and (d.die_type, d.value) == die)
+    table.dice.remove(moved)
+    table.add("staging.upgrade", seat, *die)
+    shown.show(table.render())
+    wait_for(lambda: session.state.staging.get("upgrade") == [(seat, die)], "the placement seen on the table")
+    assert str(session.game.actions[-1]).startswith(f"{state.seats[seat].colour} place")
+    assert open_popups() == []
+    assert app.store.meta(session.game_id)["table_rolls"] is True
+    next_seat = session.upcoming_state().turn
+    assert app.panel.led_modes()[f"seat{next_seat + 1}"] is LedMode.ON
+
+
+def test_a_mismatch_shows_both_ways_out_and_blinks_until_resolved(followed):
+    from ui.dialogs import ACCEPT, PUT_BACK
+    from ui.testing import buttons, open_popups, tap, texts
+
+    app, table, shown = followed
+    start_rolled_game(app, table, shown)
+    session = app.controller.session
+    state = session.upcoming_state()
+    seat = state.turn
+    die = next(d for d in state.seats[seat].available if d[1] > 1)
+    turned = next(d for d in table.dice if d.seat == seat and (d.die_type, d.value) == die)
+    table.dice[table.dice.index(turned)] = replace(turned, value=die[1] - 1)
+    events = len(app.store.events(session.game_id))
+    shown.show(table.render())
+    wait_for(lambda: open_popups(), "the mismatch alert")
+    popup = open_popups()[0]
+    assert popup.title == "The table differs from the game"
+    message = " ".join(texts(popup))
+    assert f"shows {die[1] - 1}; the engine has {die[1]}" in message
+    assert "To put the table back: Turn" in message and "Or accept the table as the move" in message
+    assert {PUT_BACK, ACCEPT} <= {b.text for b in buttons()}
+    assert app.panel.led_modes()[f"seat{seat + 1}"] is LedMode.BLINK
+    assert len(app.store.events(session.game_id)) == events  # nothing played while it differs
+
+    gears = state.seats[seat].gears
+    tap(ACCEPT)
+    assert session.state.seats[seat].gears == gears - 1  # a paid -1 (R6)
+    assert open_popups() == [] and app.follower.sync.alert is None
+    assert app.panel.led_modes()[f"seat{seat + 1}"] is not LedMode.BLINK
+
+
+def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
+    from ui.dialogs import ACCEPT, PUT_BACK
+    from ui.testing import buttons, open_popups, tap
+
+    app, table, shown = followed
+    start_rolled_game(app, table, shown)
+    other = 1 - app.controller.session.upcoming_state().turn
+    knocked = next(d for d in table.dice if d.seat == other and d.zone == "tray")
+    table.dice.remove(knocked)
+    shown.show(table.render())
+    wait_for(lambda: open_popups(), "the mismatch alert")
+    shown_buttons = {b.text for b in buttons()}
+    assert PUT_BACK in shown_buttons and ACCEPT not in shown_buttons  # a vanished die is no legal move
+    tap(PUT_BACK)
+    assert app.panel.led_modes()[f"seat{other + 1}"] is LedMode.BLINK  # until the table is put back
+    table.dice.append(knocked)
+    shown.show(table.render())
+    wait_for(lambda: app.follower.sync.alert is None, "the table put back")
+    assert open_popups() == []
+    assert app.panel.led_modes()[f"seat{other + 1}"] is LedMode.OFF
