@@ -3,7 +3,8 @@
     python -m ui.screenshots [OUT_DIR]
 
 Plays seeded games on a scratch database with the demo camera, so the pictures show a real
-game in progress, a dialog asking for a reading, a refused move and a final score.
+game in progress, a dialog asking for a reading, a refused move and a final score; then a
+calibration from a rendered table with markers, and a table that differs from the game.
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from pathlib import Path
 
 from .testing import headless
 
-SHOTS = ("home", "setup", "table", "table-activation", "automa", "roll-reading", "alert", "history", "score")
+SHOTS = ("home", "setup", "table", "table-activation", "automa", "roll-reading", "alert", "history", "score",
+         "calibrate", "table-mismatch")
 
 
 def main(argv=None) -> int:
@@ -99,8 +101,73 @@ def main(argv=None) -> int:
         tap("Back")
         play_until(lambda: app.manager.current == "score")
         shot("score")
+
+        app.go_home()
+        calibrate_screen(app, Path(scratch) / "calibration.json")
+        shot("calibrate")
+        mismatch_alert(app)
+        shot("table-mismatch")
         app.teardown()
     return 0
+
+
+def calibrate_screen(app, profile_path: Path) -> None:
+    """The Calibrate screen after reading a rendered table with three players' dice."""
+    import numpy as np
+
+    from calibration.layout import default_layout
+    from calibration.table_scene import TableScene, calibration_dice, render_table
+    from hardware.camera.synthetic import SyntheticSource
+
+    from .testing import pump, tap
+
+    players = ["red", "blue", "green"]
+    scene = TableScene.arranged(default_layout(len(players)))
+    rng = np.random.default_rng(11)
+    frame = render_table(scene, calibration_dice(scene, players, rng), rng).frame
+
+    def camera() -> SyntheticSource:
+        source = SyntheticSource(lambda: frame, (640, 360))
+        source.start()
+        return source
+
+    app.profile_path, app.camera_source = profile_path, camera
+    app.open_calibration()
+    screen = app.manager.get_screen("calibrate")
+    screen.players = players
+    tap("Read the table")
+    deadline = time.monotonic() + 30
+    while screen.worker is not None and time.monotonic() < deadline:
+        pump(1)
+        time.sleep(0.02)
+
+
+def mismatch_alert(app) -> None:
+    """A die turned on the table after the rolls were read: the alert with both ways out."""
+    import numpy as np
+
+    from calibration.table_sim import PhysicalTable
+    from companion.rules import apply_action, sample_chance
+    from companion.session.sync import TableSync
+    from companion.session.table import SeatSpec
+
+    from .dialogs import table_alert
+
+    app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
+    app.camera_on = False
+    sync = TableSync(app.controller.session)
+    table = PhysicalTable(["red", "blue"], np.random.default_rng(4))
+    target = app.controller.session.upcoming_state()
+    while target.is_chance_node:
+        target = apply_action(target, sample_chance(target, random.Random(1)))
+    table.follow(target)
+    sync.observe(table.readings_by_zone())
+    app.show_next()
+    seat = target.turn
+    die = next(d for d in table.dice if d.seat == seat and d.zone == "tray" and d.value > 1)
+    table.dice[table.dice.index(die)] = die.__class__(die.zone, seat, die.die_type, die.value - 1)
+    step = sync.observe(table.readings_by_zone())
+    table_alert(step.alert, on_accept=lambda: None)
 
 
 if __name__ == "__main__":

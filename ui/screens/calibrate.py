@@ -26,9 +26,8 @@ if TYPE_CHECKING:
     from ..app import CompanionApp
 
 READ_BUTTON = "Read the table"
-INSTRUCTIONS = ("Markers in place, each player puts all their dice (D4, D6 and D8) in their own seat's "
-                "Available zone, a little apart: seat 1 for the first colour picked, and so on. "
-                "Keep hands out of view, then tap Read the table.")
+INSTRUCTIONS = ("Each player puts all their dice (D4, D6, D8) in their own seat's Available zone, a little "
+                "apart (seat 1: the first colour picked). Hands out of view, then tap Read the table.")
 
 
 def calibrate_from_camera(open_source: Callable[[], object], players: List[str], profile_path: Path) -> List[str]:
@@ -69,7 +68,7 @@ class CalibrateScreen(Screen):
         body = screen_body()
         bar, _ = top_bar("Calibrate the dice colours", [("Home", app.go_home)])
         body.add_widget(bar)
-        content = BoxLayout(orientation="vertical", padding=(10, 8), spacing=8)
+        content = BoxLayout(orientation="vertical", padding=(10, 6), spacing=6)
         colours = BoxLayout(orientation="horizontal", spacing=8, size_hint_y=None, height=theme.TOUCH)
         colours.add_widget(Label(text="Seats:", font_size=theme.FONT, color=theme.TEXT, size_hint_x=None, width=70))
         self.colour_buttons = {}
@@ -79,7 +78,7 @@ class CalibrateScreen(Screen):
             colours.add_widget(button)
         content.add_widget(colours)
         content.add_widget(Caption(text=INSTRUCTIONS, font_size=theme.FONT_SMALL, color=theme.MUTED))
-        self.read_button = touch_button(READ_BUTTON, self.read_table, big=True)
+        self.read_button = touch_button(READ_BUTTON, self.read_table, big=True, height=theme.TOUCH)
         content.add_widget(self.read_button)
         self.result = Caption(text="", font_size=theme.FONT_SMALL, valign="top")
         scroll = ScrollView(do_scroll_x=False, bar_width=6)
