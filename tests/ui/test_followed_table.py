@@ -141,3 +141,35 @@ def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
     wait_for(lambda: app.follower.sync.alert is None, "the table put back")
     assert open_popups() == []
     assert app.panel.led_modes()[f"seat{other + 1}"] is LedMode.OFF
+
+
+def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
+    from ui.testing import close_popups, open_popups
+
+    app, table, shown = followed
+    app.profile_path.unlink()
+    for seed in (4, 5):
+        app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=seed)
+        app.camera_on = True
+        app.show_next()
+        assert app.follower is None and app.feed is not None
+        assert app.feed.reader is not None and app.feed.follower is None
+        said = [p.title for p in open_popups()]
+        assert said == (["Camera without calibration"] if seed == 4 else [])
+        close_popups()
+        app.go_home()
+    assert not app.controller.table_rolls  # the app's own rolls, as chosen in Setup
+
+
+def test_a_damaged_profile_is_said_and_the_game_goes_on_without_it(followed):
+    from ui.testing import open_popups
+
+    app, table, shown = followed
+    app.profile_path.write_text("{not json")
+    app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
+    app.camera_on = True
+    app.show_next()
+    assert app.follower is None and app.manager.current == "table"
+    popup = open_popups()[0]
+    assert popup.title == "Calibration profile not used"
+    assert app.profile_path.read_text() == "{not json"  # left as it was, for a person to look at
