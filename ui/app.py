@@ -190,6 +190,7 @@ class CompanionApp(App):
         try:
             return CalibrationProfile.load(path)
         except ProfileError as exc:
+            self._hinted_calibration = True  # this alert says it already
             alert("Calibration profile not used", f"{exc}. The camera will not follow the table until you "
                                                   "calibrate again (Home, Calibrate).")
             return None
