@@ -109,8 +109,8 @@ class CompanionApp(App):
 
     def _add_game_screens(self) -> None:
         """The screens of a game; each module is imported only here, after the Home screen."""
-        for module, cls in (("setup", "SetupScreen"), ("calibrate", "CalibrateScreen"), ("table", "TableScreen"), ("automa", "AutomaScreen"),
-                            ("score", "ScoreScreen"), ("history", "HistoryScreen")):
+        for module, cls in (("setup", "SetupScreen"), ("calibrate", "CalibrateScreen"), ("table", "TableScreen"),
+                            ("automa", "AutomaScreen"), ("score", "ScoreScreen"), ("history", "HistoryScreen")):
             try:
                 screen_module = __import__(f"ui.screens.{module}", fromlist=[cls])
             except ImportError:
@@ -263,7 +263,8 @@ class CompanionApp(App):
             from .table_follow import TableFollower
 
             self.follower = TableFollower(self.controller.session, profile, self.panel)
-            self.feed.follow(self.follower, self._table_settled)
+            follower = self.follower
+            self.feed.follow(follower, lambda readings_by_zone: self._table_settled(follower, readings_by_zone))
         elif not self.demo and not self._hinted_calibration:
             self._hinted_calibration = True
             alert("Camera without calibration", "Rolls are read or entered and moves are entered by tap. "
@@ -279,11 +280,10 @@ class CompanionApp(App):
         self._show_table_alert(None)
 
     @mainthread
-    def _table_settled(self, readings_by_zone) -> None:
+    def _table_settled(self, follower, readings_by_zone) -> None:
         """The table came to rest (sent from the reading thread): compare it with the game."""
-        follower = self.follower
-        if follower is None or self.feed is None or self.feed.follower is not follower:
-            return  # the game or its camera changed meanwhile
+        if follower is not self.follower:
+            return  # seen by the camera of a game that has stopped since
         step = follower.observe(readings_by_zone)
         refused = [o.reason for o in step.played if not o.ok]
         if step.played:
