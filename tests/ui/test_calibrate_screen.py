@@ -73,3 +73,18 @@ def test_a_calibration_that_cannot_be_made_says_why_and_writes_nothing(app, tmp_
     assert text.startswith("[b]Not calibrated.[/b]"), text
     assert said in text
     assert not (tmp_path / "calibration.json").exists()
+
+
+def test_two_colours_too_close_are_calibrated_with_the_warning_shown(app, tmp_path):
+    scene = two_seat_scene()
+    rng = np.random.default_rng(3)
+    from ui import theme
+
+    # seat 2 ("blue") brings orange dice: under this light they are hard to tell from red
+    shown = ShownTable(render_table(scene, calibration_dice(scene, ["red", "orange"], rng), rng))
+    text = calibrate(app, tmp_path, shown.source())
+    assert text.startswith("[b]Calibrated, with a warning.[/b]"), text
+    assert "WARNING: blue and red " in text  # too close, or too close for how much each varies
+    assert "The colours separate well." not in text
+    assert list(app.manager.get_screen("calibrate").result.color) == list(theme.ACCENT)
+    assert (tmp_path / "calibration.json").exists()

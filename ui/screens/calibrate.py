@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, List
+from typing import TYPE_CHECKING, Callable, List, Optional
 
 from kivy.clock import mainthread
 from kivy.uix.boxlayout import BoxLayout
@@ -64,7 +64,7 @@ class CalibrateScreen(Screen):
         super().__init__(name="calibrate", **kwargs)
         self.app = app
         self.players: List[str] = []
-        self.worker: threading.Thread = None
+        self.worker: Optional[threading.Thread] = None
         body = screen_body()
         bar, _ = top_bar("Calibrate the dice colours", [("Home", app.go_home)])
         body.add_widget(bar)
@@ -136,10 +136,13 @@ class CalibrateScreen(Screen):
 
     @mainthread
     def _finished(self, text: str, ok: bool) -> None:
-        warned = "WARNING" in text
-        heading = ("[b]Calibrated, with a warning.[/b]" if warned else "[b]Calibrated.[/b]") if ok \
-            else "[b]Not calibrated.[/b]"
-        self.result.text = heading + "\n" + theme.escape(text)
-        self.result.color = theme.TEXT if ok and not warned else theme.ACCENT if ok else theme.ALERT
+        if not ok:
+            heading, colour = "Not calibrated.", theme.ALERT
+        elif "WARNING" in text:
+            heading, colour = "Calibrated, with a warning.", theme.ACCENT
+        else:
+            heading, colour = "Calibrated.", theme.TEXT
+        self.result.text = f"[b]{heading}[/b]\n{theme.escape(text)}"
+        self.result.color = colour
         self.worker = None
         self._show_players()
