@@ -2,7 +2,7 @@
 by a synthetic camera source, and dice readings taken from the render's labels."""
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, List, Optional
 
 import numpy as np
 
@@ -17,11 +17,25 @@ def two_seat_scene() -> TableScene:
     return TableScene.arranged(default_layout(2))
 
 
+class LockableSource(SyntheticSource):
+    """A synthetic camera that keeps the settings it was locked with, as a real camera applies them."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.locked_with = None
+
+    def lock(self, settings) -> bool:
+        self.locked_with = settings
+        return True
+
+
 class ShownTable:
     """What the camera sees now: one rendered table, swapped by the test as it moves dice."""
 
     def __init__(self, rendered: Optional[RenderedTable] = None) -> None:
         self.rendered = rendered
+        self.cameras: List[LockableSource] = []  # every camera opened on this table
+        self.colours_asked = None  # the colour profile the last reading was asked with
 
     def show(self, rendered: RenderedTable) -> None:
         self.rendered = rendered
@@ -31,12 +45,14 @@ class ShownTable:
 
     def read_dice(self, frame, profile=None):
         """Exact readings of the table shown (the labels of its render), as a dice reader answers."""
+        self.colours_asked = profile
         return self.rendered.readings()
 
-    def source(self) -> Callable[[], SyntheticSource]:
+    def source(self) -> Callable[[], LockableSource]:
         """A camera factory, as ``CompanionApp.camera_source`` takes it."""
-        def started() -> SyntheticSource:
-            camera = SyntheticSource(self.frame, PREVIEW)
+        def started() -> LockableSource:
+            camera = LockableSource(self.frame, PREVIEW)
             camera.start()
+            self.cameras.append(camera)
             return camera
         return started

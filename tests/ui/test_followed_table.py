@@ -13,6 +13,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from calibration.camera_settings import CameraSettings
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile
 from calibration.table_sim import PhysicalTable
@@ -24,6 +25,7 @@ from vision.readings import ColourProfile
 from .table_scenes import ShownTable, two_seat_scene
 
 WAIT_S = 15
+LOCKED = CameraSettings((1280, 800), exposure_us=12000, colour_gains=(1.8, 1.5))
 
 
 @pytest.fixture()
@@ -36,7 +38,7 @@ def followed(tmp_path, monkeypatch):
     monkeypatch.setattr(camera_feed, "_dice_reader", lambda: (shown.read_dice, ""))
     app = build_app(tmp_path / "games.sqlite3", demo=False, camera_on=True)
     colours = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
-    CalibrationProfile(colours, default_layout(2)).save(tmp_path / "calibration.json")
+    CalibrationProfile(colours, default_layout(2), LOCKED).save(tmp_path / "calibration.json")
     app.profile_path = tmp_path / "calibration.json"
     app.camera_source = shown.source()
     table = PhysicalTable(["red", "blue"], np.random.default_rng(4), two_seat_scene())
@@ -60,6 +62,7 @@ def start_rolled_game(app, table, shown):
     app.camera_on = True
     app.show_next()
     assert app.follower is not None and app.manager.current == "table"
+    assert shown.cameras[-1].locked_with == LOCKED  # the camera runs with the calibrated settings
     target = app.controller.session.upcoming_state()
     while target.is_chance_node:
         target = apply_action(target, sample_chance(target, random.Random(1)))
@@ -85,6 +88,7 @@ def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
     wait_for(lambda: session.state.staging.get("upgrade") == [(seat, die)], "the placement seen on the table")
     assert str(session.game.actions[-1]).startswith(f"{state.seats[seat].colour} place")
     assert open_popups() == []
+    assert shown.colours_asked == app.follower.profile.colours  # the reader told the calibrated colours
     assert app.store.meta(session.game_id)["table_rolls"] is True
     next_seat = session.upcoming_state().turn
     assert app.panel.led_modes()[f"seat{next_seat + 1}"] is LedMode.ON
