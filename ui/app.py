@@ -60,6 +60,7 @@ class CompanionApp(App):
         self.follower = None  # ui.table_follow.TableFollower while a calibrated camera table is followed
         self.profile_path = profile_path  # None: calibration.profile's default path
         self.camera_source: Optional[Callable[[], "CameraSource"]] = None  # a started source to use instead
+        self.table_seen = ""  # a move seen on the table that waits for a tap (shown under the preview)
         self._sync_popup = None
         self._hinted_calibration = False
         self.camera_on = True          # the game's choice (Setup)
@@ -238,7 +239,7 @@ class CompanionApp(App):
         if self.follower is not None:
             step = self.follower.recheck()
             if step is not None:
-                self._show_table_alert(step.alert)
+                self._show_sync(step)
         self._show_leds()
 
     def undo(self) -> None:
@@ -277,6 +278,7 @@ class CompanionApp(App):
             self.feed.stop()
             self.feed = None
         self.follower = None
+        self.table_seen = ""
         self._show_table_alert(None)
 
     @mainthread
@@ -291,6 +293,14 @@ class CompanionApp(App):
             self.show_next()
         if refused:
             alert("Not played", "The table showed a move the game refused: " + "; ".join(refused))
+        self._show_sync(step)
+
+    def _show_sync(self, step) -> None:
+        """What the last comparison leaves to a person: a move to tap (an activation the table
+        shows, or one of several), or the mismatch alert."""
+        waiting = self.follower is not None and self.follower.sync.pending_choice is not None
+        self.table_seen = f"{step.report.summary()} Tap it below to play it." if waiting else ""
+        self.manager.get_screen("table").show_camera_line()
         self._show_table_alert(step.alert)
 
     def _show_table_alert(self, report) -> None:

@@ -176,3 +176,49 @@ def test_a_damaged_profile_is_said_and_the_game_goes_on_without_it(followed):
     assert app.follower is None and app.manager.current == "table"
     assert [p.title for p in open_popups()] == ["Calibration profile not used"]
     assert app.profile_path.read_text() == "{not json"  # left as it was, for a person to look at
+
+
+def settle(app, table) -> None:
+    """The table at rest, as the feed's reading thread hands it over (exact readings, no frame)."""
+    from ui.testing import pump
+
+    app.feed.on_settled(table.readings_by_zone())
+    pump(2)
+
+
+def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
+    """Rolls and placements are played from the table alone; an activation is shown and tapped."""
+    from companion.rules import legal_actions
+    from companion.rules.actions import ACTIVATION_TYPES, Forfeit, Place
+    from ui.testing import open_popups
+
+    app, table, _shown = followed  # no frame is shown: the settles are handed over directly
+    app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
+    app.camera_on = True
+    app.show_next()
+    session = app.controller.session
+    chance = random.Random(2)
+    while True:
+        state = session.upcoming_state()
+        if state.phase == "activate" and not state.is_chance_node:
+            break
+        if state.is_chance_node:
+            after = apply_action(state, sample_chance(state, chance))
+        else:
+            after = apply_action(state, next(a for a in legal_actions(state) if isinstance(a, Place)))
+        table.follow(after)
+        settle(app, table)
+        assert session.upcoming_state() == after, "a roll or a placement was not played from the table"
+    activation = next(a for a in legal_actions(state) if isinstance(a, ACTIVATION_TYPES)
+                      and not isinstance(a, Forfeit) and not apply_action(state, a).is_chance_node)
+    table.follow(apply_action(state, activation))
+    events = len(app.store.events(session.game_id))
+    settle(app, table)
+    assert len(app.store.events(session.game_id)) == events  # proposed, not played
+    line = app.manager.get_screen("table").camera_line.text
+    assert str(activation) in line and "Tap it below" in line
+    assert app.panel.led_modes()[f"seat{state.turn + 1}"] is LedMode.BLINK
+    assert open_popups() == []
+    app.manager.get_screen("table").play(activation)  # the taps end in the same move
+    assert app.follower.sync.pending_choice is None and app.table_seen == ""
+    assert str(activation) not in app.manager.get_screen("table").camera_line.text

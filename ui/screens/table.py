@@ -146,7 +146,7 @@ class TableScreen(Screen):
         self.chooser = MoveChooser(controller.session.legal()) if step == PERSON else None
         self.page = 0
         self._show_choices()
-        self._show_camera_line()
+        self.show_camera_line()
 
     def _show_info(self, state) -> None:
         self.info.clear_widgets()
@@ -218,14 +218,17 @@ class TableScreen(Screen):
     def _choice_button(self, text: str, action) -> TouchButton:
         return touch_button(text, action, size_hint=(None, None), width=choice_width(text), height=60)
 
-    def _show_camera_line(self) -> None:
+    def show_camera_line(self) -> None:
+        """The camera's state under the preview, or the move it saw that waits for a tap."""
         feed = self.app.feed
         if feed is None:
             self.camera_line.text = "Camera off: enter dice by hand"
             self.preview.opacity = 0
         else:
             self.preview.opacity = 1
-            self.camera_line.text = theme.escape(feed.status())
+            seen = self.app.table_seen
+            self.camera_line.text = f"[color={theme.hex_of(theme.ACCENT)}]{theme.escape(seen)}[/color]" if seen \
+                else theme.escape(feed.status())
 
     def update_preview(self, _dt: float = 0) -> None:
         """Copy the newest preview frame into the texture (main thread, a memory copy)."""
@@ -245,7 +248,7 @@ class TableScreen(Screen):
         self.shown_frames.append(time.monotonic())
         del self.shown_frames[:-120]
         if number % 15 == 0:
-            self._show_camera_line()
+            self.show_camera_line()
 
     # -- a person's move --------------------------------------------------------------------
 
