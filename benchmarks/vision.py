@@ -25,7 +25,6 @@ def main() -> None:
     args = parser.parse_args()
     cv2.setNumThreads(1)
     reader = DiceReader()
-    reader.classifier.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
     frames = []
     for seed in range(args.frames):
         rng = np.random.default_rng(1000 + seed)

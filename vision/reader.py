@@ -14,21 +14,22 @@ from typing import List, Optional
 import cv2
 import numpy as np
 
-from vision.classifier import DiceClassifier, GreyPyramid, crop_batch, decode_box, type_and_value
+from vision.classifier import (FINDER_CROP, FINDER_WINDOW, READER_CROP, READER_WINDOW, Finder, GreyPyramid, Reader,
+                               crop_batch, decode_box, type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.detect import ContrastImage, find_candidates
 from vision.readings import ColourProfile, DieReading
 
 CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm
-WINDOW_PER_SIZE = 1.6  # crop side / die side, the middle of what the classifier was trained on
 
 
 class DiceReader:
-    """Holds the loaded model; build once and call ``read`` on each frame."""
+    """Holds the loaded models; build once and call ``read`` on each frame."""
 
-    def __init__(self, model_path: Optional[pathlib.Path] = None, min_die_probability: float = 0.5,
-                 max_candidates: int = 64):
-        self.classifier = DiceClassifier(model_path)
+    def __init__(self, model_dir: Optional[pathlib.Path] = None, min_die_probability: float = 0.5,
+                 max_candidates: int = 96):
+        self.finder = Finder(pathlib.Path(model_dir) / "finder.onnx" if model_dir else None)
+        self.reader = Reader(pathlib.Path(model_dir) / "reader.onnx" if model_dir else None)
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
 
@@ -41,47 +42,49 @@ class DiceReader:
             return []
         pyramid = GreyPyramid(frame_bgr)
         centres = [c.centre for c in candidates]
-        windows = [c.size * WINDOW_PER_SIZE for c in candidates]
-        probs, boxes = self.classifier.predict(crop_batch(pyramid, centres, windows))
-        die_p = 1.0 - probs[:, 0]
-        keep = np.nonzero(die_p >= self.min_die_probability * 0.6)[0]
-        if len(keep) == 0:
+        windows = [c.size * FINDER_WINDOW for c in candidates]
+        die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
+        found = [(float(die_p[i]),) + decode_box(centres[i], windows[i], boxes[i])
+                 for i in np.nonzero(die_p >= self.min_die_probability)[0]]
+        found = self._look_again(pyramid, found)
+        found = _merge(found)
+        if not found:
             return []
-        refined = [decode_box(centres[i], windows[i], boxes[i]) for i in keep]
-        windows2 = [size * WINDOW_PER_SIZE for _, size in refined]
-        probs2, boxes2 = self.classifier.predict(crop_batch(pyramid, [c for c, _ in refined], windows2))
-        found = []
-        for k, i in enumerate(keep):
-            (cx, cy), size = decode_box(refined[k][0], windows2[k], boxes2[k])
-            centre = ((cx + refined[k][0][0]) / 2, (cy + refined[k][0][1]) / 2)
-            size = math.sqrt(size * refined[k][1])
-            p = 0.5 * (probs[i] + probs2[k])
-            found.append((1.0 - float(p[0]), centre, size, p))
+        probs = self.reader.predict(crop_batch(pyramid, [f[1] for f in found], [f[2] * READER_WINDOW for f in found],
+                                               READER_CROP))
         readings = []
-        for die_p, centre, size, p in _merge(found):
-            if die_p < self.min_die_probability:
+        for (finder_p, centre, size), p in zip(found, probs):
+            die_probability = math.sqrt(finder_p * (1.0 - float(p[0])))
+            if die_probability < self.min_die_probability:
                 continue
-            die_type, type_p, value, value_p = type_and_value(p[None])[0]
+            die_type, type_p, value, value_p = type_and_value(p)
             colour, colour_p = match_colour(body_colour(frame_bgr, centre, size), profile)
-            outline = _outline(contrast, centre, size)
-            xs, ys = [p[0] for p in outline], [p[1] for p in outline]
             half = size / 2
             readings.append(DieReading(
                 die_type=die_type, value=value, colour=colour, centre=(float(centre[0]), float(centre[1])),
-                outline=outline, type_confidence=type_p, value_confidence=value_p, colour_confidence=colour_p,
-                detection_confidence=die_p,
+                outline=_outline(contrast, centre, size), type_confidence=type_p, value_confidence=value_p,
+                colour_confidence=colour_p, detection_confidence=die_probability,
                 bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)))
         readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
         return readings
 
+    def _look_again(self, pyramid: GreyPyramid, found):
+        """A second finder look, centred on each refined box: a better box and a second opinion."""
+        if not found:
+            return found
+        centres = [f[1] for f in found]
+        windows = [f[2] * FINDER_WINDOW for f in found]
+        die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
+        return [(math.sqrt(f[0] * float(die_p[k])),) + decode_box(centres[k], windows[k], boxes[k])
+                for k, f in enumerate(found)]
+
 
 def _merge(found):
-    """Greedy non-maximum suppression on centre distance: one reading per die."""
-    found = sorted(found, key=lambda f: -f[0])
+    """Greedy non-maximum suppression on centre distance: one find per die, the most confident."""
     kept = []
-    for item in found:
-        _, centre, size, _ = item
-        if all(math.dist(centre, k[1]) > 0.55 * max(size, k[2]) for k in kept):
+    for item in sorted(found, key=lambda f: -f[0]):
+        _, centre, size = item
+        if all(math.dist(centre, k[1]) > 0.5 * max(size, k[2]) for k in kept):
             kept.append(item)
     return kept
 
