@@ -17,7 +17,7 @@ import numpy as np
 from vision.classifier import (FINDER_CROP, FINDER_WINDOW, READER_CROP, READER_WINDOW, Finder, GreyPyramid, Reader,
                                crop_batch, decode_box, type_and_value)
 from vision.colour import body_colour, match_colour
-from vision.detect import ContrastImage, find_candidates
+from vision.detect import MAX_DIE, ContrastImage, find_candidates
 from vision.readings import ColourProfile, DieReading
 
 CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm
@@ -36,8 +36,10 @@ class DiceReader:
     def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None) -> List[DieReading]:
         frame_bgr = _checked_frame(frame_bgr)
         profile = profile or ColourProfile.named()
+        # A close-up of one die (a crop, a photo held over it) may hold a die bigger than any on the table.
+        largest = max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
         contrast = ContrastImage.of(frame_bgr)
-        candidates = find_candidates(frame_bgr, limit=self.max_candidates, contrast_image=contrast)
+        candidates = find_candidates(frame_bgr, max_size=largest, limit=self.max_candidates, contrast_image=contrast)
         if not candidates:
             return []
         pyramid = GreyPyramid(frame_bgr)
