@@ -1,7 +1,7 @@
 """The reader on a small sample of the development photos (skipped without ../shared/data).
 
-These are floors that catch a broken pipeline quickly; the full figures come from
-``automata-companion vision-eval`` (see docs/vision.md).
+These are floors well above chance that catch a broken pipeline quickly; they are not
+the targets. The full figures come from ``automata-companion vision-eval`` (docs/vision.md).
 """
 from vision_fixtures import needs_photos
 from vision.evaluate import evaluate_manifest
@@ -12,11 +12,12 @@ def test_top_down_colour_d6_photos(reader):
     report = evaluate_manifest(manifest, reader, every=12, groups=["PXL"])
     assert report["frames"] >= 8
     assert report["detection"]["recall"] >= 0.6
-    assert report["value_accuracy"]["d6"] >= 0.6
+    assert report["value_accuracy"]["d6"] >= 0.3  # chance is 1/6
 
 
 def test_die_types_on_single_die_photos(reader):
     manifest = needs_photos("lurig_types")
     report = evaluate_manifest(manifest, reader, every=60)
     assert report["frames"] >= 12
-    assert report["type_accuracy"] is not None and report["type_accuracy"] >= 0.5
+    assert report["detection"]["recall"] >= 0.9
+    assert report["type_accuracy"] is not None and report["type_accuracy"] >= 0.6  # chance is 1/3
