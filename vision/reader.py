@@ -1,8 +1,9 @@
 """``read_dice``: every die in a frame with its type, value, owner colour and confidences.
 
-Pipeline: contrast blobs (``vision.detect``) -> the classifier looks at each blob and
-says die or not, and where the die's box really is -> a second, centred look reads type
-and value -> overlapping finds are merged -> the body colour is matched to the profile.
+Pipeline: contrast blobs (``vision.detect``) -> the finder looks at a loose crop around
+each blob and says die or not, and where the die's box really is -> a second finder look
+centred on that box -> overlapping finds are merged -> the reader reads type and value
+from tight crops at a few rotations -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations
