@@ -1,9 +1,13 @@
-"""The die classifier: a small CNN that looks at one square crop and says what is in it.
+"""The two small CNNs that look at crops around candidate dice.
 
-Input: a grey crop of ``CROP`` x ``CROP`` pixels, normalised per crop (so lighting and die
-colour do not matter). Output: a softmax over ``CLASSES`` (background, then every
-type/value pair) and a box correction (centre offset and log size, relative to the crop).
-Training (``vision.training``) and inference share ``crop_batch`` so both see identical crops.
+- The *finder* sees a loose ``FINDER_CROP``-pixel crop around a candidate blob and says
+  whether it holds a die and where the die's box really is (centre offset, log size).
+- The *reader* sees a tight ``READER_CROP``-pixel crop around the refined box and gives a
+  softmax over ``CLASSES``: "none", then every (type, value) pair.
+
+Crops are grey and normalised per crop, so lighting and die colour do not matter.
+Training (``vision.training``) and inference share ``GreyPyramid.crop`` and ``normalise``
+so both see identical crops. The models run with OpenCV's DNN module.
 """
 from __future__ import annotations
 
@@ -16,7 +20,10 @@ import numpy as np
 
 from vision.readings import DIE_TYPES, FACES
 
-CROP = 40
+FINDER_CROP = 32
+READER_CROP = 48
+FINDER_WINDOW = 1.6  # crop side / candidate size for the finder
+READER_WINDOW = 1.3  # crop side / refined die size for the reader
 CLASSES: Tuple[Tuple[str, int], ...] = (("none", 0),) + tuple(
     (t, v) for t in DIE_TYPES for v in range(1, FACES[t] + 1))
 TYPE_SLICES = {}
@@ -24,7 +31,7 @@ _start = 1
 for _t in DIE_TYPES:
     TYPE_SLICES[_t] = slice(_start, _start + FACES[_t])
     _start += FACES[_t]
-DEFAULT_MODEL = pathlib.Path(__file__).with_name("models") / "dice_net.onnx"
+MODEL_DIR = pathlib.Path(__file__).with_name("models")
 
 
 def class_index(die_type: str, value: int) -> int:
@@ -34,38 +41,39 @@ def class_index(die_type: str, value: int) -> int:
 class GreyPyramid:
     """A grey frame and its halvings, so each crop is taken from a level near its final scale."""
 
-    def __init__(self, frame_bgr: np.ndarray, levels: int = 4):
+    def __init__(self, frame_bgr: np.ndarray, levels: int = 5):
         grey = frame_bgr if frame_bgr.ndim == 2 else cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
         self.levels = [grey]
         for _ in range(levels - 1):
-            if min(self.levels[-1].shape[:2]) < 2 * CROP:
+            if min(self.levels[-1].shape[:2]) < 2 * FINDER_CROP:
                 break
             self.levels.append(cv2.pyrDown(self.levels[-1]))
 
-    def crop(self, centre: Tuple[float, float], window: float, angle_deg: float = 0.0) -> np.ndarray:
-        """A ``CROP``-pixel square of side ``window`` (frame pixels) around ``centre``, rotated by ``angle_deg``."""
-        level = int(np.clip(math.floor(math.log2(max(window / (CROP * 1.5), 1.0))), 0, len(self.levels) - 1))
+    def crop(self, centre: Tuple[float, float], window: float, size: int, angle_deg: float = 0.0) -> np.ndarray:
+        """A ``size``-pixel square of side ``window`` (frame pixels) around ``centre``, rotated by ``angle_deg``."""
+        level = int(np.clip(math.floor(math.log2(max(window / (size * 1.5), 1.0))), 0, len(self.levels) - 1))
         image = self.levels[level]
         f = 2.0 ** level
-        scale = CROP / (window / f)
+        scale = size / (window / f)
         cx, cy = (centre[0] + 0.5) / f - 0.5, (centre[1] + 0.5) / f - 0.5
         m = cv2.getRotationMatrix2D((cx, cy), angle_deg, scale)
-        m[:, 2] += (CROP / 2 - 0.5) - np.array([cx, cy])
-        return cv2.warpAffine(image, m, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        m[:, 2] += (size / 2 - 0.5) - np.array([cx, cy])
+        return cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def normalise(crops: np.ndarray) -> np.ndarray:
-    """(N, CROP, CROP) uint8 -> (N, 1, CROP, CROP) float32 with zero mean and unit spread per crop."""
+    """(N, S, S) uint8 -> (N, 1, S, S) float32 with zero mean and unit spread per crop."""
     x = crops.astype(np.float32)
     mean = x.mean(axis=(1, 2), keepdims=True)
     std = x.std(axis=(1, 2), keepdims=True)
     return ((x - mean) / np.maximum(std, 8.0))[:, None]
 
 
-def crop_batch(pyramid: GreyPyramid, centres: Sequence[Tuple[float, float]], windows: Sequence[float]) -> np.ndarray:
+def crop_batch(pyramid: GreyPyramid, centres: Sequence[Tuple[float, float]], windows: Sequence[float],
+               size: int) -> np.ndarray:
     if not len(centres):
-        return np.zeros((0, 1, CROP, CROP), np.float32)
-    return normalise(np.stack([pyramid.crop(c, w) for c, w in zip(centres, windows)]))
+        return np.zeros((0, 1, size, size), np.float32)
+    return normalise(np.stack([pyramid.crop(c, w, size) for c, w in zip(centres, windows)]))
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
@@ -74,25 +82,48 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-class DiceClassifier:
-    """Runs the ONNX model with OpenCV's DNN module (no other runtime needed)."""
+class OnnxNet:
+    """One ONNX model run with ``cv2.dnn``; outputs come back in the order of their names."""
 
-    def __init__(self, model_path: Optional[pathlib.Path] = None):
-        path = pathlib.Path(model_path or DEFAULT_MODEL)
+    def __init__(self, path: pathlib.Path):
+        path = pathlib.Path(path)
         if not path.exists():
             raise FileNotFoundError(
-                f"dice model not found at {path}; train one with `python -m vision.training.train`")
+                f"dice model not found at {path}; train it with `python -m vision.training.train`")
         self.net = cv2.dnn.readNetFromONNX(str(path))
+        self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
         self.outputs = self.net.getUnconnectedOutLayersNames()
 
-    def predict(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-        """Class probabilities (N, len(CLASSES)) and box corrections (N, 3)."""
-        if len(batch) == 0:
-            return np.zeros((0, len(CLASSES)), np.float32), np.zeros((0, 3), np.float32)
+    def run(self, batch: np.ndarray) -> List[np.ndarray]:
         self.net.setInput(batch)
-        outs = self.net.forward(self.outputs)
+        return list(self.net.forward(self.outputs))
+
+
+class Finder:
+    """Die or not, and the refined box, for loose crops around candidates."""
+
+    def __init__(self, path: Optional[pathlib.Path] = None):
+        self.net = OnnxNet(path or MODEL_DIR / "finder.onnx")
+
+    def predict(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """P(die) (N,) and box corrections (N, 3): dx, dy (fractions of the window), log(size / window)."""
+        if len(batch) == 0:
+            return np.zeros(0, np.float32), np.zeros((0, 3), np.float32)
+        outs = self.net.run(batch)
         by_width = {o.shape[1]: o for o in outs}
-        return softmax(by_width[len(CLASSES)]), by_width[3]
+        return softmax(by_width[2])[:, 1], by_width[3]
+
+
+class Reader:
+    """Type and value (or "none") for tight crops around refined boxes."""
+
+    def __init__(self, path: Optional[pathlib.Path] = None):
+        self.net = OnnxNet(path or MODEL_DIR / "reader.onnx")
+
+    def predict(self, batch: np.ndarray) -> np.ndarray:
+        if len(batch) == 0:
+            return np.zeros((0, len(CLASSES)), np.float32)
+        return softmax(self.net.run(batch)[0])
 
 
 def decode_box(centre: Tuple[float, float], window: float, box: np.ndarray) -> Tuple[Tuple[float, float], float]:
@@ -101,15 +132,11 @@ def decode_box(centre: Tuple[float, float], window: float, box: np.ndarray) -> T
     return (centre[0] + dx * window, centre[1] + dy * window), window * math.exp(ds)
 
 
-def type_and_value(probs: np.ndarray) -> List[Tuple[str, float, int, float]]:
-    """Per row: (type, type probability, value, value probability given the type)."""
-    result = []
-    for p in probs:
-        type_p = {t: float(p[s].sum()) for t, s in TYPE_SLICES.items()}
-        best_type = max(type_p, key=type_p.get)
-        within = p[TYPE_SLICES[best_type]]
-        total = max(float(within.sum()), 1e-9)
-        value = int(np.argmax(within)) + 1
-        result.append((best_type, type_p[best_type] / max(1e-9, sum(type_p.values())), value,
-                       float(within[value - 1]) / total))
-    return result
+def type_and_value(p: np.ndarray) -> Tuple[str, float, int, float]:
+    """(type, P(type | a die), value, P(value | type)) from one row of reader probabilities."""
+    type_p = {t: float(p[s].sum()) for t, s in TYPE_SLICES.items()}
+    die_p = max(1e-9, sum(type_p.values()))
+    best_type = max(type_p, key=type_p.get)
+    within = p[TYPE_SLICES[best_type]]
+    value = int(np.argmax(within)) + 1
+    return best_type, type_p[best_type] / die_p, value, float(within[value - 1]) / max(float(within.sum()), 1e-9)

@@ -17,6 +17,7 @@ import numpy as np
 WORK_SIZE = 512  # long side of the image the detector works on
 SCALE_STEP = 1.25
 SIZE_PER_SIGMA = 4.0  # blob side / DoG scale, measured on synthetic and real frames
+MIN_DIE, MAX_DIE = 14.0, 220.0  # die sizes looked for, in frame pixels
 
 
 @dataclass
@@ -28,15 +29,25 @@ class Candidate:
     strength: float
 
 
-def contrast_map(small_bgr: np.ndarray) -> np.ndarray:
-    """Distance of every pixel from the local table colour (float32)."""
+def contrast_map(small_bgr: np.ndarray, largest_die: float) -> np.ndarray:
+    """Distance of every pixel from the local table colour (float32).
+
+    The table colour is a median over windows a sixth of the frame across. A frame too
+    small for the largest die to leave table around it in such windows (a crop around
+    one die) takes the median of its border as the table colour.
+    """
     lab = cv2.cvtColor(cv2.GaussianBlur(small_bgr, (3, 3), 0), cv2.COLOR_BGR2LAB)
     h, w = lab.shape[:2]
-    tiny = cv2.resize(lab, (max(8, w // 4), max(8, h // 4)), interpolation=cv2.INTER_AREA)
-    k = 2 * (max(tiny.shape[:2]) // 12) + 1
-    table = cv2.medianBlur(tiny, max(5, k))
-    table = cv2.resize(table, (w, h), interpolation=cv2.INTER_LINEAR)
-    diff = cv2.absdiff(lab, table).astype(np.float32)
+    if 2.2 * largest_die > 0.8 * min(h, w):
+        b = max(1, min(h, w) // 12)
+        border = np.concatenate([lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3),
+                                 lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3)])
+        table = np.median(border, axis=0).astype(np.uint8)[None, None, :]
+    else:
+        tiny = cv2.resize(lab, (max(8, w // 4), max(8, h // 4)), interpolation=cv2.INTER_AREA)
+        table = cv2.medianBlur(tiny, 2 * (max(tiny.shape[:2]) // 12) + 1)
+        table = cv2.resize(table, (w, h), interpolation=cv2.INTER_LINEAR)
+    diff = cv2.absdiff(lab, np.broadcast_to(table, lab.shape).copy()).astype(np.float32)
     # Lightness counts for less than hue: light falls off across a table, hue does not.
     return 0.6 * diff[..., 0] + diff[..., 1] + diff[..., 2]
 
@@ -49,29 +60,38 @@ class ContrastImage:
     scale: float
 
     @classmethod
-    def of(cls, frame_bgr: np.ndarray) -> "ContrastImage":
+    def of(cls, frame_bgr: np.ndarray, largest_die: float = MAX_DIE) -> "ContrastImage":
         h, w = frame_bgr.shape[:2]
         scale = min(1.0, WORK_SIZE / max(h, w))
         small = frame_bgr if scale >= 1.0 else cv2.resize(
             frame_bgr, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
-        return cls(contrast_map(small), scale)
+        return cls(contrast_map(small, largest_die * scale), scale)
 
 
-def find_candidates(frame_bgr: np.ndarray, min_size: float = 14.0, max_size: float = 220.0,
+def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: float = MAX_DIE,
                     threshold: float = 4.0, limit: int = 64,
                     contrast_image: Optional[ContrastImage] = None) -> List[Candidate]:
     """Up to ``limit`` blobs between ``min_size`` and ``max_size`` pixels across, strongest first."""
-    contrast_image = contrast_image or ContrastImage.of(frame_bgr)
+    contrast_image = contrast_image or ContrastImage.of(frame_bgr, max_size)
     contrast, scale = contrast_image.contrast, contrast_image.scale
     found = _scale_space_peaks(contrast, min_size * scale / SIZE_PER_SIGMA, max_size * scale / SIZE_PER_SIGMA,
                                threshold)
     kept: List[Candidate] = []
+    kept_xy = np.zeros((limit, 2))
+    kept_size = np.zeros(limit)
     for strength, x, y, sigma in found:
         x, y, size = x / scale, y / scale, sigma * SIZE_PER_SIGMA / scale
-        if all((x - c.centre[0]) ** 2 + (y - c.centre[1]) ** 2 > (0.4 * min(size, c.size)) ** 2 for c in kept):
-            kept.append(Candidate(centre=(x, y), size=size, strength=strength))
-            if len(kept) == limit:
-                break
+        n = len(kept)
+        if n:
+            # A pip's peak must not hide its die's peak: only similar scales suppress each other.
+            d2 = ((kept_xy[:n] - (x, y)) ** 2).sum(axis=1)
+            similar = np.abs(np.log(kept_size[:n] / size)) < 0.7
+            if ((d2 <= (0.4 * np.minimum(kept_size[:n], size)) ** 2) & similar).any():
+                continue
+        kept_xy[n], kept_size[n] = (x, y), size
+        kept.append(Candidate(centre=(x, y), size=size, strength=strength))
+        if len(kept) == limit:
+            break
     return kept
 
 
@@ -89,7 +109,10 @@ def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, th
     kernel = np.ones((3, 3), np.uint8)
     while base * factor <= sigma_max * step and min(octave_image.shape[:2]) >= 8:
         sigmas = [base * step ** i for i in range(per_octave + 3)]
-        blurred = [cv2.GaussianBlur(octave_image, (0, 0), s) for s in sigmas]
+        # Each level blurs the one before by the missing amount: small kernels only.
+        blurred = [cv2.GaussianBlur(octave_image, (0, 0), sigmas[0])]
+        for previous, sigma in zip(sigmas, sigmas[1:]):
+            blurred.append(cv2.GaussianBlur(blurred[-1], (0, 0), (sigma ** 2 - previous ** 2) ** 0.5))
         dogs = [(blurred[i] - blurred[i + 1]) / (step - 1) for i in range(len(sigmas) - 1)]
         maxed = [cv2.dilate(d, kernel) for d in dogs]
         for i in range(1, len(dogs) - 1):

@@ -1,8 +1,9 @@
 """``read_dice``: every die in a frame with its type, value, owner colour and confidences.
 
-Pipeline: contrast blobs (``vision.detect``) -> the classifier looks at each blob and
-says die or not, and where the die's box really is -> a second, centred look reads type
-and value -> overlapping finds are merged -> the body colour is matched to the profile.
+Pipeline: contrast blobs (``vision.detect``) -> the finder looks at a loose crop around
+each blob and says die or not, and where the die's box really is -> a second finder look
+centred on that box -> overlapping finds are merged -> the reader reads type and value
+from tight crops at a few rotations -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations
@@ -14,74 +15,88 @@ from typing import List, Optional
 import cv2
 import numpy as np
 
-from vision.classifier import DiceClassifier, GreyPyramid, crop_batch, decode_box, type_and_value
+from vision.classifier import (FINDER_CROP, FINDER_WINDOW, READER_CROP, READER_WINDOW, Finder, GreyPyramid, Reader,
+                               crop_batch, decode_box, normalise, type_and_value)
 from vision.colour import body_colour, match_colour
-from vision.detect import ContrastImage, find_candidates
+from vision.detect import MAX_DIE, ContrastImage, find_candidates
 from vision.readings import ColourProfile, DieReading
 
-CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm
-WINDOW_PER_SIZE = 1.6  # crop side / die side, the middle of what the classifier was trained on
+CONFIDENCE_THRESHOLD = 0.6  # readings below this are shown to a person to confirm (chosen on synthetic frames)
+READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 
 
 class DiceReader:
-    """Holds the loaded model; build once and call ``read`` on each frame."""
+    """Holds the loaded models; build once and call ``read`` on each frame."""
 
-    def __init__(self, model_path: Optional[pathlib.Path] = None, min_die_probability: float = 0.5,
-                 max_candidates: int = 64):
-        self.classifier = DiceClassifier(model_path)
+    def __init__(self, model_dir: Optional[pathlib.Path] = None, min_die_probability: float = 0.5,
+                 max_candidates: int = 96, views: int = 4):
+        """``views``: rotated looks the reader takes at each die (1 to 4); more is slower and surer."""
+        self.finder = Finder(pathlib.Path(model_dir) / "finder.onnx" if model_dir else None)
+        self.reader = Reader(pathlib.Path(model_dir) / "reader.onnx" if model_dir else None)
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
+        self.views = int(np.clip(views, 1, len(READER_ANGLES)))
 
     def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None) -> List[DieReading]:
         frame_bgr = _checked_frame(frame_bgr)
         profile = profile or ColourProfile.named()
+        # A close-up of one die (a crop, a photo held over it) may hold a die bigger than any on the table.
+        largest = max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
         contrast = ContrastImage.of(frame_bgr)
-        candidates = find_candidates(frame_bgr, limit=self.max_candidates, contrast_image=contrast)
+        candidates = find_candidates(frame_bgr, max_size=largest, limit=self.max_candidates, contrast_image=contrast)
         if not candidates:
             return []
         pyramid = GreyPyramid(frame_bgr)
         centres = [c.centre for c in candidates]
-        windows = [c.size * WINDOW_PER_SIZE for c in candidates]
-        probs, boxes = self.classifier.predict(crop_batch(pyramid, centres, windows))
-        die_p = 1.0 - probs[:, 0]
-        keep = np.nonzero(die_p >= self.min_die_probability * 0.6)[0]
-        if len(keep) == 0:
+        windows = [c.size * FINDER_WINDOW for c in candidates]
+        die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
+        found = [(float(die_p[i]),) + decode_box(centres[i], windows[i], boxes[i])
+                 for i in np.nonzero(die_p >= self.min_die_probability)[0]]
+        found = self._look_again(pyramid, found)
+        found = _merge(found)
+        if not found:
             return []
-        refined = [decode_box(centres[i], windows[i], boxes[i]) for i in keep]
-        windows2 = [size * WINDOW_PER_SIZE for _, size in refined]
-        probs2, boxes2 = self.classifier.predict(crop_batch(pyramid, [c for c, _ in refined], windows2))
-        found = []
-        for k, i in enumerate(keep):
-            (cx, cy), size = decode_box(refined[k][0], windows2[k], boxes2[k])
-            centre = ((cx + refined[k][0][0]) / 2, (cy + refined[k][0][1]) / 2)
-            size = math.sqrt(size * refined[k][1])
-            p = 0.5 * (probs[i] + probs2[k])
-            found.append((1.0 - float(p[0]), centre, size, p))
+        probs = self._read(pyramid, found)
         readings = []
-        for die_p, centre, size, p in _merge(found):
-            if die_p < self.min_die_probability:
+        for (finder_p, centre, size), p in zip(found, probs):
+            die_probability = math.sqrt(finder_p * (1.0 - float(p[0])))
+            if die_probability < self.min_die_probability:
                 continue
-            die_type, type_p, value, value_p = type_and_value(p[None])[0]
+            die_type, type_p, value, value_p = type_and_value(p)
             colour, colour_p = match_colour(body_colour(frame_bgr, centre, size), profile)
-            outline = _outline(contrast, centre, size)
-            xs, ys = [p[0] for p in outline], [p[1] for p in outline]
             half = size / 2
             readings.append(DieReading(
                 die_type=die_type, value=value, colour=colour, centre=(float(centre[0]), float(centre[1])),
-                outline=outline, type_confidence=type_p, value_confidence=value_p, colour_confidence=colour_p,
-                detection_confidence=die_p,
+                outline=_outline(contrast, centre, size), type_confidence=type_p, value_confidence=value_p,
+                colour_confidence=colour_p, detection_confidence=die_probability,
                 bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)))
         readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
         return readings
 
+    def _read(self, pyramid: GreyPyramid, found) -> np.ndarray:
+        """Reader probabilities per find, averaged over ``views`` rotations of the crop."""
+        crops = [pyramid.crop(f[1], f[2] * READER_WINDOW, READER_CROP, angle)
+                 for angle in READER_ANGLES[:self.views] for f in found]
+        probs = self.reader.predict(normalise(np.stack(crops)))
+        return probs.reshape(self.views, len(found), -1).mean(axis=0)
+
+    def _look_again(self, pyramid: GreyPyramid, found):
+        """A second finder look, centred on each refined box: a better box and a second opinion."""
+        if not found:
+            return found
+        centres = [f[1] for f in found]
+        windows = [f[2] * FINDER_WINDOW for f in found]
+        die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
+        return [(math.sqrt(f[0] * float(die_p[k])),) + decode_box(centres[k], windows[k], boxes[k])
+                for k, f in enumerate(found)]
+
 
 def _merge(found):
-    """Greedy non-maximum suppression on centre distance: one reading per die."""
-    found = sorted(found, key=lambda f: -f[0])
+    """Greedy non-maximum suppression on centre distance: one find per die, the most confident."""
     kept = []
-    for item in found:
-        _, centre, size, _ = item
-        if all(math.dist(centre, k[1]) > 0.55 * max(size, k[2]) for k in kept):
+    for item in sorted(found, key=lambda f: -f[0]):
+        _, centre, size = item
+        if all(math.dist(centre, k[1]) > 0.5 * max(size, k[2]) for k in kept):
             kept.append(item)
     return kept
 

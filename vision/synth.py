@@ -69,6 +69,7 @@ class SceneStyle:
     glare: float = 0.0  # probability of a highlight on each die
     shadow: float = 0.4  # shadow darkness 0..1
     side_view: float = 0.08  # how much of a die's side shows (fraction of its size)
+    marble: float = 0.0  # probability that a die's body is marbled or speckled
     blur_sigma: float = 0.0
     noise_sigma: float = 2.0
     jpeg_quality: int = 0  # 0: no compression round-trip
@@ -106,12 +107,30 @@ def make_background(rng: np.random.Generator, width: int, height: int,
 # ----------------------------------------------------------------------------- one die
 
 def _contrast_ink(colour: str, body: np.ndarray, rng: np.random.Generator) -> Tuple[int, int, int]:
+    """Pip or numeral colour: usually white or black against the body, sometimes a colour of its own."""
+    if rng.random() < 0.2:
+        # Coloured ink, kept at least somewhat apart from the body in lightness or hue.
+        for _ in range(10):
+            ink = rng.uniform(0, 255, size=3)
+            if np.abs(ink - body).sum() > 180:
+                return tuple(int(v) for v in ink)
     if colour in ("white", "yellow") or body.mean() > 170:
         return (int(rng.uniform(10, 50)),) * 3
     if rng.random() < 0.15:
         return (int(rng.uniform(10, 40)),) * 3 if body.mean() > 90 else (230, 230, 230)
     shade = int(rng.uniform(200, 250))
     return (shade, shade, shade)
+
+
+def _marble(patch: np.ndarray, mask: np.ndarray, rng: np.random.Generator, strength: float) -> np.ndarray:
+    """Swirls or speckles of a second colour in the body, as on marbled and speckled dice."""
+    side = patch.shape[0]
+    cells = int(rng.integers(3, 9)) if rng.random() < 0.6 else int(rng.integers(12, 30))
+    noise = cv2.resize(rng.uniform(0, 1, (cells, cells)).astype(np.float32), (side, side),
+                       interpolation=cv2.INTER_CUBIC)
+    tint = rng.uniform(0, 255, size=3).astype(np.float32)
+    weight = np.clip((noise - 0.5) * 2.5, 0, 1)[..., None] * strength * (mask[..., None] > 0)
+    return np.clip(patch * (1 - weight) + tint * weight, 0, 255).astype(np.uint8)
 
 
 def _stamp_text(canvas: np.ndarray, text: str, centre: Tuple[float, float], angle_deg: float,
@@ -240,6 +259,8 @@ def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle):
         outline = _draw_d8(patch, mask, c, r, body, ink, spec.value, rng)
     else:
         raise ValueError(f"unknown die type {spec.die_type!r}")
+    if rng.random() < style.marble:
+        patch = _marble(patch, mask, rng, float(rng.uniform(0.3, 0.8)))
     if style.glare and rng.random() < style.glare:
         glare = np.zeros((side, side), np.float32)
         gx, gy = rng.uniform(c - r * 0.5, c + r * 0.5, size=2)
@@ -301,8 +322,8 @@ def render_scene(dice: Sequence[DieSpec], background: np.ndarray, style: Optiona
             dark = np.zeros_like(patch)
             shadow_mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, spec.size * 0.08))
             _place(frame, dark, (shadow_mask * style.shadow).astype(np.uint8), ms)
-        side_patch = (patch.astype(np.float32) * 0 + np.array(
-            {**PLAYER_COLOURS_BGR, **OTHER_COLOURS_BGR}.get(spec.colour, (128, 128, 128))) * 0.6).astype(np.uint8)
+        # The side shows the die's own marks, darker: seen obliquely, pips on the sides are visible too.
+        side_patch = (patch.astype(np.float32) * rng.uniform(0.45, 0.75)).astype(np.uint8)
         for step in np.linspace(1.0, 0.25, 3):
             ms = m.copy()
             ms[:, 2] -= side_shift * step
@@ -377,7 +398,8 @@ def random_style(rng: np.random.Generator, grayscale_chance: float = 0.0) -> Sce
         light_gradient=float(rng.uniform(0, 0.6)),
         glare=float(rng.uniform(0, 0.5)),
         shadow=float(rng.uniform(0.1, 0.6)),
-        side_view=float(rng.uniform(0.0, 0.18)),
+        side_view=float(rng.uniform(0.0, 0.3)),
+        marble=float(rng.uniform(0.0, 0.6)),
         blur_sigma=float(rng.uniform(0, 1.2)) if rng.random() < 0.5 else 0.0,
         noise_sigma=float(rng.uniform(0, 6)),
         jpeg_quality=int(rng.integers(40, 95)) if rng.random() < 0.6 else 0,

@@ -1,0 +1,46 @@
+"""Training crops are cut like the reader cuts them, with labels that match (no torch needed)."""
+import math
+
+import numpy as np
+
+from vision import synth
+from vision.classifier import FINDER_CROP, READER_CROP, class_index, decode_box
+from vision.training.samples import samples_from_frame, single_die_box
+
+
+def _frame():
+    rng = np.random.default_rng(4)
+    dice = [synth.DieSpec("d8", 7, "blue", (120, 110), 30, 60), synth.DieSpec("d4", 2, "red", (300, 200), 0, 70)]
+    return synth.render_scene(dice, synth.make_background(rng, 420, 320, "felt"), synth.SceneStyle(), rng)
+
+
+def test_crops_have_the_model_sizes_and_the_die_labels():
+    frame, labels = _frame()
+    samples = samples_from_frame(frame, labels, np.random.default_rng(0), per_die=3, negatives=4)
+    finder_crops, finder_classes, finder_boxes = samples.finder.arrays()
+    reader_crops, reader_classes, _ = samples.reader.arrays()
+    assert finder_crops.shape[1:] == (FINDER_CROP, FINDER_CROP)
+    assert reader_crops.shape[1:] == (READER_CROP, READER_CROP)
+    assert sorted(set(reader_classes[reader_classes > 0])) == sorted({class_index("d8", 7), class_index("d4", 2)})
+    assert (finder_classes == 1).sum() == 6 and (reader_classes > 0).sum() == 6
+    # Box targets: a die centre within the crop and a size below the window.
+    positive = finder_boxes[finder_classes == 1]
+    assert np.all(np.abs(positive[:, :2]) < 0.25) and np.all(positive[:, 2] < 0)
+
+
+def test_box_target_decodes_back_to_the_die_when_unrotated():
+    centre, window, shift = np.array([100.0, 80.0]), 90.0, np.array([6.0, -4.0])
+    target = np.array([shift[0] / window, shift[1] / window, math.log(60 / window)])
+    (x, y), size = decode_box(tuple(centre - shift), window, target)
+    assert (x, y) == (100.0, 80.0) and abs(size - 60) < 1e-6
+
+
+def test_single_die_box_finds_the_die_on_plain_paper():
+    rng = np.random.default_rng(1)
+    background = np.full((300, 300, 3), 225, np.uint8)
+    frame, labels = synth.render_scene([synth.DieSpec("d6", 4, "green", (170, 140), 20, 90)], background,
+                                       synth.SceneStyle(), rng)
+    box = single_die_box(frame)
+    x0, y0, x1, y1 = labels[0]["bbox"]
+    assert box is not None
+    assert abs(box[0] - x0) < 12 and abs(box[1] - y0) < 12 and abs(box[2] - x1) < 12 and abs(box[3] - y1) < 12
