@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Optional, Sequence
 
 from .errors import NothingToUndo, StoreCorrupted, StoreError, UnknownGame
 from .record import UNDO, dump_record, effective, parse_record
@@ -186,14 +186,17 @@ class GameStore:
 
     # --- games --------------------------------------------------------------------------
 
-    def create_game(self, header: dict[str, Any]) -> str:
-        """Start a new game with this header (the engine's; stored as given). Returns its id."""
+    def create_game(self, header: dict[str, Any], events: Sequence[str] = ()) -> str:
+        """Start a new game with this header (the engine's; stored as given), and the events it
+        already has (an imported record). Returns its id."""
         header_json = _to_json(header, "game header")
         game_id = uuid.uuid4().hex[:12]
         now = time.time()
         with self._transaction("record the new game") as conn:
             conn.execute("INSERT INTO games (id, created_at, updated_at, header) VALUES (?, ?, ?, ?)",
                          (game_id, now, now, header_json))
+            conn.executemany("INSERT INTO events (game_id, n, event, recorded_at) VALUES (?, ?, ?, ?)",
+                             [(game_id, n, event, now) for n, event in enumerate(events, start=1)])
         self.backup()
         return game_id
 
@@ -294,13 +297,4 @@ class GameStore:
         Raises :class:`RecordFormatError` naming the first bad line; nothing is stored then.
         """
         header, actions = parse_record(text)
-        header_json = _to_json(header, "game header")
-        game_id = uuid.uuid4().hex[:12]
-        now = time.time()
-        with self._transaction("import the game") as conn:
-            conn.execute("INSERT INTO games (id, created_at, updated_at, header) VALUES (?, ?, ?, ?)",
-                         (game_id, now, now, header_json))
-            conn.executemany("INSERT INTO events (game_id, n, event, recorded_at) VALUES (?, ?, ?, ?)",
-                             [(game_id, n, action, now) for n, action in enumerate(actions, start=1)])
-        self.backup()
-        return game_id
+        return self.create_game(header, actions)
