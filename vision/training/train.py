@@ -211,7 +211,7 @@ def main() -> None:
     parser.add_argument("--out-dir", default=str(MODEL_DIR))
     parser.add_argument("--scenes", type=int, default=2500, help="synthetic scenes to render")
     parser.add_argument("--finder-epochs", type=int, default=10)
-    parser.add_argument("--reader-epochs", type=int, default=12)
+    parser.add_argument("--reader-epochs", type=int, default=10)
     parser.add_argument("--nets", nargs="+", default=["finder", "reader"], choices=["finder", "reader"])
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=7)
