@@ -106,18 +106,12 @@ def _calibration_frame(args: argparse.Namespace):
         if frame is None:
             raise CalibrationError(f"{args.image}: not an image that can be read")
         return frame
+    from calibration.guided import frame_from_camera
     from companion.config import ConfigError, load_config
-    from hardware.camera.base import CameraUnavailable
     from hardware.camera.choose import open_camera
 
     try:
-        camera = open_camera(load_config(args.config).camera)
-    except (ConfigError, CameraUnavailable) as exc:
+        config = load_config(args.config)
+    except ConfigError as exc:
         raise CalibrationError(f"no camera: {exc} (or pass --image PHOTO)") from None
-    try:
-        frame = camera.read_main()
-    finally:
-        camera.stop()
-    if frame is None:
-        raise CalibrationError(f"the camera gave no frame ({camera.last_error})")
-    return frame
+    return frame_from_camera(lambda: open_camera(config.camera), "Or pass --image PHOTO.")

@@ -33,6 +33,24 @@ class TableCalibration:
         return "Dice seen: " + ", ".join(f"{p} {n}" for p, n in self.dice_seen.items())
 
 
+def frame_from_camera(open_source: Callable[[], object], no_camera_hint: str) -> np.ndarray:
+    """One full-resolution frame from the camera ``open_source`` starts; CalibrationError says
+    why there is none (``no_camera_hint`` tells the person what to do instead)."""
+    from hardware.camera.base import CameraUnavailable
+
+    try:
+        camera = open_source()
+    except CameraUnavailable as exc:
+        raise CalibrationError(f"No camera: {exc}. {no_camera_hint}") from None
+    try:
+        frame = camera.read_main()
+    finally:
+        camera.stop()
+    if frame is None:
+        raise CalibrationError(f"The camera gave no picture ({camera.last_error}). Check it and try again.")
+    return frame
+
+
 def check_players(players: Sequence[str]) -> Tuple[str, ...]:
     """The seat colours in seat order: 1 to 4 different names."""
     names = tuple(p.strip() for p in players if p.strip())

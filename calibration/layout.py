@@ -122,14 +122,18 @@ class ZoneLayout:
     @classmethod
     def load(cls, path: Path) -> "ZoneLayout":
         path = Path(path)
-        try:
-            data = json.loads(path.read_text())
-        except OSError as exc:
-            raise LayoutError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-        except json.JSONDecodeError as exc:
-            raise LayoutError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
-        layout = cls.from_json(data, str(path))
+        layout = cls.from_json(read_json_file(path, LayoutError), str(path))
         return ZoneLayout(layout.zones, layout.dictionary, layout.marker_mm, path)
+
+
+def read_json_file(path: Path, error: type, hint: str = "") -> object:
+    """The JSON in ``path``; ``error`` (a ValueError type) says plainly why it cannot be read."""
+    try:
+        return json.loads(Path(path).read_text())
+    except OSError as exc:
+        raise error(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"{path}: not JSON (line {exc.lineno}: {exc.msg}){hint}") from None
 
 
 def readable_json(data: object) -> str:

@@ -12,14 +12,13 @@ the locked camera settings, so a person can read (and edit) what the companion u
 """
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from calibration.camera_settings import CameraSettings, SettingsError
-from calibration.layout import LayoutError, ZoneLayout, default_layout, readable_json
+from calibration.layout import LayoutError, ZoneLayout, default_layout, read_json_file, readable_json
 from vision.readings import ColourProfile
 
 PROFILE_VERSION = 1
@@ -63,12 +62,7 @@ class CalibrationProfile:
     @classmethod
     def load(cls, path: Path) -> "CalibrationProfile":
         path = Path(path)
-        try:
-            data = json.loads(path.read_text())
-        except OSError as exc:
-            raise ProfileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-        except json.JSONDecodeError as exc:
-            raise ProfileError(f"{path}: not JSON (line {exc.lineno}: {exc.msg}); calibrate again") from None
+        data = read_json_file(path, ProfileError, "; calibrate again")
         if not isinstance(data, dict) or data.get("version") != PROFILE_VERSION:
             raise ProfileError(f"{path}: not a calibration profile of version {PROFILE_VERSION}")
         try:

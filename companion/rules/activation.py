@@ -1,7 +1,7 @@
 """The Activation Phase: activating a group onto an action space, or forfeiting."""
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence
 
 from . import flow, pools
 from .actions import Action, Create, Forfeit, Group, Research, Scavenge, Sell, Upgrade

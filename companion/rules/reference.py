@@ -74,10 +74,10 @@ def render(rules: Ruleset) -> str:
         "| R19 | card costs and abilities | the card table below |",
         "| R20 | exhausted cards refresh at Reset; active abilities on one's own deployment turn | — |",
         f"| R21 | Reset: dice to Spent, cards refreshed, display out of the game, new deal or game end | {rules.display_size} cards a deal |",
-        f"| R22 | owned dice (outside Reserve) score; coins score; gears score | "
+        "| R22 | owned dice (outside Reserve) score; coins score; gears score | "
         + ", ".join(f"{t.upper()} {v} VP" for t, v in rules.dice_vp.items())
         + f"; coin {rules.coin_vp} VP; gear {rules.gear_vp} VP |",
-        f"| R23 | sets of different colours (Master Plan only in a complete set; best partition); reserved card | "
+        "| R23 | sets of different colours (Master Plan only in a complete set; best partition); reserved card | "
         + ", ".join(f"{n}: {v}" for n, v in enumerate(rules.set_values) if n)
         + f"; {rules.reserved_card_vp} VP each |",
         "| R24 | the rulebook's scoring example scores 30 before card points | tested |",

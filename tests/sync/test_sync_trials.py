@@ -59,7 +59,6 @@ def test_rendered_round_through_the_dice_reader(tmp_path):
     from vision.reader import read_dice
 
     scene = TableScene.arranged(default_layout(2), 1600, 1000)
-    rng = np.random.default_rng(5)
     finder = ZoneFinder(scene.layout)
 
     def observe(table):

@@ -40,7 +40,6 @@ def test_paint_hook_draws_under_the_camera_transform():
 
 
 def test_tilted_camera_moves_boxes_with_the_dice():
-    rng = np.random.default_rng(2)
     dice = [synth.DieSpec("d6", 2, "green", (60, 60), 0, 50)]
     background = np.full((300, 400, 3), 60, np.uint8)
     _, flat = synth.render_scene(dice, background, synth.SceneStyle(noise_sigma=0), np.random.default_rng(0))

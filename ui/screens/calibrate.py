@@ -33,23 +33,12 @@ INSTRUCTIONS = ("Each player puts all their dice (D4, D6, D8) in their own seat'
 def calibrate_from_camera(open_source: Callable[[], object], players: List[str], profile_path: Path) -> List[str]:
     """Take a frame, calibrate, save the profile; the lines to show. Raises CalibrationError
     (or ProfileError for a damaged old profile) with what to change."""
-    from calibration.colour import CalibrationError
-    from calibration.guided import calibrate_table
+    from calibration.guided import calibrate_table, frame_from_camera
     from calibration.profile import CalibrationProfile
-    from hardware.camera.base import CameraUnavailable
 
     previous = CalibrationProfile.load(profile_path) if profile_path.exists() else CalibrationProfile()
-    try:
-        camera = open_source()
-    except CameraUnavailable as exc:
-        raise CalibrationError(f"No camera: {exc}. Connect the camera (automata-companion devices "
-                               "checks it) and try again.") from None
-    try:
-        frame = camera.read_main()
-    finally:
-        camera.stop()
-    if frame is None:
-        raise CalibrationError(f"The camera gave no picture ({camera.last_error}). Check it and try again.")
+    frame = frame_from_camera(open_source, "Connect the camera (automata-companion devices checks it) "
+                                           "and try again.")
     done = calibrate_table(frame, players, previous)
     done.profile.save(profile_path)
     camera_line = ("Camera settings locked and saved: exposure and white balance stay as calibrated."

@@ -18,7 +18,7 @@ import numpy as np
 
 from vision import synth
 from vision.classifier import FINDER_CROP, FINDER_WINDOW, READER_CROP, READER_WINDOW, GreyPyramid, class_index
-from vision.detect import ContrastImage, find_candidates
+from vision.detect import find_candidates
 from vision.readings import DIE_TYPES
 
 MIN_DIE_PX = 10.0  # labelled dice smaller than this are neither taught nor used as negatives
