@@ -20,7 +20,7 @@ from calibration.table_sim import PhysicalTable
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
-from companion.session.sync import TableSync
+from companion.session.sync import TableSync, zone_reader
 from companion.store import GameStore
 
 Observe = Callable[[PhysicalTable], Mapping[str, Sequence[object]]]
@@ -195,19 +195,24 @@ def rates(counts: TrialCounts) -> Dict[str, float]:
 
 
 def rendered_observer(finder, colour_of=None, style=None, bump_deg: float = 0.0, bump_px: float = 0.0,
-                      rng: np.random.Generator = None) -> Observe:
+                      rng: np.random.Generator = None, read=None, profile=None) -> Observe:
     """Readings through a rendered frame: markers found by ``finder`` (a ZoneFinder kept across
-    frames), dice at their labelled places, owner colours read from the pixels by ``colour_of``
-    (e.g. from a calibrated profile), the camera bumped by up to ``bump_deg`` / ``bump_px``."""
+    frames), the camera bumped by up to ``bump_deg`` / ``bump_px``. With ``read`` (e.g.
+    ``vision.reader.read_dice``) every die is read from the pixels with the colour ``profile``;
+    without it, dice are at their labelled places with owner colours read from the pixels by
+    ``colour_of`` (e.g. from a calibrated profile)."""
     from calibration.table_scene import move_camera
 
     rng = rng or np.random.default_rng(0)
+    read_zones = zone_reader(finder, read, profile) if read is not None else None
 
     def observe(table: PhysicalTable) -> Mapping[str, Sequence[object]]:
         rendered = table.render(style)
         if bump_deg or bump_px:
             rendered = move_camera(rendered, float(rng.uniform(-bump_deg, bump_deg)),
                                    (float(rng.uniform(-bump_px, bump_px)), float(rng.uniform(-bump_px, bump_px))))
+        if read_zones is not None:
+            return read_zones(rendered.frame)
         by_zone, _ = finder.find(rendered.frame).assign(rendered.readings(colour_of))
         return by_zone
 

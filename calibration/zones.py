@@ -18,6 +18,7 @@ from calibration.layout import ZoneLayout
 from calibration.markers import Corners, MarkerDetector
 
 UNIT_SQUARE = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)
+MARKER_CLEARANCE = 0.3  # white paper kept clear around a marker, in marker sides, where no die is looked for
 
 T = TypeVar("T")
 
@@ -66,6 +67,15 @@ class FoundZones:
                 if best is None or area < best[0]:
                     best = (area, name)
         return None if best is None else best[1]
+
+    def marker_regions(self, clearance: float = MARKER_CLEARANCE) -> List[np.ndarray]:
+        """Each seen marker's square grown by ``clearance`` sides on every edge: paper, never a die."""
+        out = []
+        for corners in self.seen_markers.values():
+            corners = np.asarray(corners, np.float32).reshape(4, 2)
+            centre = corners.mean(axis=0)
+            out.append(centre + (corners - centre) * (1 + 2 * clearance))
+        return out
 
     def assign(self, items: Iterable[T], centre=lambda r: r.centre) -> Tuple[Dict[str, List[T]], List[T]]:
         """Items (dice readings by default) grouped by zone, and those outside every zone."""

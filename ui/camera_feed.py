@@ -254,8 +254,9 @@ class CameraFeed:
         while not self._stop.is_set():
             frame = self.camera.read_main()
             if frame is not None:
+                follower = self.follower
                 try:
-                    raw = self.reader(frame)
+                    raw = self.reader(frame, ignore=follower.marker_regions(frame)) if follower else self.reader(frame)
                 except Exception as exc:  # a missing model or a broken reader must not stop the preview
                     self.reader = None
                     self.reader_status = "dice reader failed"

@@ -2,18 +2,18 @@
 and groups that frame's dice by zone; the app's main thread hands them to ``TableSync``, which
 plays a placement or a roll seen on the table, or raises an alert for a mismatch.
 
-Only :meth:`TableFollower.settled` and :meth:`TableFollower.readings_by_zone` run on the
-worker thread (they touch nothing but the zone finder and the settle detector);
+Only :meth:`TableFollower.settled`, :meth:`TableFollower.marker_regions` and
+:meth:`TableFollower.readings_by_zone` run on the worker thread (they touch nothing but the zone finder and the settle detector);
 :meth:`TableFollower.observe` changes the game, so it runs on Kivy's main thread.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
 from calibration.profile import CalibrationProfile
-from calibration.zones import ZoneFinder
+from calibration.zones import FoundZones, ZoneFinder
 from companion.session.sync import SyncStep, TableSync
 from vision.settle import SETTLED, SettleDetector
 
@@ -34,6 +34,7 @@ class TableFollower:
         self.sync = TableSync(session, panel=panel)
         self.settle = settle or settle_detector()
         self._handled = False
+        self._zones: Optional[Tuple[np.ndarray, FoundZones]] = None  # the last frame looked at, its zones
         self.last_seen: Optional[Mapping[str, List[object]]] = None
 
     # -- the worker thread ------------------------------------------------------------------
@@ -48,8 +49,18 @@ class TableFollower:
         self._handled = True
         return True
 
+    def zones(self, frame: np.ndarray) -> FoundZones:
+        """The zones in ``frame``, found once per frame."""
+        if self._zones is None or self._zones[0] is not frame:
+            self._zones = (frame, self.finder.find(frame))
+        return self._zones[1]
+
+    def marker_regions(self, frame: np.ndarray) -> List[np.ndarray]:
+        """The markers' paper in ``frame``: the dice reader looks for no die there."""
+        return self.zones(frame).marker_regions()
+
     def readings_by_zone(self, frame: np.ndarray, readings: Sequence[object]) -> Dict[str, List[object]]:
-        by_zone, _outside = self.finder.find(frame).assign(readings)
+        by_zone, _outside = self.zones(frame).assign(readings)
         return by_zone
 
     # -- the main thread --------------------------------------------------------------------

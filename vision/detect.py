@@ -9,7 +9,7 @@ recall: the classifier downstream rejects blobs that are not dice and refines ea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 import cv2
 import numpy as np
@@ -70,12 +70,21 @@ class ContrastImage:
 
 def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: float = MAX_DIE,
                     threshold: float = 4.0, limit: int = 64,
-                    contrast_image: Optional[ContrastImage] = None) -> List[Candidate]:
-    """Up to ``limit`` blobs between ``min_size`` and ``max_size`` pixels across, strongest first."""
+                    contrast_image: Optional[ContrastImage] = None,
+                    ignore: Sequence[np.ndarray] = ()) -> List[Candidate]:
+    """Up to ``limit`` blobs between ``min_size`` and ``max_size`` pixels across, strongest first;
+    none centred inside an ``ignore`` polygon (frame pixels)."""
     contrast_image = contrast_image or ContrastImage.of(frame_bgr, max_size)
     contrast, scale = contrast_image.contrast, contrast_image.scale
     found = _scale_space_peaks(contrast, min_size * scale / SIZE_PER_SIGMA, max_size * scale / SIZE_PER_SIGMA,
                                threshold)
+    if len(ignore):
+        ignored = np.zeros(contrast.shape[:2], np.uint8)
+        cv2.fillPoly(ignored, [np.round(np.asarray(p, np.float32).reshape(-1, 2) * scale).astype(np.int32)
+                               for p in ignore], 1)
+        h, w = ignored.shape
+        found = [peak for peak in found
+                 if not ignored[min(max(int(peak[2]), 0), h - 1), min(max(int(peak[1]), 0), w - 1)]]
     kept: List[Candidate] = []
     kept_xy = np.zeros((limit, 2))
     kept_size = np.zeros(limit)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -37,13 +37,17 @@ class DiceReader:
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
 
-    def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None) -> List[DieReading]:
+    def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None,
+             ignore: Sequence[np.ndarray] = ()) -> List[DieReading]:
+        """Every die in the frame. ``ignore``: polygons (frame pixels) where no die is looked for, such as the
+        calibration markers, whose black squares would otherwise pass for dice and use up the candidates."""
         frame_bgr = _checked_frame(frame_bgr)
         profile = profile or ColourProfile.named()
         # A close-up of one die (a crop, a photo held over it) may hold a die bigger than any on the table.
         largest = max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
         contrast = ContrastImage.of(frame_bgr)
-        candidates = find_candidates(frame_bgr, max_size=largest, limit=self.max_candidates, contrast_image=contrast)
+        candidates = find_candidates(frame_bgr, max_size=largest, limit=self.max_candidates, contrast_image=contrast,
+                                     ignore=ignore)
         if not candidates:
             return []
         pyramid = GreyPyramid(frame_bgr)
@@ -149,9 +153,11 @@ def _checked_frame(frame) -> np.ndarray:
 _default_reader: Optional[DiceReader] = None
 
 
-def read_dice(frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None) -> List[DieReading]:
-    """Every die in ``frame_bgr``; colours from ``profile`` or, without one, the nearest named colour."""
+def read_dice(frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None,
+              ignore: Sequence[np.ndarray] = ()) -> List[DieReading]:
+    """Every die in ``frame_bgr``; colours from ``profile`` or, without one, the nearest named colour.
+    Nothing is looked for inside the ``ignore`` polygons (see ``DiceReader.read``)."""
     global _default_reader
     if _default_reader is None:
         _default_reader = DiceReader()
-    return _default_reader.read(frame_bgr, profile)
+    return _default_reader.read(frame_bgr, profile, ignore)

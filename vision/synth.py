@@ -106,13 +106,18 @@ def make_background(rng: np.random.Generator, width: int, height: int,
 
 # ----------------------------------------------------------------------------- one die
 
+def _luma(bgr: np.ndarray) -> float:
+    """Grey level of a BGR colour: what the reader's grey crops keep of it."""
+    return float(0.114 * bgr[0] + 0.587 * bgr[1] + 0.299 * bgr[2])
+
+
 def _contrast_ink(colour: str, body: np.ndarray, rng: np.random.Generator) -> Tuple[int, int, int]:
     """Pip or numeral colour: usually white or black against the body, sometimes a colour of its own."""
     if rng.random() < 0.2:
-        # Coloured ink, kept at least somewhat apart from the body in lightness or hue.
+        # Coloured ink, apart from the body in colour and in grey level (printed ink stands out in both).
         for _ in range(10):
             ink = rng.uniform(0, 255, size=3)
-            if np.abs(ink - body).sum() > 180:
+            if np.abs(ink - body).sum() > 180 and abs(_luma(ink) - _luma(body)) > 50:
                 return tuple(int(v) for v in ink)
     if colour in ("white", "yellow") or body.mean() > 170:
         return (int(rng.uniform(10, 50)),) * 3
@@ -239,36 +244,51 @@ def _draw_d8(patch, mask, c, r, body, ink, value, rng):
     return hexagon
 
 
+SUPERSAMPLED_RADIUS = 64.0  # small dice are drawn at least this large, then shrunk: marks blur as a lens blurs them
+
+
 def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle):
-    """Draw one die upright in its own patch; returns (patch BGR, alpha mask, outline, top-face outline)."""
+    """Draw one die upright in its own patch; returns (patch BGR, alpha mask, outline, top-face outline).
+
+    A small die is drawn ``k`` times larger and shrunk by area averaging, so its pips and
+    numerals blur into the pixels as a camera records them instead of being drawn with
+    whole-pixel strokes.
+    """
     colour = {**PLAYER_COLOURS_BGR, **OTHER_COLOURS_BGR}.get(spec.colour, (128, 128, 128))
     body = np.clip(np.array(colour, np.float32) + rng.normal(0, 12, 3), 0, 255)
     r = spec.size / 2
     if spec.die_type == "d6":
         r = spec.size / 2 / 0.72
     side = int(math.ceil(r * 2.6)) | 1
-    c = side / 2
-    patch = np.zeros((side, side, 3), np.uint8)
-    mask = np.zeros((side, side), np.uint8)
+    k = max(1, int(math.ceil(SUPERSAMPLED_RADIUS / r)))
+    big = side * k
+    c = big / 2
+    patch = np.zeros((big, big, 3), np.uint8)
+    mask = np.zeros((big, big), np.uint8)
     ink = _contrast_ink(spec.colour, body, rng)
     if spec.die_type == "d6":
-        outline = _draw_d6(patch, mask, c, r, body, ink, spec.value, spec.pips, rng)
+        outline = _draw_d6(patch, mask, c, r * k, body, ink, spec.value, spec.pips, rng)
     elif spec.die_type == "d4":
-        outline = _draw_d4(patch, mask, c, r, body, ink, spec.value, rng)
+        outline = _draw_d4(patch, mask, c, r * k, body, ink, spec.value, rng)
     elif spec.die_type == "d8":
-        outline = _draw_d8(patch, mask, c, r, body, ink, spec.value, rng)
+        outline = _draw_d8(patch, mask, c, r * k, body, ink, spec.value, rng)
     else:
         raise ValueError(f"unknown die type {spec.die_type!r}")
     if rng.random() < style.marble:
         patch = _marble(patch, mask, rng, float(rng.uniform(0.3, 0.8)))
     if style.glare and rng.random() < style.glare:
-        glare = np.zeros((side, side), np.float32)
-        gx, gy = rng.uniform(c - r * 0.5, c + r * 0.5, size=2)
-        cv2.ellipse(glare, (int(gx), int(gy)), (int(r * rng.uniform(0.15, 0.4)), int(r * rng.uniform(0.1, 0.3))),
+        glare = np.zeros((big, big), np.float32)
+        rk = r * k
+        gx, gy = rng.uniform(c - rk * 0.5, c + rk * 0.5, size=2)
+        cv2.ellipse(glare, (int(gx), int(gy)), (int(rk * rng.uniform(0.15, 0.4)), int(rk * rng.uniform(0.1, 0.3))),
                     rng.uniform(0, 180), 0, 360, 1.0, -1)
-        glare = cv2.GaussianBlur(glare, (0, 0), r * 0.12) * (mask > 0) * rng.uniform(0.4, 0.9)
+        glare = cv2.GaussianBlur(glare, (0, 0), rk * 0.12) * (mask > 0) * rng.uniform(0.4, 0.9)
         patch = np.clip(patch + glare[..., None] * (255 - patch.astype(np.float32)), 0, 255).astype(np.uint8)
-    return patch, mask, outline, c
+    if k > 1:
+        patch = cv2.resize(patch, (side, side), interpolation=cv2.INTER_AREA)
+        mask = cv2.resize(mask, (side, side), interpolation=cv2.INTER_AREA)
+        outline = outline / k
+    return patch, mask, outline, side / 2
 
 
 def _place(frame: np.ndarray, patch: np.ndarray, mask: np.ndarray, m: np.ndarray) -> None:

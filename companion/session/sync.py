@@ -477,9 +477,10 @@ class TableSync:
 
 
 def zone_reader(finder, read: Callable, profile=None) -> Callable[[object], Dict[str, List[object]]]:
-    """frame -> readings by zone, from a ``ZoneFinder`` and a reader such as ``vision.reader.read_dice``."""
+    """frame -> readings by zone, from a ``ZoneFinder`` and a reader such as ``vision.reader.read_dice``
+    (called as ``read(frame, profile, ignore=marker_regions)``: the markers' paper is never a die)."""
     def readings_by_zone(frame) -> Dict[str, List[object]]:
         found = finder.find(frame)
-        by_zone, _ = found.assign(read(frame, profile))
+        by_zone, _ = found.assign(read(frame, profile, ignore=found.marker_regions()))
         return by_zone
     return readings_by_zone

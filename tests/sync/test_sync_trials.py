@@ -26,14 +26,20 @@ def test_exact_readings_over_synthetic_rounds(tmp_path):
     assert r["roll_recognition"] == 1.0 and r["activation_recognition"] == 1.0, total.failures
 
 
-def test_rendered_round_with_a_bumped_camera_and_calibrated_colours(tmp_path):
-    """Markers, zones and owner colours read from rendered frames; the camera moves between settles."""
-    scene = TableScene.arranged(default_layout(2), 1600, 1000)
-    rng = np.random.default_rng(21)
-    style = SceneStyle(light_gradient=0.25, noise_sigma=2.0)
+def calibrated_table(width: int, height: int, rng: np.random.Generator, style: SceneStyle):
+    """A two-seat table scene, its zone finder and the colour profile calibrated from a rendered setup frame."""
+    scene = TableScene.arranged(default_layout(2), width, height)
     setup = render_table(scene, calibration_dice(scene, ("red", "blue"), rng), rng, style)
     finder = ZoneFinder(scene.layout)
     profile = calibrate_from_samples(samples_from_frame(setup.frame, finder.find(setup.frame), ("red", "blue"))).profile
+    return scene, finder, profile
+
+
+def test_rendered_round_with_a_bumped_camera_and_calibrated_colours(tmp_path):
+    """Markers, zones and owner colours read from rendered frames; the camera moves between settles."""
+    rng = np.random.default_rng(21)
+    style = SceneStyle(light_gradient=0.25, noise_sigma=2.0)
+    scene, finder, profile = calibrated_table(1600, 1000, rng, style)
 
     def colour_of(frame, centre, size):
         return match_colour(body_colour(frame, centre, size), profile)
@@ -58,14 +64,12 @@ def test_rendered_round_through_the_dice_reader(tmp_path):
         pytest.skip(f"the end-to-end reading test needs the dice models: {missing}")
     from vision.reader import read_dice
 
-    scene = TableScene.arranged(default_layout(2), 1600, 1000)
-    finder = ZoneFinder(scene.layout)
-
-    def observe(table):
-        rendered = table.render()
-        by_zone, _ = finder.find(rendered.frame).assign(read_dice(rendered.frame))
-        return by_zone
-
+    rng = np.random.default_rng(5)
+    style = SceneStyle(light_gradient=0.25, noise_sigma=2.0)
+    # 2400 px across the zones makes 16 mm dice about 45 px, as a Camera Module 3 sees them over the board.
+    scene, finder, profile = calibrated_table(2400, 1500, rng, style)
+    observe = rendered_observer(finder, style=style, bump_deg=3.0, bump_px=10.0, rng=rng, read=read_dice,
+                                profile=profile)
     counts = play_game(5, tmp_path / "g.db", max_rounds=1, plant_rate=0.0, observe=observe, scene=scene)
     assert counts.placements >= 8
     assert rates(counts)["placement_recognition"] >= 0.9, counts.failures
