@@ -7,7 +7,9 @@ rendered: every settle rendered with its markers, zones found again from them, t
           bumped by up to 4 degrees and 15 px between settles, owner colours read from the
           pixels with a profile calibrated on the same table (type, value and position from
           the render's labels);
-reader:   as rendered, but every die read by vision.reader.read_dice (needs the dice model).
+reader:   as rendered, but every die (type, value, colour, place) read by vision.reader.read_dice
+          with the calibrated profile, on a table rendered 2400 px across (16 mm dice about
+          45 px) so that the numerals are legible (needs the dice models).
 """
 from __future__ import annotations
 
@@ -35,22 +37,20 @@ COLOURS = ("red", "blue", "green", "white")
 def observer_for(mode: str, colours, seed: int):
     if mode == "exact":
         return exact_observer, None
-    scene = TableScene.arranged(default_layout(len(colours)), 1600, 1000)
+    width, height = (2400, 1500) if mode == "reader" else (1600, 1000)
+    scene = TableScene.arranged(default_layout(len(colours)), width, height)
     rng = np.random.default_rng(seed)
     style = SceneStyle(light_gradient=float(rng.uniform(0, 0.4)), noise_sigma=2.0)
     finder = ZoneFinder(scene.layout)
+    setup = render_table(scene, calibration_dice(scene, colours, rng), rng, style)
+    profile = calibrate_from_samples(samples_from_frame(setup.frame, finder.find(setup.frame), colours)).profile
     if mode == "reader":
         from vision.reader import read_dice
 
-        def observe(table):
-            rendered = table.render(style)
-            by_zone, _ = finder.find(rendered.frame).assign(read_dice(rendered.frame))
-            return by_zone
-        return observe, scene
+        return rendered_observer(finder, style=style, bump_deg=4.0, bump_px=15.0, rng=rng, read=read_dice,
+                                 profile=profile), scene
     from vision.colour import body_colour, match_colour
 
-    setup = render_table(scene, calibration_dice(scene, colours, rng), rng, style)
-    profile = calibrate_from_samples(samples_from_frame(setup.frame, finder.find(setup.frame), colours)).profile
     colour_of = lambda frame, centre, size: match_colour(body_colour(frame, centre, size), profile)  # noqa: E731
     return rendered_observer(finder, colour_of, style, bump_deg=4.0, bump_px=15.0, rng=rng), scene
 
@@ -66,6 +66,9 @@ def main() -> None:
     parser.add_argument("--show-failures", type=int, default=5)
     args = parser.parse_args()
     colours = COLOURS[:args.seats]
+    threshold = 0.0
+    if args.mode == "reader":
+        from vision.reader import CONFIDENCE_THRESHOLD as threshold
     total = TrialCounts()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch:
@@ -73,7 +76,7 @@ def main() -> None:
             seed = args.seed * 100_000 + game
             observe, scene = observer_for(args.mode, colours, seed)
             total.add(play_game(seed, Path(scratch) / f"g{game}.db", colours, args.rounds, args.plant_rate,
-                                observe, scene))
+                                observe, scene, min_confidence=threshold))
     elapsed = time.perf_counter() - started
     result = {
         "mode": args.mode, "games": args.games, "rounds": total.rounds, "seats": args.seats,

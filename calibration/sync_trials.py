@@ -61,13 +61,14 @@ def exact_observer(table: PhysicalTable) -> Mapping[str, Sequence[object]]:
 
 def play_game(seed: int, store_path: Path, seats: Sequence[str] = ("red", "blue"), max_rounds: int = 2,
               plant_rate: float = 0.25, observe: Observe = exact_observer, scene=None,
-              tray_share: float = 0.7, double_place_rate: float = 0.15) -> TrialCounts:
+              tray_share: float = 0.7, double_place_rate: float = 0.15, min_confidence: float = 0.0) -> TrialCounts:
+    """One game at a simulated table; ``min_confidence``: the reader's threshold, under which a value is unsure."""
     counts = TrialCounts()
     rng = np.random.default_rng(seed)
     policy = random.Random(seed)
     with GameStore(store_path) as store:
         session = TableSession.new(store, [SeatSpec(c) for c in seats], seed=seed)
-        sync = TableSync(session)
+        sync = TableSync(session, min_confidence=min_confidence)
         table = PhysicalTable(seats, rng, scene, tray_share)
         table.follow(session.upcoming_state())
         while True:

@@ -15,6 +15,7 @@ import numpy as np
 from calibration.profile import CalibrationProfile
 from calibration.zones import FoundZones, ZoneFinder
 from companion.session.sync import SyncStep, TableSync
+from vision.reader import CONFIDENCE_THRESHOLD
 from vision.settle import SETTLED, SettleDetector
 
 STILL_READS = 2  # main frames (READ_EVERY_S apart) without motion that make a settle
@@ -31,7 +32,7 @@ class TableFollower:
                  settle: Optional[SettleDetector] = None) -> None:
         self.profile = profile
         self.finder = ZoneFinder(profile.layout)
-        self.sync = TableSync(session, panel=panel)
+        self.sync = TableSync(session, panel=panel, min_confidence=CONFIDENCE_THRESHOLD)
         self.settle = settle or settle_detector()
         self._handled = False
         self._zones: Optional[Tuple[np.ndarray, FoundZones]] = None  # the last frame looked at, its zones

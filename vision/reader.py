@@ -23,6 +23,7 @@ from vision.readings import ColourProfile, DieReading
 
 CONFIDENCE_THRESHOLD = 0.6  # readings below this are shown to a person to confirm (chosen on synthetic frames)
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
+MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 
 
 class DiceReader:
@@ -74,6 +75,7 @@ class DiceReader:
                 outline=_outline(contrast, centre, size), type_confidence=type_p, value_confidence=value_p,
                 colour_confidence=colour_p, detection_confidence=die_probability,
                 bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)))
+        readings = _one_per_die(readings)
         readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
         return readings
 
@@ -96,12 +98,28 @@ class DiceReader:
 
 
 def _merge(found):
-    """Greedy non-maximum suppression on centre distance: one find per die, the most confident."""
+    """Greedy non-maximum suppression on centre distance: one find per die, the most confident.
+
+    Only finds of similar size suppress each other: a box around a whole group of dice
+    (which the reader then rejects) must not hide the dice inside it. Accepted readings of
+    different sizes are merged after reading (``_one_per_die``).
+    """
     kept = []
     for item in sorted(found, key=lambda f: -f[0]):
         _, centre, size = item
-        if all(math.dist(centre, k[1]) > 0.5 * max(size, k[2]) for k in kept):
+        if all(math.dist(centre, k[1]) > 0.5 * max(size, k[2]) or abs(math.log(size / k[2])) > MERGE_SIZE_RATIO
+               for k in kept):
             kept.append(item)
+    return kept
+
+
+def _one_per_die(readings: List[DieReading]) -> List[DieReading]:
+    """Among accepted readings of any size whose centres are close, the surest detection."""
+    kept: List[DieReading] = []
+    for r in sorted(readings, key=lambda r: -r.detection_confidence):
+        size = max(r.bbox[2] - r.bbox[0], 1.0)
+        if all(math.dist(r.centre, k.centre) > 0.5 * max(size, k.bbox[2] - k.bbox[0]) for k in kept):
+            kept.append(r)
     return kept
 
 

@@ -22,7 +22,7 @@ and keeps the panel's LEDs blinking for the seats concerned while it lasts.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from ..rules import IllegalAction, State, apply_action, check_action, legal_actions
@@ -106,13 +106,20 @@ class ObservedTable:
     dice: Mapping[Location, Counter]
     tracked: FrozenSet[Location]
     uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
+    unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # tokens of ``dice`` read unsurely
 
     @classmethod
     def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
                    min_confidence: float = 0.0) -> "ObservedTable":
-        """Readings (``die_type``, ``value``, ``colour``) grouped by zone name -> dice per location."""
+        """Readings (``die_type``, ``value``, ``colour``) grouped by zone name -> dice per location.
+
+        A reading whose ``value_confidence`` (else ``confidence``) is below ``min_confidence``
+        counts as an unsure value: :func:`sync_table` lets the engine's value stand for it
+        where the engine has a die of that seat and type.
+        """
         seat_of = {colour: seat for seat, colour in enumerate(colours)}
         dice: Dict[Location, Counter] = {}
+        unsure: Dict[Location, Counter] = {}
         uncertain = []
         for zone, readings in readings_by_zone.items():
             location = zone_location(zone)
@@ -121,10 +128,48 @@ class ObservedTable:
             counter = dice.setdefault(location, Counter())
             for reading in readings:
                 value = reading.value if keeps_values(location) else None
-                counter[(seat_of.get(reading.colour), reading.die_type, value)] += 1
-                if getattr(reading, "confidence", 1.0) < min_confidence:
+                token = (seat_of.get(reading.colour), reading.die_type, value)
+                counter[token] += 1
+                confidence = getattr(reading, "confidence", 1.0)
+                if confidence < min_confidence:
                     uncertain.append(reading)
-        return cls(dice, frozenset(dice), tuple(uncertain))
+                if value is not None and getattr(reading, "value_confidence", confidence) < min_confidence:
+                    unsure.setdefault(location, Counter())[token] += 1
+        return cls(dice, frozenset(dice), tuple(uncertain), unsure)
+
+
+def settle_unsure_values(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
+    """The table with each unsure value replaced by the engine's, where the engine can vouch for it.
+
+    A die whose value the camera could not read surely, but whose seat and type the engine has
+    at that location (or, for a die just moved, missing from exactly one other value), is taken
+    to show the engine's value: its colour and type were read, and putting a die down does not
+    change its value. A surely read value is never overruled.
+    """
+    if not observed.unsure_values:
+        return observed
+    dice = {location: Counter(counter) for location, counter in observed.dice.items()}
+    moved: List[Tuple[Location, Token]] = []
+    for location, unsure in sorted(observed.unsure_values.items()):
+        want, have = expected.get(location, Counter()), dice[location]
+        for token in sorted(unsure.elements(), key=lambda t: _token_key((t, 0))):
+            if have[token] <= want[token]:
+                continue  # the reading agrees with the engine
+            short = sorted((m for m, n in (want - have).items() if m[:2] == token[:2] for _ in range(n)),
+                           key=lambda t: _token_key((t, 0)))
+            if short:
+                have[token] -= 1
+                have[short[0]] += 1
+            else:
+                moved.append((location, token))
+    for location, token in moved:
+        values = {m[2] for elsewhere in observed.tracked if elsewhere != location
+                  for m in (expected.get(elsewhere, Counter()) - dice.get(elsewhere, Counter()))
+                  if m[:2] == token[:2] and m[2] is not None}
+        if len(values) == 1:
+            dice[location][token] -= 1
+            dice[location][token[:2] + (values.pop(),)] += 1
+    return replace(observed, dice={location: +counter for location, counter in dice.items()})
 
 
 # ---- differences ---------------------------------------------------------------------------------
@@ -357,6 +402,7 @@ class SyncReport:
 def sync_table(state: State, observed: ObservedTable) -> SyncReport:
     """Compare the table with the engine; see the module docstring for the three answers."""
     expected = expected_dice(state)
+    observed = settle_unsure_values(expected, observed)
     missing, extra = _differences(expected, observed)
     common = dict(tracked=observed.tracked, uncertain=observed.uncertain)
     if not missing and not extra:

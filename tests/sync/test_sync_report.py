@@ -151,6 +151,51 @@ def test_low_confidence_readings_are_listed_for_a_person_to_check():
     assert report.in_sync and report.uncertain == (table["tray"][0],)
 
 
+def unsure(reading, value: int):
+    """The same die read with ``value`` at a value confidence under the threshold."""
+    reading.value, reading.value_confidence, reading.confidence = value, 0.3, 0.3
+    return reading
+
+
+def test_an_unsure_value_the_engine_vouches_for_does_not_raise_an_alert():
+    state = deploy()
+    table = table_of(state)
+    red_d8 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d8", "red"))
+    unsure(red_d8, 1)  # the engine has red's D8 showing 7
+    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    assert report.in_sync and report.uncertain == (red_d8,)
+
+
+def test_a_placed_die_read_unsurely_keeps_the_value_it_had_in_the_tray():
+    state = deploy()
+    table = table_of(state)
+    move(table, "d6:5", "red", "tray", "staging.create")
+    unsure(table["staging.create"][0], 3)
+    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    assert report.proposal == (Place("red", ("d6", 5), "create"),) and not report.mismatches
+
+
+def test_a_surely_read_value_is_never_overruled():
+    state = deploy()
+    table = table_of(state)
+    move(table, "d6:5", "red", "tray", "staging.create", value=3)
+    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    assert not report.proposal
+    assert sorted(m.kind for m in report.mismatches) == ["extra", "missing"]
+    assert ("staging.create", 3) in [m.seen for m in report.mismatches]
+
+
+def test_an_unsure_placed_die_with_two_possible_values_is_not_guessed():
+    state = deploy()  # red has D4s showing 2 and 3 in the tray
+    table = table_of(state)
+    move(table, "d4:2", "red", "tray", "staging.create")
+    move(table, "d4:3", "red", "tray", "staging.create")
+    table["staging.create"] = table["staging.create"][:1]  # one of them went astray
+    unsure(table["staging.create"][0], 4)
+    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    assert not report.proposal and report.mismatches
+
+
 def test_placements_made_faster_than_the_table_settles_are_one_proposal():
     state = deploy()
     table = table_of(state)

@@ -52,9 +52,6 @@ def test_rendered_round_with_a_bumped_camera_and_calibrated_colours(tmp_path):
     assert sum(counts.flagged.values()) == sum(counts.planted.values()), counts.failures
 
 
-@pytest.mark.xfail(reason="the dice reader does not yet read rendered table dice well enough to follow "
-                          "placements (docs/vision.md); this test measures the whole chain once it does",
-                   strict=False)
 def test_rendered_round_through_the_dice_reader(tmp_path):
     from vision.reader import DiceReader
 
@@ -62,7 +59,7 @@ def test_rendered_round_through_the_dice_reader(tmp_path):
         DiceReader()
     except FileNotFoundError as missing:
         pytest.skip(f"the end-to-end reading test needs the dice models: {missing}")
-    from vision.reader import read_dice
+    from vision.reader import CONFIDENCE_THRESHOLD, read_dice
 
     rng = np.random.default_rng(5)
     style = SceneStyle(light_gradient=0.25, noise_sigma=2.0)
@@ -70,6 +67,7 @@ def test_rendered_round_through_the_dice_reader(tmp_path):
     scene, finder, profile = calibrated_table(2400, 1500, rng, style)
     observe = rendered_observer(finder, style=style, bump_deg=3.0, bump_px=10.0, rng=rng, read=read_dice,
                                 profile=profile)
-    counts = play_game(5, tmp_path / "g.db", max_rounds=1, plant_rate=0.0, observe=observe, scene=scene)
+    counts = play_game(5, tmp_path / "g.db", max_rounds=1, plant_rate=0.0, observe=observe, scene=scene,
+                       min_confidence=CONFIDENCE_THRESHOLD)
     assert counts.placements >= 8
     assert rates(counts)["placement_recognition"] >= 0.9, counts.failures
