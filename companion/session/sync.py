@@ -417,6 +417,11 @@ def sync_table(state: State, observed: ObservedTable) -> SyncReport:
     return SyncReport(mismatches=tuple(describe(missing, extra, state.colours)), accept_options=tuple(found), **common)
 
 
+def _unsure_roll(moves: Moves, observed: ObservedTable) -> bool:
+    """A roll read with an unsure value: the engine cannot vouch for new values, so a person confirms it."""
+    return any(isinstance(a, Roll) for a in moves) and bool(observed.unsure_values.get("available"))
+
+
 # ---- the stateful part the session calls after each settle -----------------------------------------
 
 @dataclass
@@ -460,7 +465,8 @@ class TableSync:
         report = sync_table(state, observed)
         played: Tuple[object, ...] = ()
         self.pending_choice = None
-        if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal):
+        if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal) \
+                and not _unsure_roll(report.proposal, observed):
             played = tuple(self.submit(action) for action in report.proposal)
             if all(o.ok for o in played):
                 report = sync_table(self.session.upcoming_state(), observed)

@@ -1,6 +1,7 @@
 """TableSync with a real session and panel: placements played without a tap, alerts blink until resolved."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -110,3 +111,20 @@ def test_an_unreadable_frame_is_refused_and_changes_nothing(store):
     with pytest.raises(ValueError, match="non-empty numpy image"):
         sync.after_settle(None)
     assert len(store.events(session.game_id)) == before and sync.alert is None
+
+
+def test_a_roll_read_with_an_unsure_value_waits_for_a_person(store):
+    session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=4)
+    sync = TableSync(session, min_confidence=0.6)
+    table = PhysicalTable(["red", "blue"], np.random.default_rng(4))
+    target = session.upcoming_state()
+    while target.is_chance_node:
+        target = apply_action(target, sample_chance(target, random.Random(1)))
+    table.follow(target)
+    seen = table.readings_by_zone()
+    seen["tray"][0] = dataclasses.replace(seen["tray"][0], value_confidence=0.3)
+    step = sync.observe(seen)
+    assert step.played == () and sync.pending_choice is not None  # proposed, not played
+    assert session.state.is_chance_node or session.state != target
+    sync.choose(0)
+    assert session.state == target
