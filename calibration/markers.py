@@ -1,7 +1,7 @@
 """ArUco markers: drawing them for the printed sheet and finding them in a camera frame."""
 from __future__ import annotations
 
-from typing import Dict
+from typing import Dict, Optional
 
 import cv2
 import numpy as np
@@ -26,10 +26,16 @@ def marker_image(marker_id: int, side_px: int, name: str = DEFAULT_DICTIONARY) -
 class MarkerDetector:
     """Finds the markers of one dictionary; build once, call ``detect`` per frame."""
 
-    def __init__(self, name: str = DEFAULT_DICTIONARY):
+    def __init__(self, name: str = DEFAULT_DICTIONARY, markers: Optional[int] = None):
+        """``markers``: only ids below this are looked for. Fewer codes to choose from means a
+        marker blurred by a bit or two is still read as itself, not as an id the table lacks."""
         params = cv2.aruco.DetectorParameters()
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-        self._detector = cv2.aruco.ArucoDetector(dictionary(name), params)
+        codes = dictionary(name)
+        if markers is not None and markers < len(codes.bytesList):
+            codes = cv2.aruco.Dictionary(codes.bytesList[:max(markers, 1)].copy(), codes.markerSize,
+                                         codes.maxCorrectionBits)
+        self._detector = cv2.aruco.ArucoDetector(codes, params)
 
     def detect(self, frame_bgr: np.ndarray) -> Dict[int, Corners]:
         """Marker id -> its four corners in frame pixels. A marker seen twice keeps its larger copy."""

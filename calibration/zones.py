@@ -92,7 +92,7 @@ class ZoneFinder:
 
     def __init__(self, layout: ZoneLayout, detector: Optional[MarkerDetector] = None):
         self.layout = layout
-        self.detector = detector or MarkerDetector(layout.dictionary)
+        self.detector = detector or MarkerDetector(layout.dictionary, max(z.marker for z in layout.zones) + 1)
         self._memory: Dict[int, Corners] = {}
 
     def find(self, frame_bgr: np.ndarray) -> FoundZones:

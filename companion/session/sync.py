@@ -178,7 +178,7 @@ def settle_unsure_values(expected: Mapping[Location, Counter], observed: Observe
 class Mismatch:
     """One way the table differs from the engine, said plainly, with how to put the table back."""
 
-    kind: str  # "missing", "extra", "wrong_value", "wrong_zone"
+    kind: str  # "missing", "extra", "wrong_value", "wrong_zone", "wrong_colour"
     seat: Optional[int]
     die_type: str
     expected: Optional[Tuple[Location, Optional[int]]]  # where and showing what the engine has it
@@ -214,7 +214,7 @@ def _capital(text: str) -> str:
 
 
 def describe(missing, extra, colours: Sequence[str]) -> List[Mismatch]:
-    """Pair the differences into wrong zones and wrong values; the rest are missing or extra dice."""
+    """Pair the differences into wrong zones, colours and values; the rest are missing or extra dice."""
     missing, extra = list(missing), list(extra)
     out: List[Mismatch] = []
 
@@ -230,6 +230,7 @@ def describe(missing, extra, colours: Sequence[str]) -> List[Mismatch]:
     same_die = lambda m, e: (m[0] != e[0] and m[1][:2] == e[1][:2]
                              and (m[1][2] == e[1][2] or m[1][2] is None or e[1][2] is None))
     pair(same_die)
+    pair(lambda m, e: m[0] == e[0] and m[1][1:] == e[1][1:] and m[1][0] != e[1][0])  # same die, other colour
     pair(lambda m, e: m[0] == e[0] and m[1][:2] == e[1][:2])
     for location, (seat, die_type, value) in missing:
         die = _die_words(colours, seat, die_type, value)
@@ -246,7 +247,14 @@ def describe(missing, extra, colours: Sequence[str]) -> List[Mismatch]:
 
 
 def _paired(m, e, colours: Sequence[str]) -> Mismatch:
-    (where, (seat, die_type, value)), (seen_at, (_, _, seen_value)) = m, e
+    (where, (seat, die_type, value)), (seen_at, (seen_seat, _, seen_value)) = m, e
+    if seat != seen_seat:
+        die = _die_words(colours, seat, die_type, value)
+        seen = _die_words(colours, seen_seat, die_type, seen_value)
+        return Mismatch("wrong_colour", seat, die_type, (where, value), (seen_at, seen_value),
+                        f"The camera sees {seen} {_at(where)}, where the engine has {die}.",
+                        f"Put {die} {_at(where)} in place of that die (if it is {colours[seat]}'s already, "
+                        f"calibrate the colours again).")
     if where == seen_at:
         die = _die_words(colours, seat, die_type, None)
         return Mismatch("wrong_value", seat, die_type, (where, value), (seen_at, seen_value),

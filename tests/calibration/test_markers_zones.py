@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from calibration.layout import LayoutError, ZoneLayout, default_layout, standard_zone_names
-from calibration.markers import MarkerDetector
+from calibration.markers import MarkerDetector, marker_image
 from calibration.sheet import render_sheet
 from calibration.table_scene import move_camera, render_table
 from calibration.zones import ZoneFinder
@@ -19,6 +19,15 @@ from tests.calibration.scenes import dice_in_zones, scene
 
 COUNTS = {"tray": 4, "staging.scavenge": 2, "staging.market": 2, "spaces.create": 1,
           "seat1.available": 2, "seat2.spent": 3}
+
+
+def test_a_detector_for_the_layout_reports_only_the_layout_markers():
+    page = np.full((200, 400), 255, np.uint8)
+    page[50:150, 50:150] = marker_image(3, 100)
+    page[50:150, 250:350] = marker_image(21, 100)
+    frame = cv2.cvtColor(page, cv2.COLOR_GRAY2BGR)
+    assert sorted(MarkerDetector().detect(frame)) == [3, 21]
+    assert sorted(MarkerDetector(markers=16).detect(frame)) == [3]
 
 
 def test_sheet_holds_every_marker_at_true_size():

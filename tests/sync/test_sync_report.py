@@ -110,6 +110,17 @@ def test_missing_and_extra_dice():
     assert report.seats_concerned == {0, 1, None}
 
 
+def test_a_die_seen_in_another_colour_is_named_as_such():
+    state = deploy()
+    table = table_of(state)
+    red_d8 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d8", "red"))
+    red_d8.colour = "blue"
+    [mismatch] = sync_table(state, observe(state, table)).mismatches
+    assert mismatch.kind == "wrong_colour" and mismatch.seat == 0
+    assert mismatch.sentence == ("The camera sees blue's D8 showing 7 in the roll tray (Available), "
+                                 "where the engine has red's D8 showing 7.")
+
+
 def test_zones_not_seen_are_not_compared():
     state = deploy()
     table = {"tray": table_of(state)["tray"]}  # only the tray's marker was found

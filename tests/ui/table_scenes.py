@@ -36,6 +36,7 @@ class ShownTable:
         self.rendered = rendered
         self.cameras: List[LockableSource] = []  # every camera opened on this table
         self.colours_asked = None  # the colour profile the last reading was asked with
+        self.ignored: list = []  # the regions the last reading was told to skip (the markers)
 
     def show(self, rendered: RenderedTable) -> None:
         self.rendered = rendered
@@ -43,9 +44,10 @@ class ShownTable:
     def frame(self) -> np.ndarray:
         return self.rendered.frame
 
-    def read_dice(self, frame, profile=None):
+    def read_dice(self, frame, profile=None, ignore=()):
         """Exact readings of the table shown (the labels of its render), as a dice reader answers."""
         self.colours_asked = profile
+        self.ignored = list(ignore)
         return self.rendered.readings()
 
     def source(self) -> Callable[[], LockableSource]:
