@@ -74,7 +74,7 @@ def _run_calibration(args: argparse.Namespace) -> int:
     path = args.profile or default_profile_path()
     profile = CalibrationProfile.load(path) if path.exists() else CalibrationProfile()
     layout = ZoneLayout.load(args.layout) if args.layout else None
-    frame = _calibration_frame(args)
+    frame, settled = _calibration_frame(args)
     reader = None
     if args.use_reader:
         from vision.reader import read_dice
@@ -84,7 +84,7 @@ def _run_calibration(args: argparse.Namespace) -> int:
         gains = tuple(float(g) for g in args.colour_gains.split(",")) if args.colour_gains else None
     except ValueError:
         raise CalibrationError("--colour-gains takes two numbers: red,blue") from None
-    done = calibrate_table(frame, players, profile, layout, reader, args.exposure_us, gains)
+    done = calibrate_table(frame, players, profile, layout, reader, args.exposure_us, gains, settled)
     done.profile.save(path)
     print(done.dice_line())
     print(done.profile.colour_check)
@@ -105,7 +105,7 @@ def _calibration_frame(args: argparse.Namespace):
         frame = cv2.imread(str(args.image), cv2.IMREAD_COLOR)
         if frame is None:
             raise CalibrationError(f"{args.image}: not an image that can be read")
-        return frame
+        return frame, None
     from calibration.guided import frame_from_camera
     from companion.config import ConfigError, load_config
     from hardware.camera.choose import open_camera

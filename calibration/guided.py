@@ -7,7 +7,7 @@ so the same step runs from a photo, a camera, or a synthetic table in the tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Dict, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -33,9 +33,11 @@ class TableCalibration:
         return "Dice seen: " + ", ".join(f"{p} {n}" for p, n in self.dice_seen.items())
 
 
-def frame_from_camera(open_source: Callable[[], object], no_camera_hint: str) -> np.ndarray:
-    """One full-resolution frame from the camera ``open_source`` starts; CalibrationError says
-    why there is none (``no_camera_hint`` tells the person what to do instead)."""
+def frame_from_camera(open_source: Callable[[], object], no_camera_hint: str
+                      ) -> Tuple[np.ndarray, Optional[Mapping[str, Any]]]:
+    """One full-resolution frame from the camera ``open_source`` starts, and what its automatic
+    exposure and white balance settled on for it (None where the camera cannot tell);
+    CalibrationError says why there is no frame (``no_camera_hint`` tells the person what to do instead)."""
     from hardware.camera.base import CameraUnavailable
 
     try:
@@ -44,11 +46,12 @@ def frame_from_camera(open_source: Callable[[], object], no_camera_hint: str) ->
         raise CalibrationError(f"No camera: {exc}. {no_camera_hint}") from None
     try:
         frame = camera.read_main()
+        settled = camera.settled_controls() if frame is not None else None
     finally:
         camera.stop()
     if frame is None:
         raise CalibrationError(f"The camera gave no picture ({camera.last_error}). Check it and try again.")
-    return frame
+    return frame, settled
 
 
 def check_players(players: Sequence[str]) -> Tuple[str, ...]:
@@ -62,11 +65,13 @@ def check_players(players: Sequence[str]) -> Tuple[str, ...]:
 def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: CalibrationProfile,
                     layout: Optional[ZoneLayout] = None, reader: Optional[Callable] = None,
                     exposure_us: Optional[int] = None,
-                    colour_gains: Optional[Tuple[float, float]] = None) -> TableCalibration:
+                    colour_gains: Optional[Tuple[float, float]] = None,
+                    settled: Optional[Mapping[str, Any]] = None) -> TableCalibration:
     """Learn the players' colours from ``frame`` (each seat's dice in its Available zone).
 
-    The camera settings are those of ``previous`` at the frame's resolution, with
-    ``exposure_us`` and ``colour_gains`` taking their place when given.
+    The camera settings are locked at what the camera settled on for the frame (``settled``,
+    picamera2 metadata), else kept from ``previous``, at the frame's resolution;
+    ``exposure_us`` and ``colour_gains`` take their place when given.
     Raises :class:`CalibrationError` saying what to change: no marker in view, a seat's
     marker not seen, too few dice.
     """
@@ -77,10 +82,11 @@ def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: Calibra
         raise CalibrationError("no marker is in view: check that the markers are on the table, "
                                "uncovered, and that the camera sees the whole play area")
     result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader))
-    camera = previous.camera
+    resolution = (frame.shape[1], frame.shape[0])
+    camera = CameraSettings.from_picamera2_metadata(settled, resolution) if settled else previous.camera
     gains = colour_gains if colour_gains is not None else camera.colour_gains
     if gains is not None and len(gains) != 2:
         raise CalibrationError("colour gains are two numbers: red,blue")
-    settings = CameraSettings((frame.shape[1], frame.shape[0]), exposure_us or camera.exposure_us,
+    settings = CameraSettings(resolution, exposure_us or camera.exposure_us,
                               camera.analogue_gain, None if gains is None else tuple(gains))
     return TableCalibration(CalibrationProfile(result.profile, layout, settings, result.check.text()), result)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Literal, Optional
+from typing import Any, Callable, Dict, Literal, Optional
 
 import numpy as np
 
@@ -94,6 +94,12 @@ class CameraSource(ABC):
         """Apply settings locked at calibration (``calibration.CameraSettings``): exposure,
         gain and white balance. False where this source has nothing to set (replay, synthetic)."""
         return False
+
+    def settled_controls(self) -> Optional[Dict[str, Any]]:
+        """What the camera's automatic exposure and white balance settled on, in picamera2's
+        metadata names (``ExposureTime``, ``AnalogueGain``, ``ColourGains``); None where the
+        source cannot tell (OpenCV cameras, replay, synthetic)."""
+        return None
 
     def read_preview(self) -> Optional[Frame]:
         """A low-resolution BGR frame, or None when the camera delivers nothing."""

@@ -1,7 +1,7 @@
 """Raspberry Pi camera through picamera2 (imported here only, when the camera starts)."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 from .base import CameraSource, CameraUnavailable, Frame, Size
 
@@ -42,6 +42,12 @@ class Picamera2Source(CameraSource):
     def lock(self, settings: Any) -> bool:
         self._camera.set_controls(settings.picamera2_controls())
         return True
+
+    def settled_controls(self) -> Optional[Dict[str, Any]]:
+        if self._camera is None:
+            return None
+        metadata = self._camera.capture_metadata()
+        return {k: metadata[k] for k in ("ExposureTime", "AnalogueGain", "ColourGains") if k in metadata}
 
     def _grab_preview(self) -> Optional[Frame]:
         import cv2

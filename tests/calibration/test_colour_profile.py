@@ -74,6 +74,40 @@ def test_camera_settings_lock_and_round_trip():
         CameraSettings.from_json({"iso": 100})
 
 
+class SettledCamera:
+    """A started camera whose automatic controls report what they settled on, as picamera2 does."""
+
+    def __init__(self, frame, settled):
+        self.frame, self.settled, self.stopped, self.last_error = frame, settled, False, None
+
+    def read_main(self):
+        return self.frame
+
+    def settled_controls(self):
+        return self.settled
+
+    def stop(self):
+        self.stopped = True
+
+
+def test_calibration_locks_what_the_camera_settled_on():
+    from calibration.guided import calibrate_table, frame_from_camera
+
+    players = ("red", "blue")
+    _, _, rendered = calibration_frame(players, 5)
+    camera = SettledCamera(rendered.frame, {"ExposureTime": 9000, "AnalogueGain": 2.0, "ColourGains": (1.7, 1.5)})
+    frame, settled = frame_from_camera(lambda: camera, "")
+    assert camera.stopped
+    done = calibrate_table(frame, players, CalibrationProfile(), default_layout(4), settled=settled)
+    assert done.profile.camera == CameraSettings((1600, 1000), 9000, 2.0, (1.7, 1.5))
+    manual = calibrate_table(frame, players, CalibrationProfile(), default_layout(4), exposure_us=4000,
+                             settled=settled)
+    assert manual.profile.camera.exposure_us == 4000 and manual.profile.camera.colour_gains == (1.7, 1.5)
+    unknown = calibrate_table(frame, players, CalibrationProfile(), default_layout(4),
+                              settled=SettledCamera(frame, None).settled_controls())
+    assert not unknown.profile.camera.locked
+
+
 def test_profile_file_round_trip_and_damage(tmp_path):
     players = ("red", "blue")
     scene, rng, rendered = calibration_frame(players, 4)

@@ -37,14 +37,15 @@ def calibrate_from_camera(open_source: Callable[[], object], players: List[str],
     from calibration.profile import CalibrationProfile
 
     previous = CalibrationProfile.load(profile_path) if profile_path.exists() else CalibrationProfile()
-    frame = frame_from_camera(open_source, "Connect the camera (automata-companion devices checks it) "
+    frame, settled = frame_from_camera(open_source, "Connect the camera (automata-companion devices checks it) "
                                            "and try again.")
-    done = calibrate_table(frame, players, previous)
+    done = calibrate_table(frame, players, previous, settled=settled)
     done.profile.save(profile_path)
     camera_line = ("Camera settings locked and saved: exposure and white balance stay as calibrated."
                    if done.profile.camera.locked else
-                   f"Camera settings saved ({frame.shape[1]}x{frame.shape[0]}); exposure and white balance "
-                   "stay automatic (lock them with the calibrate command, docs/setup.md).")
+                   f"Camera settings saved ({frame.shape[1]}x{frame.shape[0]}); this camera cannot report its "
+                   "exposure and white balance, so they stay automatic (lock them with the calibrate command, "
+                   "docs/setup.md).")
     return [done.dice_line(), done.profile.colour_check, camera_line, f"Saved to {profile_path}"]
 
 
