@@ -258,12 +258,13 @@ class CompanionApp(App):
 
         profile = None if self.demo else self.load_profile()
         camera = self.camera_source() if self.camera_source is not None else None
+        threshold = self.settings.vision.confidence_threshold
         self.feed = CameraFeed.open(self.settings.camera, demo=self.demo, table=lambda: self.controller.session,
-                                    camera=camera, profile=profile)
+                                    threshold=threshold, camera=camera, profile=profile)
         if profile is not None and profile.colours is not None:
             from .table_follow import TableFollower
 
-            self.follower = TableFollower(self.controller.session, profile, self.panel)
+            self.follower = TableFollower(self.controller.session, profile, self.panel, min_confidence=threshold)
             follower = self.follower
             self.feed.follow(follower, lambda readings_by_zone: self._table_settled(follower, readings_by_zone))
         elif not self.demo and not self._hinted_calibration:

@@ -29,10 +29,12 @@ def settle_detector() -> SettleDetector:
 
 class TableFollower:
     def __init__(self, session, profile: CalibrationProfile, panel=None,
-                 settle: Optional[SettleDetector] = None) -> None:
+                 settle: Optional[SettleDetector] = None, min_confidence: float = CONFIDENCE_THRESHOLD) -> None:
+        """``min_confidence``: a die's value read with less is unsure (the engine's value stands, a roll waits
+        for a person)."""
         self.profile = profile
         self.finder = ZoneFinder(profile.layout)
-        self.sync = TableSync(session, panel=panel, min_confidence=CONFIDENCE_THRESHOLD)
+        self.sync = TableSync(session, panel=panel, min_confidence=min_confidence)
         self.settle = settle or settle_detector()
         self._handled = False
         self._zones: Optional[Tuple[np.ndarray, FoundZones]] = None  # the last frame looked at, its zones

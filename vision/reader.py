@@ -21,7 +21,7 @@ from vision.colour import body_colour, match_colour
 from vision.detect import MAX_DIE, ContrastImage, find_candidates
 from vision.readings import ColourProfile, DieReading
 
-CONFIDENCE_THRESHOLD = 0.6  # readings below this are shown to a person to confirm (chosen on synthetic frames)
+CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm (chosen on synthetic frames)
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 
