@@ -41,8 +41,9 @@ class DiceReader:
     def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None,
              ignore: Sequence[np.ndarray] = ()) -> List[DieReading]:
         """Every die in the frame. ``ignore``: polygons (frame pixels) where no die is looked for, such as the
-        calibration markers, whose black squares would otherwise pass for dice and use up the candidates."""
-        frame_bgr = _checked_frame(frame_bgr)
+        calibration markers, whose black squares would otherwise pass for dice and use up the candidates; they
+        are painted over in the table's colour, so a die lying next to one is seen without it."""
+        frame_bgr = _blank(_checked_frame(frame_bgr), ignore)
         profile = profile or ColourProfile.named()
         # A close-up of one die (a crop, a photo held over it) may hold a die bigger than any on the table.
         largest = max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
@@ -150,6 +151,17 @@ def _outline(contrast: ContrastImage, centre, size) -> List[tuple]:
         return square
     corners = cv2.boxPoints(rect)
     return [(float((x + x0) / s), float((y + y0) / s)) for x, y in corners]
+
+
+def _blank(frame: np.ndarray, regions: Sequence[np.ndarray]) -> np.ndarray:
+    """A copy of ``frame`` with ``regions`` filled with the table's colour (the median of a thumbnail)."""
+    if not len(regions):
+        return frame
+    thumb = cv2.resize(frame, (64, max(1, 64 * frame.shape[0] // frame.shape[1])), interpolation=cv2.INTER_AREA)
+    table = tuple(int(v) for v in np.median(thumb.reshape(-1, 3), axis=0))
+    out = frame.copy()
+    cv2.fillPoly(out, [np.round(np.asarray(r, np.float32).reshape(-1, 2)).astype(np.int32) for r in regions], table)
+    return out
 
 
 def _checked_frame(frame) -> np.ndarray:
