@@ -34,6 +34,7 @@ class TrialCounts:
     placements_recognised: int = 0
     rolls: int = 0
     rolls_recognised: int = 0
+    rolls_to_confirm: int = 0  # read right, but unsure: proposed for a person's tap
     activations: int = 0
     activations_recognised: int = 0
     clean_settles: int = 0
@@ -105,7 +106,10 @@ def _roll(state: State, session, sync, table, observe, rng, counts) -> None:
     if session.upcoming_state() == target:
         counts.rolls_recognised += 1
         return
-    counts.failures.append(f"roll not recognised: {[str(o) for o in outcomes]}: {step.report.summary()}")
+    if sync.pending_choice is not None and sorted(map(str, sync.pending_choice.proposal)) == sorted(map(str, outcomes)):
+        counts.rolls_to_confirm += 1  # a person taps to confirm what the camera read
+    else:
+        counts.failures.append(f"roll not recognised: {[str(o) for o in outcomes]}: {step.report.summary()}")
     for outcome in outcomes:
         sync.submit(outcome)
 
@@ -188,6 +192,7 @@ def rates(counts: TrialCounts) -> Dict[str, float]:
     return {
         "placement_recognition": share(counts.placements_recognised, counts.placements),
         "roll_recognition": share(counts.rolls_recognised, counts.rolls),
+        "roll_read_right_to_confirm": share(counts.rolls_to_confirm, counts.rolls),
         "activation_recognition": share(counts.activations_recognised, counts.activations),
         "planted_flagged": share(sum(counts.flagged.values()), planted),
         "planted_kind_named": share(sum(counts.kind_named.values()), planted),
