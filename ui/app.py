@@ -310,7 +310,20 @@ class CompanionApp(App):
             self._sync_popup.dismiss(animation=False)
             self._sync_popup = None
         if report is not None:
-            self._sync_popup = table_alert(report, self._accept_table if report.accept else None)
+            self._sync_popup = table_alert(report, self._accept_table if report.accept else None,
+                                           self._camera_misread)
+
+    def _camera_misread(self) -> None:
+        """The person says the table is right: the alert's differences are the camera's error."""
+        from companion.rules import IllegalAction
+
+        self._sync_popup = None
+        try:
+            step = self.follower.sync.camera_misread()
+        except IllegalAction as exc:
+            alert("Nothing to correct", exc.reason)
+            return
+        self._show_sync(step)
 
     def _accept_table(self) -> None:
         from companion.rules import IllegalAction

@@ -119,12 +119,15 @@ class RollEntry:
 
 PUT_BACK = "I'll put the table back"
 ACCEPT = "Accept the table"
+MISREAD = "The camera misread"
 
 
-def table_alert(report, on_accept: Optional[Callable[[], None]] = None) -> Popup:
-    """What differs between the table and the game (a ``SyncReport`` with mismatches) and the two
-    ways out: put the table back (the alert clears at the next settle that matches), or, when a
-    legal move makes the game match the table, accept the table as that move."""
+def table_alert(report, on_accept: Optional[Callable[[], None]] = None,
+                on_misread: Optional[Callable[[], None]] = None) -> Popup:
+    """What differs between the table and the game (a ``SyncReport`` with mismatches) and the ways
+    out: put the table back (the alert clears at the next settle that matches); when a legal move
+    makes the game match the table, accept the table as that move; and, when the table is right
+    and the camera is wrong, say so (``on_misread``)."""
     from kivy.uix.scrollview import ScrollView
 
     content = BoxLayout(orientation="vertical", padding=12, spacing=10)
@@ -146,6 +149,12 @@ def table_alert(report, on_accept: Optional[Callable[[], None]] = None) -> Popup
             on_accept()
 
         row.add_widget(touch_button(ACCEPT, accept, big=True))
+    if on_misread is not None:
+        def misread() -> None:
+            popup.dismiss(animation=False)
+            on_misread()
+
+        row.add_widget(touch_button(MISREAD, misread, big=True))
     content.add_widget(row)
     popup.open(animation=False)
     return popup

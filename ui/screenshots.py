@@ -167,7 +167,7 @@ def mismatch_alert(app) -> None:
     die = next(d for d in table.dice if d.seat == seat and d.zone == "tray" and d.value > 1)
     table.dice[table.dice.index(die)] = die.__class__(die.zone, seat, die.die_type, die.value - 1)
     step = sync.observe(table.readings_by_zone())
-    table_alert(step.alert, on_accept=lambda: None)
+    table_alert(step.alert, on_accept=lambda: None, on_misread=lambda: None)
 
 
 if __name__ == "__main__":

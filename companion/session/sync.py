@@ -430,6 +430,30 @@ def _unsure_roll(moves: Moves, observed: ObservedTable) -> bool:
     return any(isinstance(a, Roll) for a in moves) and bool(observed.unsure_values.get("available"))
 
 
+@dataclass(frozen=True)
+class Misreading:
+    """A person's word that the camera misread the table: it sees ``seen`` where the engine has
+    ``actual`` (each a tuple of (location, token)). It holds while the camera still sees all of
+    ``seen`` and the engine still has all of ``actual`` there; once a die moves, it is dropped."""
+
+    seen: Tuple[Tuple[Location, Token], ...]
+    actual: Tuple[Tuple[Location, Token], ...]
+
+    def holds(self, expected: Mapping[Location, Counter], observed: ObservedTable) -> bool:
+        def within(pairs, table) -> bool:
+            need = Counter(pairs)
+            return all(table.get(location, Counter())[token] >= n for (location, token), n in need.items())
+        return within(self.seen, observed.dice) and within(self.actual, expected)
+
+    def correct(self, observed: ObservedTable) -> ObservedTable:
+        dice = {location: Counter(counter) for location, counter in observed.dice.items()}
+        for location, token in self.seen:
+            dice[location][token] -= 1
+        for location, token in self.actual:
+            dice.setdefault(location, Counter())[token] += 1
+        return replace(observed, dice={location: +counter for location, counter in dice.items()})
+
+
 # ---- the stateful part the session calls after each settle -----------------------------------------
 
 @dataclass
@@ -459,6 +483,8 @@ class TableSync:
         self.min_confidence = min_confidence
         self.alert: Optional[SyncReport] = None
         self.pending_choice: Optional[SyncReport] = None
+        self.misreadings: List[Misreading] = []
+        self._last_seen: Optional[Mapping[str, Iterable[object]]] = None
         # At a camera table the dice on the table are the rolls: the camera supplies them.
         session.chance.seeded.discard("roll")
 
@@ -468,8 +494,10 @@ class TableSync:
         return self.observe(self.readings_by_zone(frame))
 
     def observe(self, readings_by_zone: Mapping[str, Iterable[object]]) -> SyncStep:
+        self._last_seen = readings_by_zone
         state = self.session.upcoming_state()
-        observed = ObservedTable.from_zones(readings_by_zone, state.colours, self.min_confidence)
+        observed = self._corrected(state, ObservedTable.from_zones(readings_by_zone, state.colours,
+                                                                   self.min_confidence))
         report = sync_table(state, observed)
         played: Tuple[object, ...] = ()
         self.pending_choice = None
@@ -483,6 +511,28 @@ class TableSync:
         self.alert = report if report.mismatches else None
         self.show_leds()
         return SyncStep(report, played, self.alert)
+
+    def camera_misread(self) -> SyncStep:
+        """A person says the table is as the game has it: what the alert lists is the camera's error.
+        It is remembered while those dice stay where they are, and the table is compared again."""
+        if self.alert is None or self._last_seen is None:
+            raise IllegalAction("sync", "There is no mismatch to put down to the camera")
+        state = self.session.upcoming_state()
+        expected = expected_dice(state)
+        observed = self._corrected(state, ObservedTable.from_zones(self._last_seen, state.colours,
+                                                                   self.min_confidence))
+        missing, extra = _differences(expected, settle_unsure_values(expected, observed))
+        self.misreadings.append(Misreading(tuple(extra), tuple(missing)))
+        return self.observe(self._last_seen)
+
+    def _corrected(self, state: State, observed: ObservedTable) -> ObservedTable:
+        """The table with the misreadings people pointed out corrected; those that no longer hold are dropped."""
+        expected = expected_dice(state)
+        observed = settle_unsure_values(expected, observed)
+        self.misreadings = [m for m in self.misreadings if m.holds(expected, observed)]
+        for misreading in self.misreadings:
+            observed = misreading.correct(observed)
+        return observed
 
     def accept(self) -> Tuple[object, ...]:
         """Take the table into the engine (the alert's legal option); the session checks it again."""

@@ -128,3 +128,42 @@ def test_a_roll_read_with_an_unsure_value_waits_for_a_person(store):
     assert session.state.is_chance_node or session.state != target
     sync.choose(0)
     assert session.state == target
+
+
+def test_a_die_the_camera_misreads_can_be_put_down_to_the_camera(store):
+    session, sync, table, panel = rolled_table(store)
+    seat = session.upcoming_state().turn
+    misread = next(d for d in table.dice if d.zone == "tray" and d.seat == 1 - seat and d.die_type == "d6")
+
+    colour = session.upcoming_state().seats[misread.seat].colour
+
+    def seen():
+        """The table as the camera reads it: that one die with a wrong value."""
+        by_zone = table.readings_by_zone()
+        tray = by_zone["tray"]
+        k = next(i for i, r in enumerate(tray) if (r.colour, r.die_type, r.value) == (colour, "d6", misread.value))
+        tray[k] = dataclasses.replace(tray[k], value=misread.value % 6 + 1)
+        return by_zone
+
+    step = sync.observe(seen())
+    assert [m.kind for m in step.alert.mismatches] == ["wrong_value"]
+    step = sync.camera_misread()
+    assert step.alert is None and step.report.in_sync and sync.alert is None
+    # the misread die stays where it is: the next placement is still recognised
+    state = session.upcoming_state()
+    die = state.seats[seat].available[0]
+    moved = next(d for d in table.dice if d.seat == seat and (d.die_type, d.value) == die)
+    table.dice.remove(moved)
+    table.add("staging.upgrade", seat, *die)
+    step = sync.observe(seen())
+    assert step.played and step.played[0].ok and step.alert is None
+    # once the engine no longer has that die there, the word about it is dropped
+    table.dice.remove(misread)
+    sync.observe(table.readings_by_zone())
+    assert sync.misreadings == [] and sync.alert is not None
+
+
+def test_there_is_nothing_to_put_down_to_the_camera_without_an_alert(store):
+    session, sync, table, panel = rolled_table(store)
+    with pytest.raises(IllegalAction, match="no mismatch"):
+        sync.camera_misread()

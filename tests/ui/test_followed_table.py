@@ -148,6 +148,24 @@ def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
     assert app.panel.led_modes()[f"seat{other + 1}"] is LedMode.OFF
 
 
+def test_a_die_the_camera_misreads_is_put_down_to_the_camera_with_one_tap(followed):
+    from ui.dialogs import MISREAD
+    from ui.testing import open_popups, tap
+
+    app, table, shown = followed
+    start_rolled_game(app, table, shown)
+    other = 1 - app.controller.session.upcoming_state().turn
+    hidden = next(d for d in table.dice if d.seat == other and d.zone == "tray")
+    table.dice.remove(hidden)  # as if the camera could not see it
+    shown.show(table.render())
+    wait_for(lambda: open_popups(), "the mismatch alert")
+    events = len(app.store.events(app.controller.session.game_id))
+    tap(MISREAD)
+    assert app.follower.sync.alert is None and open_popups() == []
+    assert app.panel.led_modes()[f"seat{other + 1}"] is not LedMode.BLINK
+    assert len(app.store.events(app.controller.session.game_id)) == events  # the game is unchanged
+
+
 def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
     from ui.testing import close_popups, open_popups
 
