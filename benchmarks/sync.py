@@ -84,6 +84,7 @@ def main() -> None:
         "placements": total.placements, "rolls": total.rolls, "activations": total.activations,
         "planted": dict(total.planted), "flagged": dict(total.flagged), "kind_named": dict(total.kind_named),
         "false_mismatches": total.false_mismatches, "clean_settles": total.clean_settles,
+        "misreads_told": total.misreads_told,
         **{k: round(v, 4) for k, v in rates(total).items()},
         "seconds": round(elapsed, 1),
     }

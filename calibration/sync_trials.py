@@ -35,6 +35,7 @@ class TrialCounts:
     rolls: int = 0
     rolls_recognised: int = 0
     rolls_to_confirm: int = 0  # read right, but unsure: proposed for a person's tap
+    misreads_told: int = 0  # alerts a person put down to the camera (the table was right)
     activations: int = 0
     activations_recognised: int = 0
     clean_settles: int = 0
@@ -112,6 +113,18 @@ def _roll(state: State, session, sync, table, observe, rng, counts) -> None:
         counts.failures.append(f"roll not recognised: {[str(o) for o in outcomes]}: {step.report.summary()}")
     for outcome in outcomes:
         sync.submit(outcome)
+    _person_checks(sync, counts)
+
+
+def _person_checks(sync: TableSync, counts: TrialCounts) -> None:
+    """After the person's taps the game is what the table shows: an alert still up is the camera's
+    error, and the person says so (the alert's "The camera misread")."""
+    if sync.alert is None and sync.pending_choice is None:
+        return
+    step = sync.recheck()
+    if step is not None and step.alert is not None:
+        sync.camera_misread()
+        counts.misreads_told += 1
 
 
 def _decide(state: State, session, sync, table, observe, policy, counts, double_place_rate: float) -> None:
@@ -137,6 +150,7 @@ def _decide(state: State, session, sync, table, observe, policy, counts, double_
             counts.failures.append(f"placements not recognised: {[str(a) for a in placed]}: {step.report.summary()}")
             for done in placed:
                 session.submit(done)
+            _person_checks(sync, counts)
     elif isinstance(action, ACTIVATION_TYPES + (Forfeit,)):
         table.follow(after)
         counts.activations += 1
@@ -148,11 +162,13 @@ def _decide(state: State, session, sync, table, observe, policy, counts, double_
         else:
             counts.failures.append(f"activation not recognised: {action}: {step.report.summary()}")
             session.submit(action)
+            _person_checks(sync, counts)
     else:  # a paid change: tapped in first, then done on the table
         session.submit(action)
         if not isinstance(action, (Reroll, CardReroll)):
             table.follow(session.upcoming_state())
             _settle_clean(sync, table, observe, counts, str(action))
+            _person_checks(sync, counts)
 
 
 def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None:
@@ -182,6 +198,7 @@ def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None
     step = _settle_clean(sync, table, observe, counts, f"put back after {kind}")
     if sync.alert is not None or not step.report.in_sync:
         counts.failures.append(f"alert not cleared after putting back {kind}: {step.report.summary()}")
+        _person_checks(sync, counts)
 
 
 def rates(counts: TrialCounts) -> Dict[str, float]:

@@ -38,7 +38,6 @@ class TableFollower:
         self.settle = settle or settle_detector()
         self._handled = False
         self._zones: Optional[Tuple[np.ndarray, FoundZones]] = None  # the last frame looked at, its zones
-        self.last_seen: Optional[Mapping[str, List[object]]] = None
 
     # -- the worker thread ------------------------------------------------------------------
 
@@ -69,13 +68,12 @@ class TableFollower:
     # -- the main thread --------------------------------------------------------------------
 
     def observe(self, readings_by_zone: Mapping[str, List[object]]) -> SyncStep:
-        self.last_seen = readings_by_zone
         return self.sync.observe(readings_by_zone)
 
     def recheck(self) -> Optional[SyncStep]:
         """After a move entered by tap: compare the last settled table again, but only while an
         alert or a choice is waiting (it may be resolved now). Otherwise the next settle tells,
         so a move tapped before the die is moved raises no alert."""
-        if self.last_seen is None or (self.sync.alert is None and self.sync.pending_choice is None):
+        if self.sync.alert is None and self.sync.pending_choice is None:
             return None
-        return self.sync.observe(self.last_seen)
+        return self.sync.recheck()

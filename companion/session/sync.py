@@ -512,6 +512,10 @@ class TableSync:
         self.show_leds()
         return SyncStep(report, played, self.alert)
 
+    def recheck(self) -> Optional[SyncStep]:
+        """Compare the last settled table again (after a move entered by tap); None before any settle."""
+        return None if self._last_seen is None else self.observe(self._last_seen)
+
     def camera_misread(self) -> SyncStep:
         """A person says the table is as the game has it: what the alert lists is the camera's error.
         It is remembered while those dice stay where they are, and the table is compared again."""
