@@ -434,16 +434,20 @@ def _unsure_roll(moves: Moves, observed: ObservedTable) -> bool:
 class Misreading:
     """A person's word that the camera misread the table: it sees ``seen`` where the engine has
     ``actual`` (each a tuple of (location, token)). It holds while the camera still sees all of
-    ``seen`` and the engine still has all of ``actual`` there; once a die moves, it is dropped."""
+    ``seen``, still misses ``actual``, and the engine still has ``actual`` there; once a die moves
+    or the camera reads it right, it is dropped."""
 
     seen: Tuple[Tuple[Location, Token], ...]
     actual: Tuple[Tuple[Location, Token], ...]
 
     def holds(self, expected: Mapping[Location, Counter], observed: ObservedTable) -> bool:
-        def within(pairs, table) -> bool:
-            need = Counter(pairs)
-            return all(table.get(location, Counter())[token] >= n for (location, token), n in need.items())
-        return within(self.seen, observed.dice) and within(self.actual, expected)
+        def count(table, location, token) -> int:
+            return table.get(location, Counter())[token]
+
+        seen, actual = Counter(self.seen), Counter(self.actual)
+        return (all(count(observed.dice, loc, token) >= n for (loc, token), n in seen.items())
+                and all(count(observed.dice, loc, token) + n <= count(expected, loc, token)
+                        for (loc, token), n in actual.items()))
 
     def correct(self, observed: ObservedTable) -> ObservedTable:
         dice = {location: Counter(counter) for location, counter in observed.dice.items()}
