@@ -315,30 +315,30 @@ class CompanionApp(App):
 
     def _camera_misread(self) -> None:
         """The person says the table is right: the alert's differences are the camera's error."""
-        from companion.rules import IllegalAction
-
-        self._sync_popup = None
-        try:
-            step = self.follower.sync.camera_misread()
-        except IllegalAction as exc:
-            alert("Nothing to correct", exc.reason)
-            return
-        self._show_sync(step)
+        step = self._ask_sync(lambda sync: sync.camera_misread(), "Nothing to correct")
+        if step is not None:
+            self._show_sync(step)
 
     def _accept_table(self) -> None:
-        from companion.rules import IllegalAction
-
-        self._sync_popup = None
-        try:
-            outcomes = self.follower.sync.accept()
-        except IllegalAction as exc:
-            alert("Not allowed", exc.reason)
+        outcomes = self._ask_sync(lambda sync: sync.accept(), "Not allowed")
+        if outcomes is None:
             return
         refused = [o.reason for o in outcomes if not o.ok]
         if refused:
             alert("Not allowed", "; ".join(refused))
         self.controller.save_progress()
         self.show_next()
+
+    def _ask_sync(self, ask: Callable, refused_title: str):
+        """``ask(table sync)`` for an alert's button; a refusal is shown under ``refused_title`` (None returned)."""
+        from companion.rules import IllegalAction
+
+        self._sync_popup = None
+        try:
+            return ask(self.follower.sync)
+        except IllegalAction as exc:
+            alert(refused_title, exc.reason)
+            return None
 
     # -- the panel --------------------------------------------------------------------------
 
