@@ -87,6 +87,12 @@ class PhysicalTable:
         self.dice.append(die)
         return die
 
+    def move(self, seat: int, die: Tuple[str, int], zone: str) -> PhysicalDie:
+        """A person picks up one of the seat's dice showing ``die`` (type, value) and puts it in ``zone``."""
+        picked = next(d for d in self.dice if d.seat == seat and (d.die_type, d.value) == tuple(die))
+        self.dice.remove(picked)
+        return self.add(zone, seat, *die)
+
     @property
     def die_size(self) -> float:
         return self.scene.marker_px * DIE_SIZE if self.scene is not None else 0.0

@@ -43,9 +43,7 @@ def test_a_placement_is_played_without_a_tap(store):
     state = session.upcoming_state()
     seat = state.turn
     die = state.seats[seat].available[0]
-    moved = next(d for d in table.dice if d.seat == seat and (d.die_type, d.value) == die)
-    table.dice.remove(moved)
-    table.add("staging.upgrade", seat, *die)
+    table.move(seat, die, "staging.upgrade")
     events = len(store.events(session.game_id))
     step = sync.observe(table.readings_by_zone())
     assert [str(o) for o in step.report.mismatches] == [] and step.played[0].ok
@@ -152,9 +150,7 @@ def test_a_die_the_camera_misreads_can_be_put_down_to_the_camera(store):
     # the misread die stays where it is: the next placement is still recognised
     state = session.upcoming_state()
     die = state.seats[seat].available[0]
-    moved = next(d for d in table.dice if d.seat == seat and (d.die_type, d.value) == die)
-    table.dice.remove(moved)
-    table.add("staging.upgrade", seat, *die)
+    table.move(seat, die, "staging.upgrade")
     step = sync.observe(seen())
     assert step.played and step.played[0].ok and step.alert is None
     # once the engine no longer has that die there, the word about it is dropped

@@ -81,9 +81,7 @@ def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
     state = session.upcoming_state()
     seat = state.turn
     die = state.seats[seat].available[0]
-    moved = next(d for d in table.dice if d.seat == seat and (d.die_type, d.value) == die)
-    table.dice.remove(moved)
-    table.add("staging.upgrade", seat, *die)
+    table.move(seat, die, "staging.upgrade")
     shown.show(table.render())
     wait_for(lambda: session.state.staging.get("upgrade") == [(seat, die)], "the placement seen on the table")
     assert str(session.game.actions[-1]).startswith(f"{state.seats[seat].colour} place")
