@@ -107,6 +107,7 @@ class ObservedTable:
     tracked: FrozenSet[Location]
     uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
     unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # tokens of ``dice`` read unsurely
+    settled: bool = False  # unsure values already replaced by the engine's (``settle_unsure_values``)
 
     @classmethod
     def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
@@ -146,7 +147,7 @@ def settle_unsure_values(expected: Mapping[Location, Counter], observed: Observe
     to show the engine's value: its colour and type were read, and putting a die down does not
     change its value. A surely read value is never overruled.
     """
-    if not observed.unsure_values:
+    if observed.settled or not observed.unsure_values:
         return observed
     dice = {location: Counter(counter) for location, counter in observed.dice.items()}
     moved: List[Tuple[Location, Token]] = []
@@ -169,7 +170,7 @@ def settle_unsure_values(expected: Mapping[Location, Counter], observed: Observe
         if len(values) == 1:
             dice[location][token] -= 1
             dice[location][token[:2] + (values.pop(),)] += 1
-    return replace(observed, dice={location: +counter for location, counter in dice.items()})
+    return replace(observed, dice={location: +counter for location, counter in dice.items()}, settled=True)
 
 
 # ---- differences ---------------------------------------------------------------------------------
