@@ -530,7 +530,7 @@ class TableSync:
         expected = expected_dice(state)
         observed = self._corrected(state, ObservedTable.from_zones(self._last_seen, state.colours,
                                                                    self.min_confidence))
-        missing, extra = _differences(expected, settle_unsure_values(expected, observed))
+        missing, extra = _differences(expected, observed)  # ``_corrected`` has settled the unsure values
         self.misreadings.append(Misreading(tuple(extra), tuple(missing)))
         return self.observe(self._last_seen)
 
