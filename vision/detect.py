@@ -67,17 +67,29 @@ class ContrastImage:
             frame_bgr, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
         return cls(contrast_map(small, largest_die * scale), scale)
 
+    def without(self, outlines: Sequence[Sequence[Tuple[float, float]]], grow: float = 1.15) -> "ContrastImage":
+        """A copy with no contrast inside the outlines (frame pixels), each grown by ``grow`` about its centre."""
+        contrast = self.contrast.copy()
+        for outline in outlines:
+            points = np.asarray(outline, np.float32).reshape(-1, 2)
+            centre = points.mean(axis=0)
+            grown = (centre + (points - centre) * grow) * self.scale
+            cv2.fillPoly(contrast, [np.round(grown).astype(np.int32)], 0.0)
+        return ContrastImage(contrast, self.scale)
+
 
 def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: float = MAX_DIE,
                     threshold: float = 4.0, limit: int = 64,
                     contrast_image: Optional[ContrastImage] = None,
-                    ignore: Sequence[np.ndarray] = ()) -> List[Candidate]:
+                    ignore: Sequence[np.ndarray] = (), packed: bool = False) -> List[Candidate]:
     """Up to ``limit`` blobs between ``min_size`` and ``max_size`` pixels across, strongest first;
-    none centred inside an ``ignore`` polygon (frame pixels)."""
+    none centred inside an ``ignore`` polygon (frame pixels). ``packed``: a blob counts even where the
+    blob of a group around it is stronger (dice packed together); meant for a narrow range of sizes,
+    since the small blobs inside every die then count as well."""
     contrast_image = contrast_image or ContrastImage.of(frame_bgr, max_size)
     contrast, scale = contrast_image.contrast, contrast_image.scale
     found = _scale_space_peaks(contrast, min_size * scale / SIZE_PER_SIGMA, max_size * scale / SIZE_PER_SIGMA,
-                               threshold)
+                               threshold, beat_larger=not packed)
     if len(ignore):
         ignored = np.zeros(contrast.shape[:2], np.uint8)
         cv2.fillPoly(ignored, [np.round(np.asarray(p, np.float32).reshape(-1, 2) * scale).astype(np.int32)
@@ -105,8 +117,10 @@ def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: 
 
 
 def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, threshold: float,
-                       per_octave: int = 3, most: int = 400) -> List[Tuple[float, float, float, float]]:
-    """(strength, x, y, sigma) of difference-of-Gaussian maxima, strongest first.
+                       per_octave: int = 3, most: int = 400,
+                       beat_larger: bool = True) -> List[Tuple[float, float, float, float]]:
+    """(strength, x, y, sigma) of difference-of-Gaussian maxima, strongest first; without ``beat_larger``,
+    a maximum in space that beats the smaller scales only.
 
     Octaves halve the image, so every blur stays small whatever the blob size.
     """
@@ -125,8 +139,9 @@ def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, th
         dogs = [(blurred[i] - blurred[i + 1]) / (step - 1) for i in range(len(sigmas) - 1)]
         maxed = [cv2.dilate(d, kernel) for d in dogs]
         for i in range(1, len(dogs) - 1):
-            peak = (dogs[i] >= maxed[i]) & (dogs[i] >= maxed[i - 1]) & (dogs[i] >= maxed[i + 1]) \
-                & (dogs[i] > threshold)
+            peak = (dogs[i] >= maxed[i]) & (dogs[i] >= maxed[i - 1]) & (dogs[i] > threshold)
+            if beat_larger:
+                peak &= dogs[i] >= maxed[i + 1]
             ys, xs = np.nonzero(peak)
             if len(xs):
                 strength = dogs[i][ys, xs]

@@ -18,12 +18,13 @@ import numpy as np
 from vision.classifier import (FINDER_CROP, FINDER_WINDOW, READER_CROP, READER_WINDOW, Finder, GreyPyramid, Reader,
                                crop_batch, decode_box, normalise, type_and_value)
 from vision.colour import body_colour, match_colour
-from vision.detect import MAX_DIE, ContrastImage, find_candidates
+from vision.detect import MAX_DIE, Candidate, ContrastImage, find_candidates
 from vision.readings import ColourProfile, DieReading
 
 CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm (chosen on synthetic frames)
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
+GROUP_SIZE_RATIO = 1.6  # a reading this much larger than the frame's smallest die may be a group of dice
 
 
 class DiceReader:
@@ -48,11 +49,43 @@ class DiceReader:
         # A close-up of one die (a crop, a photo held over it) may hold a die bigger than any on the table.
         largest = max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
         contrast = ContrastImage.of(frame_bgr)
+        pyramid = GreyPyramid(frame_bgr)
         candidates = find_candidates(frame_bgr, max_size=largest, limit=self.max_candidates, contrast_image=contrast,
                                      ignore=ignore)
+        readings = self._read_candidates(frame_bgr, pyramid, contrast, candidates, profile)
+        readings = self._look_between(frame_bgr, pyramid, contrast, readings, profile, ignore)
+        readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
+        return readings
+
+    def _look_between(self, frame_bgr: np.ndarray, pyramid: GreyPyramid, contrast: ContrastImage,
+                      readings: List[DieReading], profile: ColourProfile,
+                      ignore: Sequence[np.ndarray]) -> List[DieReading]:
+        """``readings`` plus the dice that made no blob of their own.
+
+        A die wedged between others can make no blob of its own: the group's blob is stronger at
+        every larger scale. A second search looks at the contrast left once the dice read are taken
+        out, at their sizes only, and counts a blob even where a larger one around it is stronger.
+        A reading far larger than the smallest die may be a group read as one die: it stays in the
+        map and loses to the dice found inside it when they are surer.
+        """
+        if not readings:
+            return readings
+        smallest = min(_side(r) for r in readings)
+        explained = [r for r in readings if _side(r) <= GROUP_SIZE_RATIO * smallest]
+        residual = contrast.without([r.outline for r in explained])
+        if not _die_sized_blob_left(residual, contrast, readings):
+            return readings
+        sizes = [_side(r) for r in explained]
+        more = [c for c in find_candidates(frame_bgr, min(sizes) / 1.4, max(sizes) * 1.4, limit=self.max_candidates // 4,
+                                           contrast_image=residual, ignore=ignore, packed=True)
+                if not any(_inside(c.centre, r) for r in explained)]
+        return _one_per_die(readings + self._read_candidates(frame_bgr, pyramid, contrast, more, profile))
+
+    def _read_candidates(self, frame_bgr: np.ndarray, pyramid: GreyPyramid, contrast: ContrastImage,
+                         candidates: Sequence[Candidate], profile: ColourProfile) -> List[DieReading]:
+        """The dice among the candidate blobs: finder, second look, merge, reader, colour."""
         if not candidates:
             return []
-        pyramid = GreyPyramid(frame_bgr)
         centres = [c.centre for c in candidates]
         windows = [c.size * FINDER_WINDOW for c in candidates]
         die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
@@ -76,9 +109,7 @@ class DiceReader:
                 outline=_outline(contrast, centre, size), type_confidence=type_p, value_confidence=value_p,
                 colour_confidence=colour_p, detection_confidence=die_probability,
                 bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)))
-        readings = _one_per_die(readings)
-        readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
-        return readings
+        return _one_per_die(readings)
 
     def _read(self, pyramid: GreyPyramid, found) -> np.ndarray:
         """Reader probabilities per find, averaged over ``views`` rotations of the crop."""
@@ -118,10 +149,37 @@ def _one_per_die(readings: List[DieReading]) -> List[DieReading]:
     """Among accepted readings of any size whose centres are close, the surest detection."""
     kept: List[DieReading] = []
     for r in sorted(readings, key=lambda r: -r.detection_confidence):
-        size = max(r.bbox[2] - r.bbox[0], 1.0)
-        if all(math.dist(r.centre, k.centre) > 0.5 * max(size, k.bbox[2] - k.bbox[0]) for k in kept):
+        if all(math.dist(r.centre, k.centre) > 0.5 * max(_side(r), _side(k)) for k in kept):
             kept.append(r)
     return kept
+
+
+def _side(reading: DieReading) -> float:
+    return max(reading.bbox[2] - reading.bbox[0], 1.0)
+
+
+def _die_sized_blob_left(residual: ContrastImage, contrast: ContrastImage, readings: List[DieReading]) -> bool:
+    """Whether the residual map still holds contrast like the dice read, over a patch a third of the smallest
+    die across: a cheap test that spares most frames the second search."""
+    s = contrast.scale
+    sizes = [_side(r) * s for r in readings]
+    levels = []
+    for r, size in zip(readings, sizes):
+        x, y, half = int(r.centre[0] * s), int(r.centre[1] * s), max(1, int(size / 4))
+        patch = contrast.contrast[max(0, y - half):y + half + 1, max(0, x - half):x + half + 1]
+        if patch.size:
+            levels.append(float(patch.mean()))
+    if not levels:
+        return False
+    side = max(1, int(round(min(sizes) / 4)))
+    strong = (residual.contrast > 0.4 * float(np.median(levels))).astype(np.uint8)
+    return bool(cv2.erode(strong, np.ones((side, side), np.uint8)).any())
+
+
+def _inside(point, reading: DieReading) -> bool:
+    """Whether ``point`` lies inside the reading's outline."""
+    outline = np.asarray(reading.outline, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(outline, (float(point[0]), float(point[1])), False) >= 0
 
 
 def _outline(contrast: ContrastImage, centre, size) -> List[tuple]:
