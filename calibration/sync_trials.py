@@ -32,6 +32,7 @@ STAGING = ("staging.scavenge", "staging.create", "staging.upgrade", "staging.res
 class TrialCounts:
     placements: int = 0
     placements_recognised: int = 0
+    placements_to_confirm: int = 0  # read right, but from a guessed value: proposed for a person's tap
     rolls: int = 0
     rolls_recognised: int = 0
     rolls_to_confirm: int = 0  # read right, but unsure: proposed for a person's tap
@@ -146,11 +147,15 @@ def _decide(state: State, session, sync, table, observe, policy, counts, double_
         step = _settle_clean(sync, table, observe, counts, " ".join(str(a) for a in placed))
         if step.played and step.report.in_sync and session.upcoming_state() == after:
             counts.placements_recognised += len(placed)
+            return
+        if sync.pending_choice is not None and list(sync.pending_choice.proposal) == placed:
+            counts.placements_to_confirm += len(placed)  # a person taps to confirm what the camera read
+            sync.choose(0)
         else:
             counts.failures.append(f"placements not recognised: {[str(a) for a in placed]}: {step.report.summary()}")
             for done in placed:
                 session.submit(done)
-            _person_checks(sync, counts)
+        _person_checks(sync, counts)
     elif isinstance(action, ACTIVATION_TYPES + (Forfeit,)):
         table.follow(after)
         counts.activations += 1
@@ -208,6 +213,7 @@ def rates(counts: TrialCounts) -> Dict[str, float]:
     planted = sum(counts.planted.values())
     return {
         "placement_recognition": share(counts.placements_recognised, counts.placements),
+        "placement_read_right_to_confirm": share(counts.placements_to_confirm, counts.placements),
         "roll_recognition": share(counts.rolls_recognised, counts.rolls),
         "roll_read_right_to_confirm": share(counts.rolls_to_confirm, counts.rolls),
         "activation_recognition": share(counts.activations_recognised, counts.activations),

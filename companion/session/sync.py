@@ -108,6 +108,7 @@ class ObservedTable:
     uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
     unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # tokens of ``dice`` read unsurely
     settled: bool = False  # unsure values already replaced by the engine's (``settle_unsure_values``)
+    guessed: bool = False  # an unsure value was settled to one of several the engine could vouch for
 
     @classmethod
     def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
@@ -142,35 +143,62 @@ class ObservedTable:
 def settle_unsure_values(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
     """The table with each unsure value replaced by the engine's, where the engine can vouch for it.
 
-    A die whose value the camera could not read surely, but whose seat and type the engine has
-    at that location (or, for a die just moved, missing from exactly one other value), is taken
-    to show the engine's value: its colour and type were read, and putting a die down does not
-    change its value. A surely read value is never overruled.
+    A die whose value the camera could not read surely shows one of the values the engine has
+    for dice of its seat and type that no surely read die accounts for: its colour and type
+    were read, and putting a die down does not change its value. Such a die keeps its reading
+    where the engine has that value there; else it takes a value the engine has for it at its
+    location; else (a die just moved) the one value left, if only one is. Where more than one
+    value could be the die's, the choice is marked ``guessed``: moves read from it are proposed
+    for a person to confirm, never played. A surely read value is never overruled.
     """
     if observed.settled or not observed.unsure_values:
         return observed
     dice = {location: Counter(counter) for location, counter in observed.dice.items()}
-    moved: List[Tuple[Location, Token]] = []
-    for location, unsure in sorted(observed.unsure_values.items()):
-        want, have = expected.get(location, Counter()), dice[location]
-        for token in sorted(unsure.elements(), key=lambda t: _token_key((t, 0))):
-            if have[token] <= want[token]:
-                continue  # the reading agrees with the engine
-            short = sorted((m for m, n in (want - have).items() if m[:2] == token[:2] for _ in range(n)),
-                           key=lambda t: _token_key((t, 0)))
-            if short:
-                have[token] -= 1
-                have[short[0]] += 1
-            else:
-                moved.append((location, token))
-    for location, token in moved:
-        values = {m[2] for elsewhere in observed.tracked if elsewhere != location
-                  for m in (expected.get(elsewhere, Counter()) - dice.get(elsewhere, Counter()))
-                  if m[:2] == token[:2] and m[2] is not None}
-        if len(values) == 1:
-            dice[location][token] -= 1
-            dice[location][token[:2] + (values.pop(),)] += 1
-    return replace(observed, dice={location: +counter for location, counter in dice.items()}, settled=True)
+    unsure = [(location, token) for location, tokens in sorted(observed.unsure_values.items())
+              for token in sorted(tokens.elements(), key=lambda t: _token_key((t, 0)))]
+    free: Dict[Tuple[Optional[int], str], Counter] = {}  # values of (seat, type) no sure reading accounts for
+    for location in observed.tracked:
+        for token, n in expected.get(location, Counter()).items():
+            if token[2] is not None:
+                free.setdefault(token[:2], Counter())[token[2]] += n
+    for location in observed.tracked:
+        for token, n in (dice.get(location, Counter()) - observed.unsure_values.get(location, Counter())).items():
+            if token[2] is not None and token[:2] in free:
+                free[token[:2]][token[2]] -= n
+    free = {group: +values for group, values in free.items()}
+    first_free = {group: Counter(values) for group, values in free.items()}
+    room = {location: Counter(expected.get(location, Counter())) for location in observed.tracked}
+
+    def settle(location: Location, token: Token, value: int) -> None:
+        free[token[:2]][value] -= 1
+        room[location][token[:2] + (value,)] -= 1
+        dice[location][token] -= 1
+        dice[location][token[:2] + (value,)] += 1
+
+    left = []
+    for location, token in unsure:  # the reading agrees with the engine
+        if free.get(token[:2], Counter())[token[2]] > 0 and room[location][token] > 0:
+            settle(location, token, token[2])
+        else:
+            left.append((location, token))
+    for location, token in left:
+        values = free.get(token[:2], Counter())
+        here = sorted(v for v in values if values[v] > 0 and room[location][token[:2] + (v,)] > 0)
+        choices = here or sorted(v for v in values if values[v] > 0)
+        if not choices or (not here and len(choices) > 1):
+            continue  # nothing to vouch with, or a die just moved whose value could be any of several
+        settle(location, token, choices[0])
+    guessed = any(_ambiguous(group, unsure, first_free[group]) for group in {t[:2] for _, t in left}
+                  if group in first_free)
+    return replace(observed, dice={location: +counter for location, counter in dice.items()}, settled=True,
+                   guessed=guessed)
+
+
+def _ambiguous(group: Tuple[Optional[int], str], unsure: Sequence[Tuple[Location, Token]], free: Counter) -> bool:
+    """Whether the unsure dice of a (seat, type) could show the free values in more than one way that
+    matters: they lie in several locations, or are fewer or more than the values, which differ."""
+    where = [location for location, token in unsure if token[:2] == group]
+    return len(free) > 1 and (len(set(where)) > 1 or len(where) != sum(free.values()))
 
 
 # ---- differences ---------------------------------------------------------------------------------
@@ -507,7 +535,7 @@ class TableSync:
         played: Tuple[object, ...] = ()
         self.pending_choice = None
         if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal) \
-                and not _unsure_roll(report.proposal, observed):
+                and not _unsure_roll(report.proposal, observed) and not observed.guessed:
             played = tuple(self.submit(action) for action in report.proposal)
             if all(o.ok for o in played):
                 report = sync_table(self.session.upcoming_state(), observed)

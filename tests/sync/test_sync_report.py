@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from companion.rules import Nudge, Place, Scavenge, apply_action
-from companion.session.sync import ObservedTable, expected_dice, sync_table
+from companion.session.sync import ObservedTable, expected_dice, settle_unsure_values, sync_table
 from tests.rules.builders import activation_state, deployment_state
 
 ALL_ZONES = ["tray", "staging.scavenge", "staging.create", "staging.upgrade", "staging.research", "staging.market",
@@ -205,6 +205,39 @@ def test_an_unsure_placed_die_with_two_possible_values_is_not_guessed():
     unsure(table["staging.create"][0], 4)
     report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
     assert not report.proposal and report.mismatches
+
+
+def test_a_surely_read_placed_die_tells_which_value_left_the_tray():
+    state = deploy()  # red has D4s showing 2 and 3 in the tray
+    table = table_of(state)
+    move(table, "d4:2", "red", "tray", "staging.create")
+    unsure(next(r for r in table["tray"] if (r.die_type, r.colour) == ("d4", "red")), 2)  # it shows 3
+    observed = ObservedTable.from_zones(table, state.colours, min_confidence=0.6)
+    report = sync_table(state, observed)
+    assert report.proposal == (Place("red", ("d4", 2), "create"),) and not report.mismatches
+
+
+def test_which_of_two_unsure_dice_moved_is_a_guess_for_a_person_to_confirm():
+    state = deploy()
+    table = table_of(state)
+    move(table, "d4:2", "red", "tray", "staging.create")
+    unsure(table["staging.create"][0], 3)
+    unsure(next(r for r in table["tray"] if (r.die_type, r.colour) == ("d4", "red")), 2)  # it shows 3
+    observed = settle_unsure_values(expected_dice(state),
+                                    ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    assert observed.guessed
+    assert len(sync_table(state, observed).moves) == 1  # one reading of the table, not to be played unasked
+
+
+def test_unsure_dice_that_stayed_together_are_no_guess():
+    state = deploy()
+    table = table_of(state)
+    for reading in table["tray"]:
+        if (reading.die_type, reading.colour) == ("d4", "red"):
+            unsure(reading, 4)
+    observed = settle_unsure_values(expected_dice(state),
+                                    ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    assert not observed.guessed and sync_table(state, observed).in_sync
 
 
 def test_placements_made_faster_than_the_table_settles_are_one_proposal():
