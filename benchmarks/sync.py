@@ -24,35 +24,33 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from calibration.colour import calibrate_from_samples, samples_from_frame  # noqa: E402
-from calibration.layout import default_layout  # noqa: E402
-from calibration.sync_trials import TrialCounts, exact_observer, play_game, rates, rendered_observer  # noqa: E402
-from calibration.table_scene import TableScene, calibration_dice, render_table  # noqa: E402
-from calibration.zones import ZoneFinder  # noqa: E402
+from calibration.sync_trials import (TrialCounts, calibrated_table, exact_observer, play_game, rates,  # noqa: E402
+                                     rendered_observer)
 from vision.synth import SceneStyle  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "white")
 
 
 def observer_for(mode: str, colours, seed: int):
+    """The observer, the table scene and how many mats calibration needed (0 for exact readings)."""
     if mode == "exact":
-        return exact_observer, None
+        return exact_observer, None, 0
     width, height = (2400, 1500) if mode == "reader" else (1600, 1000)
-    scene = TableScene.arranged(default_layout(len(colours)), width, height)
     rng = np.random.default_rng(seed)
     style = SceneStyle(light_gradient=float(rng.uniform(0, 0.4)), noise_sigma=2.0)
-    finder = ZoneFinder(scene.layout)
-    setup = render_table(scene, calibration_dice(scene, colours, rng), rng, style)
-    profile = calibrate_from_samples(samples_from_frame(setup.frame, finder.find(setup.frame), colours)).profile
+    table = calibrated_table(colours, width, height, rng, style)
+    common = dict(style=style, bump_deg=4.0, bump_px=15.0, rng=rng, background=table.background)
     if mode == "reader":
         from vision.reader import read_dice
 
-        return rendered_observer(finder, style=style, bump_deg=4.0, bump_px=15.0, rng=rng, read=read_dice,
-                                 profile=profile), scene
+        return rendered_observer(table.finder, read=read_dice, profile=table.profile, **common), table.scene, \
+            table.mats_laid
     from vision.colour import body_colour, match_colour
 
-    colour_of = lambda frame, centre, size: match_colour(body_colour(frame, centre, size), profile)  # noqa: E731
-    return rendered_observer(finder, colour_of, style, bump_deg=4.0, bump_px=15.0, rng=rng), scene
+    def colour_of(frame, centre, size):
+        return match_colour(body_colour(frame, centre, size), table.profile)
+
+    return rendered_observer(table.finder, colour_of, **common), table.scene, table.mats_laid
 
 
 def main() -> None:
@@ -70,11 +68,13 @@ def main() -> None:
     if args.mode == "reader":
         from vision.reader import CONFIDENCE_THRESHOLD as threshold
     total = TrialCounts()
+    mats_relaid = 0
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch:
         for game in range(args.games):
             seed = args.seed * 100_000 + game
-            observe, scene = observer_for(args.mode, colours, seed)
+            observe, scene, mats = observer_for(args.mode, colours, seed)
+            mats_relaid += max(0, mats - 1)
             total.add(play_game(seed, Path(scratch) / f"g{game}.db", colours, args.rounds, args.plant_rate,
                                 observe, scene, min_confidence=threshold))
     elapsed = time.perf_counter() - started
@@ -84,7 +84,7 @@ def main() -> None:
         "placements": total.placements, "rolls": total.rolls, "activations": total.activations,
         "planted": dict(total.planted), "flagged": dict(total.flagged), "kind_named": dict(total.kind_named),
         "false_mismatches": total.false_mismatches, "clean_settles": total.clean_settles,
-        "misreads_told": total.misreads_told,
+        "misreads_told": total.misreads_told, "mats_relaid": mats_relaid,
         **{k: round(v, 4) for k, v in rates(total).items()},
         "seconds": round(elapsed, 1),
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import cv2
@@ -24,6 +24,7 @@ Lab = Tuple[float, float, float]
 # The matcher weighs lightness at half (light and shade move it more than the chroma axes).
 LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 TOO_CLOSE = 25.0       # weighted Lab distance under which two players' dice are easily confused
+TABLE_TOO_CLOSE = 15.0  # weighted Lab distance from the table under which a player's dice hardly stand out
 MIN_SEPARATION = 2.0   # nearest other player / own spread, below which reading is unreliable
 REFERENCES = 3
 MIN_SAMPLES = 3
@@ -45,6 +46,7 @@ class ColourCheck:
     spread: Dict[str, float]               # how far a player's own samples lie from its references (90th pct)
     accuracy: float                        # share of samples the new profile gives to the right player
     warnings: Tuple[str, ...]
+    table: Dict[str, float] = field(default_factory=dict)  # each player's nearest reference to the table colour
 
     @property
     def ok(self) -> bool:
@@ -54,6 +56,8 @@ class ColourCheck:
         lines = [f"Samples read as their own player: {self.accuracy:.0%}"]
         for (a, b), d in sorted(self.nearest.items(), key=lambda item: item[1]):
             lines.append(f"  {a} vs {b}: distance {d:.0f} (own spread {self.spread[a]:.0f} / {self.spread[b]:.0f})")
+        for player, d in sorted(self.table.items(), key=lambda item: item[1]):
+            lines.append(f"  {player} vs the table: distance {d:.0f}")
         lines += [f"WARNING: {w}" for w in self.warnings] or ["The colours separate well."]
         return "\n".join(lines)
 
@@ -72,8 +76,10 @@ def references(samples: Sequence[Lab], count: int = REFERENCES) -> List[Lab]:
     return [tuple(round(float(v), 1) for v in np.median(g, axis=0)) for g in groups]
 
 
-def calibrate_from_samples(samples: Mapping[str, Sequence[Lab]], max_distance: float = 60.0) -> ColourCalibration:
-    """A profile from each player's sampled body colours, and how well they separate."""
+def calibrate_from_samples(samples: Mapping[str, Sequence[Lab]], max_distance: float = 60.0,
+                           table: Optional[Lab] = None) -> ColourCalibration:
+    """A profile from each player's sampled body colours, and how well they separate from each other and
+    from the ``table`` colour when given."""
     short = [p for p, s in samples.items() if len(s) < MIN_SAMPLES]
     if short:
         raise CalibrationError(f"too few dice seen for {', '.join(short)} (at least {MIN_SAMPLES} each): "
@@ -92,12 +98,18 @@ def calibrate_from_samples(samples: Mapping[str, Sequence[Lab]], max_distance: f
         elif d < MIN_SEPARATION * max(spread[a], spread[b], 1.0):
             warnings.append(f"{a} and {b} are only {d:.0f} apart while one player's own dice vary by "
                             f"{max(spread[a], spread[b]):.0f}: check for shade or glare on the table")
+    table_distance = {p: min(distance(table, r) for r in profile.players[p]) for p in sorted(samples)} \
+        if table is not None else {}
+    for player, d in table_distance.items():
+        if d < TABLE_TOO_CLOSE:
+            warnings.append(f"{player} dice look like the table here (distance {d:.0f}, under {TABLE_TOO_CLOSE:.0f}): "
+                            "the camera may miss them; put a mat of another colour under the play area")
     total = sum(len(s) for s in samples.values())
     right = sum(match_colour(np.asarray(lab, np.float32), profile)[0] == p for p, s in samples.items() for lab in s)
     accuracy = right / total if total else 0.0
     if accuracy < 0.98:
         warnings.append(f"only {accuracy:.0%} of the sampled dice are read as their own player")
-    return ColourCalibration(profile, ColourCheck(nearest, spread, accuracy, tuple(warnings)),
+    return ColourCalibration(profile, ColourCheck(nearest, spread, accuracy, tuple(warnings), table_distance),
                              {p: list(s) for p, s in samples.items()})
 
 
@@ -159,6 +171,20 @@ def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[s
             dice = zone_blobs(frame, polygon, die_px)
         samples[player] = [tuple(float(v) for v in body_colour(frame, centre, size)) for centre, size in dice]
     return samples
+
+
+def table_colour(frame: np.ndarray, zones: FoundZones, players: Sequence[str]) -> Lab:
+    """The table's colour (OpenCV Lab): the median over the seats' Available zones, where the dice
+    laid out for calibration cover a small part."""
+    mask = np.zeros(frame.shape[:2], np.uint8)
+    for seat in range(len(players)):
+        polygon = zones.polygons.get(f"seat{seat + 1}.available")
+        if polygon is not None:
+            cv2.fillPoly(mask, [np.round(polygon).astype(np.int32)], 1)
+    if not mask.any():
+        raise CalibrationError("the camera does not see the seats' Available zones")
+    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
+    return tuple(float(v) for v in np.median(lab[mask > 0], axis=0))
 
 
 def _die_size(zones: FoundZones) -> float:

@@ -12,7 +12,8 @@ from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from calibration.camera_settings import CameraSettings
-from calibration.colour import CalibrationError, ColourCalibration, calibrate_from_samples, samples_from_frame
+from calibration.colour import (CalibrationError, ColourCalibration, calibrate_from_samples, samples_from_frame,
+                                table_colour)
 from calibration.layout import ZoneLayout
 from calibration.profile import CalibrationProfile
 from calibration.zones import ZoneFinder
@@ -81,7 +82,8 @@ def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: Calibra
     if not zones.seen_markers:
         raise CalibrationError("no marker is in view: check that the markers are on the table, "
                                "uncovered, and that the camera sees the whole play area")
-    result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader))
+    result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader),
+                                    table=table_colour(frame, zones, players))
     resolution = (frame.shape[1], frame.shape[0])
     camera = CameraSettings.from_picamera2_metadata(settled, resolution) if settled else previous.camera
     gains = colour_gains if colour_gains is not None else camera.colour_gains

@@ -16,12 +16,18 @@ from typing import Callable, Dict, List, Mapping, Sequence
 
 import numpy as np
 
+from calibration.colour import TABLE_TOO_CLOSE, calibrate_from_samples, samples_from_frame, table_colour
+from calibration.layout import default_layout
+from calibration.table_scene import TableScene, calibration_dice, render_table
 from calibration.table_sim import PhysicalTable
+from calibration.zones import ZoneFinder
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
 from companion.session.sync import TableSync, zone_reader
 from companion.store import GameStore
+from vision.readings import ColourProfile
+from vision.synth import SceneStyle, make_background
 
 Observe = Callable[[PhysicalTable], Mapping[str, Sequence[object]]]
 PLANTS = ("missing", "extra", "wrong_value", "wrong_zone")
@@ -223,20 +229,48 @@ def rates(counts: TrialCounts) -> Dict[str, float]:
     }
 
 
+@dataclass
+class CalibratedTable:
+    """A table scene, its zone finder, the mat under it and the colour profile calibrated on it."""
+
+    scene: TableScene
+    finder: ZoneFinder
+    profile: ColourProfile
+    background: np.ndarray
+    mats_laid: int  # 1, or more where calibration said a colour looked like the mat
+
+
+def calibrated_table(colours: Sequence[str], width: int, height: int, rng: np.random.Generator,
+                     style: SceneStyle, most_mats: int = 10) -> CalibratedTable:
+    """A felt table calibrated as a person would: each seat's dice in its Available zone, one frame;
+    where calibration warns that a player's dice look like the table, the person lays another mat."""
+    scene = TableScene.arranged(default_layout(len(colours)), width, height)
+    finder = ZoneFinder(scene.layout)
+    for mats in range(1, most_mats + 1):
+        background = make_background(rng, width, height, "felt")
+        frame = render_table(scene, calibration_dice(scene, colours, rng), rng, style, background).frame
+        zones = finder.find(frame)
+        result = calibrate_from_samples(samples_from_frame(frame, zones, colours),
+                                        table=table_colour(frame, zones, colours))
+        if min(result.check.table.values()) >= TABLE_TOO_CLOSE:
+            break
+    return CalibratedTable(scene, finder, result.profile, background, mats)
+
+
 def rendered_observer(finder, colour_of=None, style=None, bump_deg: float = 0.0, bump_px: float = 0.0,
-                      rng: np.random.Generator = None, read=None, profile=None) -> Observe:
+                      rng: np.random.Generator = None, read=None, profile=None, background=None) -> Observe:
     """Readings through a rendered frame: markers found by ``finder`` (a ZoneFinder kept across
     frames), the camera bumped by up to ``bump_deg`` / ``bump_px``. With ``read`` (e.g.
     ``vision.reader.read_dice``) every die is read from the pixels with the colour ``profile``;
     without it, dice are at their labelled places with owner colours read from the pixels by
-    ``colour_of`` (e.g. from a calibrated profile)."""
+    ``colour_of`` (e.g. from a calibrated profile). ``background``: the table's mat (else the table's own)."""
     from calibration.table_scene import move_camera
 
     rng = rng or np.random.default_rng(0)
     read_zones = zone_reader(finder, read, profile) if read is not None else None
 
     def observe(table: PhysicalTable) -> Mapping[str, Sequence[object]]:
-        rendered = table.render(style)
+        rendered = table.render(style, background)
         if bump_deg or bump_px:
             rendered = move_camera(rendered, float(rng.uniform(-bump_deg, bump_deg)),
                                    (float(rng.uniform(-bump_px, bump_px)), float(rng.uniform(-bump_px, bump_px))))

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from calibration.camera_settings import CameraSettings, SettingsError
-from calibration.colour import CalibrationError, calibrate_from_samples, samples_from_frame
+from calibration.colour import CalibrationError, calibrate_from_samples, samples_from_frame, table_colour
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile, ProfileError
 from calibration.table_scene import TableScene, calibration_dice, label_centre, render_table
@@ -48,6 +48,26 @@ def test_colours_too_close_are_warned_about():
     assert "WARNING" in check.text() and "blue" not in " ".join(check.warnings)
     with pytest.raises(CalibrationError, match="too few dice seen for blue"):
         calibrate_from_samples({"red": close["red"], "blue": close["blue"][:1]})
+
+
+def test_dice_the_colour_of_the_table_are_warned_about():
+    samples = {"red": [(110.0, 185.0, 165.0)] * 4, "blue": [(85.0, 145.0, 80.0)] * 4}
+    check = calibrate_from_samples(samples, table=(88.0, 143.0, 84.0)).check  # a blue mat
+    assert [w for w in check.warnings if "look like the table" in w] == [check.warnings[0]]
+    assert check.warnings[0].startswith("blue dice look like the table") and "mat" in check.warnings[0]
+    assert "blue vs the table" in check.text()
+    assert calibrate_from_samples(samples, table=(150.0, 110.0, 150.0)).check.ok  # a green mat
+
+
+def test_the_table_colour_is_read_around_the_dice():
+    players = ("red", "blue")
+    scene = TableScene.arranged(default_layout(2), 1600, 1000)
+    rng = np.random.default_rng(4)
+    mat = np.full((1000, 1600, 3), (60, 140, 50), np.uint8)  # BGR green felt
+    rendered = render_table(scene, calibration_dice(scene, players, rng), rng, SceneStyle(), mat)
+    seen = table_colour(rendered.frame, ZoneFinder(scene.layout).find(rendered.frame), players)
+    expected = cv2.cvtColor(mat[:1, :1], cv2.COLOR_BGR2LAB)[0, 0]
+    assert np.abs(np.array(seen) - expected).max() <= 6, (seen, expected)
 
 
 def test_a_hidden_seat_marker_is_a_clear_error():

@@ -4,11 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from calibration.colour import calibrate_from_samples, samples_from_frame
-from calibration.layout import default_layout
-from calibration.sync_trials import TrialCounts, play_game, rates, rendered_observer
-from calibration.table_scene import TableScene, calibration_dice, render_table
-from calibration.zones import ZoneFinder
+from calibration.sync_trials import TrialCounts, calibrated_table, play_game, rates, rendered_observer
 from vision.colour import body_colour, match_colour
 from vision.synth import SceneStyle
 
@@ -26,26 +22,18 @@ def test_exact_readings_over_synthetic_rounds(tmp_path):
     assert r["roll_recognition"] == 1.0 and r["activation_recognition"] == 1.0, total.failures
 
 
-def calibrated_table(width: int, height: int, rng: np.random.Generator, style: SceneStyle):
-    """A two-seat table scene, its zone finder and the colour profile calibrated from a rendered setup frame."""
-    scene = TableScene.arranged(default_layout(2), width, height)
-    setup = render_table(scene, calibration_dice(scene, ("red", "blue"), rng), rng, style)
-    finder = ZoneFinder(scene.layout)
-    profile = calibrate_from_samples(samples_from_frame(setup.frame, finder.find(setup.frame), ("red", "blue"))).profile
-    return scene, finder, profile
-
-
 def test_rendered_round_with_a_bumped_camera_and_calibrated_colours(tmp_path):
     """Markers, zones and owner colours read from rendered frames; the camera moves between settles."""
     rng = np.random.default_rng(21)
     style = SceneStyle(light_gradient=0.25, noise_sigma=2.0)
-    scene, finder, profile = calibrated_table(1600, 1000, rng, style)
+    table = calibrated_table(("red", "blue"), 1600, 1000, rng, style)
 
     def colour_of(frame, centre, size):
-        return match_colour(body_colour(frame, centre, size), profile)
+        return match_colour(body_colour(frame, centre, size), table.profile)
 
-    observe = rendered_observer(finder, colour_of, style, bump_deg=4.0, bump_px=15.0, rng=rng)
-    counts = play_game(21, tmp_path / "g.db", max_rounds=1, plant_rate=0.3, observe=observe, scene=scene)
+    observe = rendered_observer(table.finder, colour_of, style, bump_deg=4.0, bump_px=15.0, rng=rng,
+                                background=table.background)
+    counts = play_game(21, tmp_path / "g.db", max_rounds=1, plant_rate=0.3, observe=observe, scene=table.scene)
     r = rates(counts)
     assert counts.placements >= 8
     assert r["placement_recognition"] == 1.0 and counts.false_mismatches == 0, counts.failures
@@ -64,10 +52,13 @@ def test_rendered_round_through_the_dice_reader(tmp_path):
     rng = np.random.default_rng(5)
     style = SceneStyle(light_gradient=0.25, noise_sigma=2.0)
     # 2400 px across the zones makes 16 mm dice about 45 px, as a Camera Module 3 sees them over the board.
-    scene, finder, profile = calibrated_table(2400, 1500, rng, style)
-    observe = rendered_observer(finder, style=style, bump_deg=3.0, bump_px=10.0, rng=rng, read=read_dice,
-                                profile=profile)
-    counts = play_game(5, tmp_path / "g.db", max_rounds=1, plant_rate=0.0, observe=observe, scene=scene,
+    table = calibrated_table(("red", "blue"), 2400, 1500, rng, style)
+    observe = rendered_observer(table.finder, style=style, bump_deg=3.0, bump_px=10.0, rng=rng, read=read_dice,
+                                profile=table.profile, background=table.background)
+    counts = play_game(5, tmp_path / "g.db", max_rounds=1, plant_rate=0.0, observe=observe, scene=table.scene,
                        min_confidence=CONFIDENCE_THRESHOLD)
     assert counts.placements >= 8
-    assert rates(counts)["placement_recognition"] >= 0.9, counts.failures
+    assert not counts.failures  # every placement played, or proposed right for a tap; no false alarm
+    r = rates(counts)
+    assert r["placement_recognition"] >= 0.75  # the rest: which of two unsure D4s moved, for a person to say
+    assert r["placement_recognition"] + r["placement_read_right_to_confirm"] == 1.0
