@@ -108,7 +108,7 @@ class ObservedTable:
     uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
     unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # tokens of ``dice`` read unsurely
     settled: bool = False  # unsure values already replaced by the engine's (``settle_unsure_values``)
-    guessed: bool = False  # an unsure value was settled to one of several the engine could vouch for
+    guessed: FrozenSet[Tuple[Optional[int], str]] = frozenset()  # (seat, type) whose unsure values were guessed
 
     @classmethod
     def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
@@ -148,8 +148,8 @@ def settle_unsure_values(expected: Mapping[Location, Counter], observed: Observe
     were read, and putting a die down does not change its value. Such a die keeps its reading
     where the engine has that value there; else it takes a value the engine has for it at its
     location; else (a die just moved) the one value left, if only one is. Where more than one
-    value could be the die's, the choice is marked ``guessed``: moves read from it are proposed
-    for a person to confirm, never played. A surely read value is never overruled.
+    value could be the die's, its seat and type are marked ``guessed``: placements of such a die
+    are proposed for a person to confirm, never played. A surely read value is never overruled.
     """
     if observed.settled or not observed.unsure_values:
         return observed
@@ -188,8 +188,8 @@ def settle_unsure_values(expected: Mapping[Location, Counter], observed: Observe
         if not choices or (not here and len(choices) > 1):
             continue  # nothing to vouch with, or a die just moved whose value could be any of several
         settle(location, token, choices[0])
-    guessed = any(_ambiguous(group, unsure, first_free[group]) for group in {t[:2] for _, t in left}
-                  if group in first_free)
+    guessed = frozenset(group for group in {t[:2] for _, t in left}
+                        if group in first_free and _ambiguous(group, unsure, first_free[group]))
     return replace(observed, dice={location: +counter for location, counter in dice.items()}, settled=True,
                    guessed=guessed)
 
@@ -454,6 +454,11 @@ def sync_table(state: State, observed: ObservedTable) -> SyncReport:
     return SyncReport(mismatches=tuple(describe(missing, extra, state.colours)), accept_options=tuple(found), **common)
 
 
+def _guessed_placement(moves: Moves, observed: ObservedTable, colours: Sequence[str]) -> bool:
+    """A placement of a die of a seat and type whose unsure values could be read more than one way."""
+    return any(isinstance(a, Place) and (colours.index(a.seat), a.die[0]) in observed.guessed for a in moves)
+
+
 def _unsure_roll(moves: Moves, observed: ObservedTable) -> bool:
     """A roll read with an unsure value: the engine cannot vouch for new values, so a person confirms it."""
     return any(isinstance(a, Roll) for a in moves) and bool(observed.unsure_values.get("available"))
@@ -535,7 +540,8 @@ class TableSync:
         played: Tuple[object, ...] = ()
         self.pending_choice = None
         if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal) \
-                and not _unsure_roll(report.proposal, observed) and not observed.guessed:
+                and not _unsure_roll(report.proposal, observed) \
+                and not _guessed_placement(report.proposal, observed, state.colours):
             played = tuple(self.submit(action) for action in report.proposal)
             if all(o.ok for o in played):
                 report = sync_table(self.session.upcoming_state(), observed)

@@ -225,7 +225,7 @@ def test_which_of_two_unsure_dice_moved_is_a_guess_for_a_person_to_confirm():
     unsure(next(r for r in table["tray"] if (r.die_type, r.colour) == ("d4", "red")), 2)  # it shows 3
     observed = settle_unsure_values(expected_dice(state),
                                     ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
-    assert observed.guessed
+    assert observed.guessed == {(0, "d4")}  # red's D4s
     assert len(sync_table(state, observed).moves) == 1  # one reading of the table, not to be played unasked
 
 
