@@ -107,7 +107,8 @@ class ObservedTable:
     tracked: FrozenSet[Location]
     uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
     unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # tokens of ``dice`` read unsurely
-    settled: bool = False  # unsure values already replaced by the engine's (``settle_unsure_values``)
+    unsure_types: Mapping[Location, Counter] = field(default_factory=dict)  # tokens whose type was read unsurely
+    settled: bool = False  # unsure readings already settled by the engine (``settle_unsure_readings``)
     guessed: FrozenSet[Tuple[Optional[int], str]] = frozenset()  # (seat, type) whose unsure values were guessed
 
     @classmethod
@@ -115,13 +116,14 @@ class ObservedTable:
                    min_confidence: float = 0.0) -> "ObservedTable":
         """Readings (``die_type``, ``value``, ``colour``) grouped by zone name -> dice per location.
 
-        A reading whose ``value_confidence`` (else ``confidence``) is below ``min_confidence``
-        counts as an unsure value: :func:`sync_table` lets the engine's value stand for it
-        where the engine has a die of that seat and type.
+        A reading whose ``value_confidence`` (or ``type_confidence``; else ``confidence``) is below
+        ``min_confidence`` counts as an unsure value (type): :func:`settle_unsure_readings` lets
+        the engine's stand for it where the engine can vouch for it.
         """
         seat_of = {colour: seat for seat, colour in enumerate(colours)}
         dice: Dict[Location, Counter] = {}
         unsure: Dict[Location, Counter] = {}
+        unsure_types: Dict[Location, Counter] = {}
         uncertain = []
         for zone, readings in readings_by_zone.items():
             location = zone_location(zone)
@@ -137,10 +139,43 @@ class ObservedTable:
                     uncertain.append(reading)
                 if value is not None and getattr(reading, "value_confidence", confidence) < min_confidence:
                     unsure.setdefault(location, Counter())[token] += 1
-        return cls(dice, frozenset(dice), tuple(uncertain), unsure)
+                if getattr(reading, "type_confidence", confidence) < min_confidence:
+                    unsure_types.setdefault(location, Counter())[token] += 1
+        return cls(dice, frozenset(dice), tuple(uncertain), unsure, unsure_types)
 
 
-def settle_unsure_values(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
+def settle_unsure_readings(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
+    """The table with unsure types, then unsure values, replaced by the engine's where it can vouch for them."""
+    if observed.settled:
+        return observed
+    return replace(_settle_unsure_values(expected, _settle_unsure_types(expected, observed)), settled=True)
+
+
+def _settle_unsure_types(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
+    """A die whose type the camera could not read surely, where the engine has no such die, is taken as
+    the die of its seat that the engine misses at that location, when exactly one kind is missing (a D8
+    read as a D6 in a Reserve pool that lacks a D8). A surely read type is never overruled."""
+    if not observed.unsure_types:
+        return observed
+    dice = {location: Counter(counter) for location, counter in observed.dice.items()}
+    unsure_values = {location: Counter(counter) for location, counter in observed.unsure_values.items()}
+    for location, tokens in sorted(observed.unsure_types.items()):
+        want, have = expected.get(location, Counter()), dice[location]
+        for token in sorted(tokens.elements(), key=lambda t: _token_key((t, 0))):
+            if have[token] <= want[token]:
+                continue  # the engine has such a die here
+            missing = {m for m in want - have if m[0] == token[0] and m[1] != token[1]}
+            if len(missing) != 1:
+                continue
+            have[token] -= 1
+            have[missing.pop()] += 1
+            if unsure_values.get(location, Counter())[token] > 0:
+                unsure_values[location][token] -= 1  # the value came with the engine's die
+    return replace(observed, dice={location: +counter for location, counter in dice.items()},
+                   unsure_values={location: +counter for location, counter in unsure_values.items()})
+
+
+def _settle_unsure_values(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
     """The table with each unsure value replaced by the engine's, where the engine can vouch for it.
 
     A die whose value the camera could not read surely shows one of the values the engine has
@@ -151,7 +186,7 @@ def settle_unsure_values(expected: Mapping[Location, Counter], observed: Observe
     value could be the die's, its seat and type are marked ``guessed``: placements of such a die
     are proposed for a person to confirm, never played. A surely read value is never overruled.
     """
-    if observed.settled or not observed.unsure_values:
+    if not observed.unsure_values:
         return observed
     dice = {location: Counter(counter) for location, counter in observed.dice.items()}
     unsure = [(location, token) for location, tokens in sorted(observed.unsure_values.items())
@@ -190,8 +225,7 @@ def settle_unsure_values(expected: Mapping[Location, Counter], observed: Observe
         settle(location, token, choices[0])
     guessed = frozenset(group for group in {t[:2] for _, t in left}
                         if group in first_free and _ambiguous(group, unsure, first_free[group]))
-    return replace(observed, dice={location: +counter for location, counter in dice.items()}, settled=True,
-                   guessed=guessed)
+    return replace(observed, dice={location: +counter for location, counter in dice.items()}, guessed=guessed)
 
 
 def _ambiguous(group: Tuple[Optional[int], str], unsure: Sequence[Tuple[Location, Token]], free: Counter) -> bool:
@@ -439,7 +473,7 @@ class SyncReport:
 def sync_table(state: State, observed: ObservedTable) -> SyncReport:
     """Compare the table with the engine; see the module docstring for the three answers."""
     expected = expected_dice(state)
-    observed = settle_unsure_values(expected, observed)
+    observed = settle_unsure_readings(expected, observed)
     missing, extra = _differences(expected, observed)
     common = dict(tracked=observed.tracked, uncertain=observed.uncertain)
     if not missing and not extra:
@@ -571,7 +605,7 @@ class TableSync:
     def _corrected(self, state: State, observed: ObservedTable) -> ObservedTable:
         """The table with the misreadings people pointed out corrected; those that no longer hold are dropped."""
         expected = expected_dice(state)
-        observed = settle_unsure_values(expected, observed)
+        observed = settle_unsure_readings(expected, observed)
         self.misreadings = [m for m in self.misreadings if m.holds(expected, observed)]
         for misreading in self.misreadings:
             observed = misreading.correct(observed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from companion.rules import Nudge, Place, Scavenge, apply_action
-from companion.session.sync import ObservedTable, expected_dice, settle_unsure_values, sync_table
+from companion.session.sync import ObservedTable, expected_dice, settle_unsure_readings, sync_table
 from tests.rules.builders import activation_state, deployment_state
 
 ALL_ZONES = ["tray", "staging.scavenge", "staging.create", "staging.upgrade", "staging.research", "staging.market",
@@ -223,7 +223,7 @@ def test_which_of_two_unsure_dice_moved_is_a_guess_for_a_person_to_confirm():
     move(table, "d4:2", "red", "tray", "staging.create")
     unsure(table["staging.create"][0], 3)
     unsure(next(r for r in table["tray"] if (r.die_type, r.colour) == ("d4", "red")), 2)  # it shows 3
-    observed = settle_unsure_values(expected_dice(state),
+    observed = settle_unsure_readings(expected_dice(state),
                                     ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
     assert observed.guessed == {(0, "d4")}  # red's D4s
     assert len(sync_table(state, observed).moves) == 1  # one reading of the table, not to be played unasked
@@ -235,9 +235,30 @@ def test_unsure_dice_that_stayed_together_are_no_guess():
     for reading in table["tray"]:
         if (reading.die_type, reading.colour) == ("d4", "red"):
             unsure(reading, 4)
-    observed = settle_unsure_values(expected_dice(state),
+    observed = settle_unsure_readings(expected_dice(state),
                                     ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
     assert not observed.guessed and sync_table(state, observed).in_sync
+
+
+def test_a_die_of_unsure_type_is_the_one_the_engine_misses_there():
+    state = deploy()
+    table = table_of(state)
+    red_d8 = next(r for r in table["seat1.reserve"] if r.die_type == "d8")
+    red_d8.die_type, red_d8.type_confidence, red_d8.confidence = "d6", 0.55, 0.55  # read as a D6, unsurely
+    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.8))
+    assert report.in_sync and report.uncertain == (red_d8,)
+    red_d8.type_confidence = red_d8.confidence = 0.95  # surely a D6: the table is wrong
+    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.8))
+    assert sorted(m.kind for m in report.mismatches) == ["extra", "missing"]
+
+
+def test_an_extra_die_of_unsure_type_is_still_an_extra_die():
+    state = deploy()
+    table = table_of(state)
+    table["seat1.reserve"].append(SimpleNamespace(die_type="d6", value=1, colour="red", confidence=0.5,
+                                                  type_confidence=0.5))
+    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.8))
+    assert [m.kind for m in report.mismatches] == ["extra"]
 
 
 def test_placements_made_faster_than_the_table_settles_are_one_proposal():
