@@ -132,11 +132,13 @@ def decode_box(centre: Tuple[float, float], window: float, box: np.ndarray) -> T
     return (centre[0] + dx * window, centre[1] + dy * window), window * math.exp(ds)
 
 
-def type_and_value(p: np.ndarray) -> Tuple[str, float, int, float]:
-    """(type, P(type | a die), value, P(value | type)) from one row of reader probabilities."""
+def type_and_value(p: np.ndarray) -> Tuple[str, float, int, float, Tuple[float, ...]]:
+    """(type, P(type | a die), value, P(value | type), P(each value | type)) from one row of reader
+    probabilities."""
     type_p = {t: float(p[s].sum()) for t, s in TYPE_SLICES.items()}
     die_p = max(1e-9, sum(type_p.values()))
     best_type = max(type_p, key=type_p.get)
     within = p[TYPE_SLICES[best_type]]
+    values = tuple(float(v) / max(float(within.sum()), 1e-9) for v in within)
     value = int(np.argmax(within)) + 1
-    return best_type, type_p[best_type] / die_p, value, float(within[value - 1]) / max(float(within.sum()), 1e-9)
+    return best_type, type_p[best_type] / die_p, value, values[value - 1], values

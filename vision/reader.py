@@ -101,14 +101,15 @@ class DiceReader:
             die_probability = math.sqrt(finder_p * (1.0 - float(p[0])))
             if die_probability < self.min_die_probability:
                 continue
-            die_type, type_p, value, value_p = type_and_value(p)
+            die_type, type_p, value, value_p, value_ps = type_and_value(p)
             colour, colour_p = match_colour(body_colour(frame_bgr, centre, size), profile)
             half = size / 2
             readings.append(DieReading(
                 die_type=die_type, value=value, colour=colour, centre=(float(centre[0]), float(centre[1])),
                 outline=_outline(contrast, centre, size), type_confidence=type_p, value_confidence=value_p,
                 colour_confidence=colour_p, detection_confidence=die_probability,
-                bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)))
+                bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half),
+                value_probabilities=value_ps))
         return _one_per_die(readings)
 
     def _read(self, pyramid: GreyPyramid, found) -> np.ndarray:

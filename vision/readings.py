@@ -68,6 +68,7 @@ class DieReading:
     colour_confidence: float
     detection_confidence: float = 1.0
     bbox: Tuple[float, float, float, float] = field(default=(0.0, 0.0, 0.0, 0.0))
+    value_probabilities: Tuple[float, ...] = ()  # P(each value, 1 up | the type read); empty when unknown
 
     @property
     def confidence(self) -> float:

@@ -21,6 +21,8 @@ and keeps the panel's LEDs blinking for the seats concerned while it lasts.
 """
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
@@ -39,6 +41,7 @@ Moves = Tuple[Action, ...]  # one decision, and the roll it causes when it cause
 VALUED = ("available", "staging.")  # locations where the engine knows each die's value
 NORMAL_MOVES = (Place, Roll, Scavenge, Create, Upgrade, Research, Sell, Forfeit)
 AUTOMATIC_MOVES = (Place, Roll)  # played without a tap when they are the only explanation
+SURE_ASSIGNMENT = 0.95  # how likely the reader's odds must make one reading of several unsure dice
 
 
 def zone_location(zone: str) -> Optional[Location]:
@@ -108,6 +111,7 @@ class ObservedTable:
     uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
     unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # tokens of ``dice`` read unsurely
     unsure_types: Mapping[Location, Counter] = field(default_factory=dict)  # tokens whose type was read unsurely
+    value_odds: Tuple[Tuple[Location, Token, Tuple[float, ...]], ...] = ()  # the reader's odds per unsure value
     settled: bool = False  # unsure readings already settled by the engine (``settle_unsure_readings``)
     guessed: FrozenSet[Tuple[Optional[int], str]] = frozenset()  # (seat, type) whose unsure values were guessed
 
@@ -124,6 +128,7 @@ class ObservedTable:
         dice: Dict[Location, Counter] = {}
         unsure: Dict[Location, Counter] = {}
         unsure_types: Dict[Location, Counter] = {}
+        odds = []
         uncertain = []
         for zone, readings in readings_by_zone.items():
             location = zone_location(zone)
@@ -139,9 +144,11 @@ class ObservedTable:
                     uncertain.append(reading)
                 if value is not None and getattr(reading, "value_confidence", confidence) < min_confidence:
                     unsure.setdefault(location, Counter())[token] += 1
+                    if getattr(reading, "value_probabilities", ()):
+                        odds.append((location, token, tuple(reading.value_probabilities)))
                 if getattr(reading, "type_confidence", confidence) < min_confidence:
                     unsure_types.setdefault(location, Counter())[token] += 1
-        return cls(dice, frozenset(dice), tuple(uncertain), unsure, unsure_types)
+        return cls(dice, frozenset(dice), tuple(uncertain), unsure, unsure_types, tuple(odds))
 
 
 def settle_unsure_readings(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
@@ -210,8 +217,10 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
         dice[location][token] -= 1
         dice[location][token[:2] + (value,)] += 1
 
+    resolved = _resolve_by_odds(unsure, observed.value_odds, free, settle)
+    unsure_left = [(location, token) for location, token in unsure if token[:2] not in resolved]
     left = []
-    for location, token in unsure:  # the reading agrees with the engine
+    for location, token in unsure_left:  # the reading agrees with the engine
         if free.get(token[:2], Counter())[token[2]] > 0 and room[location][token] > 0:
             settle(location, token, token[2])
         else:
@@ -224,8 +233,37 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
             continue  # nothing to vouch with, or a die just moved whose value could be any of several
         settle(location, token, choices[0])
     guessed = frozenset(group for group in {t[:2] for _, t in left}
-                        if group in first_free and _ambiguous(group, unsure, first_free[group]))
+                        if group in first_free and _ambiguous(group, unsure_left, first_free[group]))
     return replace(observed, dice={location: +counter for location, counter in dice.items()}, guessed=guessed)
+
+
+def _resolve_by_odds(unsure: Sequence[Tuple[Location, Token]], odds: Sequence[Tuple[Location, Token, Tuple]],
+                     free: Mapping[Tuple[Optional[int], str], Counter], settle) -> FrozenSet:
+    """Settle each (seat, type) whose unsure dice could show its free values more than one way, where
+    the reader's odds make one way at least ``SURE_ASSIGNMENT`` likely among them all; the groups settled."""
+    resolved = []
+    for group in sorted({token[:2] for _, token in unsure}, key=lambda g: (g[0] is None, g)):
+        values = list(free.get(group, Counter()).elements())
+        dice = [(location, token) for location, token in unsure if token[:2] == group]
+        if not _ambiguous(group, unsure, free.get(group, Counter())) or not len(dice) <= len(values) <= 6:
+            continue
+        pool = [(location, token, chances) for location, token, chances in odds if token[:2] == group]
+        chances = []
+        for location, token in dice:
+            match = next((entry for entry in pool if entry[:2] == (location, token)), None)
+            if match is None or len(match[2]) < max(values):
+                break
+            pool.remove(match)
+            chances.append(match[2])
+        else:
+            likelihood = {ways: math.prod(c[v - 1] for c, v in zip(chances, ways))
+                          for ways in set(itertools.permutations(values, len(dice)))}
+            best = max(likelihood, key=likelihood.get)
+            if likelihood[best] >= SURE_ASSIGNMENT * max(sum(likelihood.values()), 1e-12):
+                for (location, token), value in zip(dice, best):
+                    settle(location, token, value)
+                resolved.append(group)
+    return frozenset(resolved)
 
 
 def _ambiguous(group: Tuple[Optional[int], str], unsure: Sequence[Tuple[Location, Token]], free: Counter) -> bool:

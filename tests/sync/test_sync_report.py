@@ -229,6 +229,26 @@ def test_which_of_two_unsure_dice_moved_is_a_guess_for_a_person_to_confirm():
     assert len(sync_table(state, observed).moves) == 1  # one reading of the table, not to be played unasked
 
 
+def two_unsure_red_d4s(staged_odds, tray_odds):
+    """Red's D4 showing 2 placed on Create and the D4 showing 3 left in the tray, both read unsurely."""
+    state = deploy()
+    table = table_of(state)
+    move(table, "d4:2", "red", "tray", "staging.create")
+    tray_d4 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d4", "red"))
+    for reading, odds in ((table["staging.create"][0], staged_odds), (tray_d4, tray_odds)):
+        unsure(reading, 1 + odds.index(max(odds))).value_probabilities = odds
+    return state, settle_unsure_readings(expected_dice(state),
+                                         ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+
+
+def test_the_readers_odds_can_tell_which_unsure_die_moved():
+    state, observed = two_unsure_red_d4s((0.02, 0.40, 0.55, 0.03), (0.01, 0.45, 0.52, 0.02))
+    assert observed.guessed  # 0.40 x 0.52 against 0.55 x 0.45: no way to tell
+    state, observed = two_unsure_red_d4s((0.02, 0.70, 0.25, 0.03), (0.01, 0.05, 0.72, 0.22))
+    assert not observed.guessed  # 0.70 x 0.72 against 0.25 x 0.05: the 2 moved
+    assert sync_table(state, observed).proposal == (Place("red", ("d4", 2), "create"),)
+
+
 def test_unsure_dice_that_stayed_together_are_no_guess():
     state = deploy()
     table = table_of(state)
