@@ -42,6 +42,7 @@ VALUED = ("available", "staging.")  # locations where the engine knows each die'
 NORMAL_MOVES = (Place, Roll, Scavenge, Create, Upgrade, Research, Sell, Forfeit)
 AUTOMATIC_MOVES = (Place, Roll)  # played without a tap when they are the only explanation
 SURE_ASSIGNMENT = 0.95  # how likely the reader's odds must make one reading of several unsure dice
+CONTRADICTED = 0.02  # a value the reader gives less than this is not vouched for, even unsure
 
 
 def zone_location(zone: str) -> Optional[Location]:
@@ -187,17 +188,19 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
 
     A die whose value the camera could not read surely shows one of the values the engine has
     for dice of its seat and type that no surely read die accounts for: its colour and type
-    were read, and putting a die down does not change its value. Such a die keeps its reading
-    where the engine has that value there; else it takes a value the engine has for it at its
-    location; else (a die just moved) the one value left, if only one is. Where more than one
-    value could be the die's, its seat and type are marked ``guessed``: placements of such a die
-    are proposed for a person to confirm, never played. A surely read value is never overruled.
+    were read, and putting a die down does not change its value. Where its unsure dice could
+    show those values more than one way, a seat and type takes the way the reader's odds make
+    at least ``SURE_ASSIGNMENT`` likely. Otherwise each die keeps its reading where the engine
+    has that value there; else takes a value the engine has for it at its location; else (a die
+    just moved) the one value left, if only one is. Where more than one value could still be the
+    die's, its seat and type are marked ``guessed``: placements of such a die are proposed for a
+    person to confirm, never played. A value the reader gives under ``CONTRADICTED`` is never
+    vouched for, and a surely read value is never overruled.
     """
     if not observed.unsure_values:
         return observed
     dice = {location: Counter(counter) for location, counter in observed.dice.items()}
-    unsure = [(location, token) for location, tokens in sorted(observed.unsure_values.items())
-              for token in sorted(tokens.elements(), key=lambda t: _token_key((t, 0)))]
+    unsure = _unsure_dice(observed)
     free: Dict[Tuple[Optional[int], str], Counter] = {}  # values of (seat, type) no sure reading accounts for
     for location in observed.tracked:
         for token, n in expected.get(location, Counter()).items():
@@ -217,59 +220,72 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
         dice[location][token] -= 1
         dice[location][token[:2] + (value,)] += 1
 
-    resolved = _resolve_by_odds(unsure, observed.value_odds, free, settle)
-    unsure_left = [(location, token) for location, token in unsure if token[:2] not in resolved]
+    resolved = _resolve_by_odds(unsure, free, settle)
+    unsure = [die for die in unsure if die[1][:2] not in resolved]
     left = []
-    for location, token in unsure_left:  # the reading agrees with the engine
+    for location, token, odds in unsure:  # the reading agrees with the engine
         if free.get(token[:2], Counter())[token[2]] > 0 and room[location][token] > 0:
             settle(location, token, token[2])
         else:
-            left.append((location, token))
-    for location, token in left:
-        values = free.get(token[:2], Counter())
-        here = sorted(v for v in values if values[v] > 0 and room[location][token[:2] + (v,)] > 0)
-        choices = here or sorted(v for v in values if values[v] > 0)
+            left.append((location, token, odds))
+    for location, token, odds in left:
+        values = [v for v, n in free.get(token[:2], Counter()).items() if n > 0 and _possible(odds, v)]
+        here = sorted(v for v in values if room[location][token[:2] + (v,)] > 0)
+        choices = here or sorted(values)
         if not choices or (not here and len(choices) > 1):
             continue  # nothing to vouch with, or a die just moved whose value could be any of several
         settle(location, token, choices[0])
-    guessed = frozenset(group for group in {t[:2] for _, t in left}
-                        if group in first_free and _ambiguous(group, unsure_left, first_free[group]))
+    guessed = frozenset(group for group in {die[1][:2] for die in left}
+                        if group in first_free and _ambiguous(group, unsure, first_free[group]))
     return replace(observed, dice={location: +counter for location, counter in dice.items()}, guessed=guessed)
 
 
-def _resolve_by_odds(unsure: Sequence[Tuple[Location, Token]], odds: Sequence[Tuple[Location, Token, Tuple]],
-                     free: Mapping[Tuple[Optional[int], str], Counter], settle) -> FrozenSet:
+UnsureDie = Tuple[Location, Token, Tuple[float, ...]]  # where, as read, and the reader's odds per value (or ())
+
+
+def _unsure_dice(observed: ObservedTable) -> List[UnsureDie]:
+    """Each die read with an unsure value, with the reader's odds where it gave them."""
+    odds = list(observed.value_odds)
+    out = []
+    for location, tokens in sorted(observed.unsure_values.items()):
+        for token in sorted(tokens.elements(), key=lambda t: _token_key((t, 0))):
+            match = next((entry for entry in odds if entry[:2] == (location, token)), None)
+            if match is not None:
+                odds.remove(match)
+            out.append((location, token, match[2] if match is not None else ()))
+    return out
+
+
+def _possible(odds: Tuple[float, ...], value: int) -> bool:
+    """Whether the reader leaves ``value`` possible (without odds, every value is)."""
+    return not odds or (value <= len(odds) and odds[value - 1] >= CONTRADICTED)
+
+
+def _resolve_by_odds(unsure: Sequence[UnsureDie], free: Mapping[Tuple[Optional[int], str], Counter],
+                     settle) -> FrozenSet:
     """Settle each (seat, type) whose unsure dice could show its free values more than one way, where
     the reader's odds make one way at least ``SURE_ASSIGNMENT`` likely among them all; the groups settled."""
     resolved = []
-    for group in sorted({token[:2] for _, token in unsure}, key=lambda g: (g[0] is None, g)):
+    for group in sorted({die[1][:2] for die in unsure}, key=lambda g: (g[0] is None, g)):
         values = list(free.get(group, Counter()).elements())
-        dice = [(location, token) for location, token in unsure if token[:2] == group]
-        if not _ambiguous(group, unsure, free.get(group, Counter())) or not len(dice) <= len(values) <= 6:
+        dice = [die for die in unsure if die[1][:2] == group]
+        if not _ambiguous(group, unsure, free.get(group, Counter())) or not len(dice) <= len(values) <= 6 \
+                or any(len(odds) < max(values) for _, _, odds in dice):
             continue
-        pool = [(location, token, chances) for location, token, chances in odds if token[:2] == group]
-        chances = []
-        for location, token in dice:
-            match = next((entry for entry in pool if entry[:2] == (location, token)), None)
-            if match is None or len(match[2]) < max(values):
-                break
-            pool.remove(match)
-            chances.append(match[2])
-        else:
-            likelihood = {ways: math.prod(c[v - 1] for c, v in zip(chances, ways))
-                          for ways in set(itertools.permutations(values, len(dice)))}
-            best = max(likelihood, key=likelihood.get)
-            if likelihood[best] >= SURE_ASSIGNMENT * max(sum(likelihood.values()), 1e-12):
-                for (location, token), value in zip(dice, best):
-                    settle(location, token, value)
-                resolved.append(group)
+        likelihood = {ways: math.prod(odds[v - 1] for (_, _, odds), v in zip(dice, ways))
+                      for ways in set(itertools.permutations(values, len(dice)))}
+        best = max(likelihood, key=likelihood.get)
+        if likelihood[best] >= SURE_ASSIGNMENT * max(sum(likelihood.values()), 1e-12):
+            for (location, token, _), value in zip(dice, best):
+                settle(location, token, value)
+            resolved.append(group)
     return frozenset(resolved)
 
 
-def _ambiguous(group: Tuple[Optional[int], str], unsure: Sequence[Tuple[Location, Token]], free: Counter) -> bool:
+def _ambiguous(group: Tuple[Optional[int], str], unsure: Sequence[UnsureDie], free: Counter) -> bool:
     """Whether the unsure dice of a (seat, type) could show the free values in more than one way that
     matters: they lie in several locations, or are fewer or more than the values, which differ."""
-    where = [location for location, token in unsure if token[:2] == group]
+    where = [die[0] for die in unsure if die[1][:2] == group]
     return len(free) > 1 and (len(set(where)) > 1 or len(where) != sum(free.values()))
 
 

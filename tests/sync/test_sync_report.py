@@ -177,6 +177,18 @@ def test_an_unsure_value_the_engine_vouches_for_does_not_raise_an_alert():
     assert report.in_sync and report.uncertain == (red_d8,)
 
 
+def test_an_unsure_value_the_reader_all_but_rules_out_is_not_vouched_for():
+    state = deploy()
+    table = table_of(state)
+    red_d8 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d8", "red"))
+    unsure(red_d8, 2).value_probabilities = (0.01, 0.4, 0.25, 0.01, 0.01, 0.01, 0.3, 0.01)
+    observed = ObservedTable.from_zones(table, state.colours, min_confidence=0.8)
+    assert sync_table(state, observed).in_sync  # the engine's 7 is possible
+    red_d8.value_probabilities = (0.01, 0.6, 0.35, 0.01, 0.01, 0.01, 0.001, 0.009)
+    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.8))
+    assert [m.kind for m in report.mismatches] == ["wrong_value"]
+
+
 def test_a_placed_die_read_unsurely_keeps_the_value_it_had_in_the_tray():
     state = deploy()
     table = table_of(state)
