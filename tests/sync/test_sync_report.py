@@ -162,6 +162,11 @@ def test_low_confidence_readings_are_listed_for_a_person_to_check():
     assert report.in_sync and report.uncertain == (table["tray"][0],)
 
 
+def read_unsurely(state, table, min_confidence: float):
+    """The report on ``table`` with readings under ``min_confidence`` counted as unsure."""
+    return sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=min_confidence))
+
+
 def unsure(reading, value: int):
     """The same die read with ``value`` at a value confidence under the threshold."""
     reading.value, reading.value_confidence, reading.confidence = value, 0.3, 0.3
@@ -173,7 +178,7 @@ def test_an_unsure_value_the_engine_vouches_for_does_not_raise_an_alert():
     table = table_of(state)
     red_d8 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d8", "red"))
     unsure(red_d8, 1)  # the engine has red's D8 showing 7
-    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    report = read_unsurely(state, table, 0.6)
     assert report.in_sync and report.uncertain == (red_d8,)
 
 
@@ -182,10 +187,9 @@ def test_an_unsure_value_the_reader_all_but_rules_out_is_not_vouched_for():
     table = table_of(state)
     red_d8 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d8", "red"))
     unsure(red_d8, 2).value_probabilities = (0.01, 0.4, 0.25, 0.01, 0.01, 0.01, 0.3, 0.01)
-    observed = ObservedTable.from_zones(table, state.colours, min_confidence=0.8)
-    assert sync_table(state, observed).in_sync  # the engine's 7 is possible
+    assert read_unsurely(state, table, 0.8).in_sync  # the engine's 7 is possible
     red_d8.value_probabilities = (0.01, 0.6, 0.35, 0.01, 0.01, 0.01, 0.001, 0.009)
-    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.8))
+    report = read_unsurely(state, table, 0.8)
     assert [m.kind for m in report.mismatches] == ["wrong_value"]
 
 
@@ -194,7 +198,7 @@ def test_a_placed_die_read_unsurely_keeps_the_value_it_had_in_the_tray():
     table = table_of(state)
     move(table, "d6:5", "red", "tray", "staging.create")
     unsure(table["staging.create"][0], 3)
-    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    report = read_unsurely(state, table, 0.6)
     assert report.proposal == (Place("red", ("d6", 5), "create"),) and not report.mismatches
 
 
@@ -202,7 +206,7 @@ def test_a_surely_read_value_is_never_overruled():
     state = deploy()
     table = table_of(state)
     move(table, "d6:5", "red", "tray", "staging.create", value=3)
-    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    report = read_unsurely(state, table, 0.6)
     assert not report.proposal
     assert sorted(m.kind for m in report.mismatches) == ["extra", "missing"]
     assert ("staging.create", 3) in [m.seen for m in report.mismatches]
@@ -215,7 +219,7 @@ def test_an_unsure_placed_die_with_two_possible_values_is_not_guessed():
     move(table, "d4:3", "red", "tray", "staging.create")
     table["staging.create"] = table["staging.create"][:1]  # one of them went astray
     unsure(table["staging.create"][0], 4)
-    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.6))
+    report = read_unsurely(state, table, 0.6)
     assert not report.proposal and report.mismatches
 
 
@@ -277,10 +281,10 @@ def test_a_die_of_unsure_type_is_the_one_the_engine_misses_there():
     table = table_of(state)
     red_d8 = next(r for r in table["seat1.reserve"] if r.die_type == "d8")
     red_d8.die_type, red_d8.type_confidence, red_d8.confidence = "d6", 0.55, 0.55  # read as a D6, unsurely
-    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.8))
+    report = read_unsurely(state, table, 0.8)
     assert report.in_sync and report.uncertain == (red_d8,)
     red_d8.type_confidence = red_d8.confidence = 0.95  # surely a D6: the table is wrong
-    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.8))
+    report = read_unsurely(state, table, 0.8)
     assert sorted(m.kind for m in report.mismatches) == ["extra", "missing"]
 
 
@@ -289,7 +293,7 @@ def test_an_extra_die_of_unsure_type_is_still_an_extra_die():
     table = table_of(state)
     table["seat1.reserve"].append(SimpleNamespace(die_type="d6", value=1, colour="red", confidence=0.5,
                                                   type_confidence=0.5))
-    report = sync_table(state, ObservedTable.from_zones(table, state.colours, min_confidence=0.8))
+    report = read_unsurely(state, table, 0.8)
     assert [m.kind for m in report.mismatches] == ["extra"]
 
 
