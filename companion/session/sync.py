@@ -169,7 +169,7 @@ def _settle_unsure_types(expected: Mapping[Location, Counter], observed: Observe
     unsure_values = {location: Counter(counter) for location, counter in observed.unsure_values.items()}
     for location, tokens in sorted(observed.unsure_types.items()):
         want, have = expected.get(location, Counter()), dice[location]
-        for token in sorted(tokens.elements(), key=lambda t: _token_key((t, 0))):
+        for token in _in_order(tokens):
             if have[token] <= want[token]:
                 continue  # the engine has such a die here
             missing = {m for m in want - have if m[0] == token[0] and m[1] != token[1]}
@@ -248,7 +248,7 @@ def _unsure_dice(observed: ObservedTable) -> List[UnsureDie]:
     odds = list(observed.value_odds)
     out = []
     for location, tokens in sorted(observed.unsure_values.items()):
-        for token in sorted(tokens.elements(), key=lambda t: _token_key((t, 0))):
+        for token in _in_order(tokens):
             match = next((entry for entry in odds if entry[:2] == (location, token)), None)
             if match is not None:
                 odds.remove(match)
@@ -313,6 +313,11 @@ def _differences(expected: Mapping[Location, Counter], observed: ObservedTable):
         missing += [(location, token) for token, n in sorted((want - have).items(), key=_token_key) for _ in range(n)]
         extra += [(location, token) for token, n in sorted((have - want).items(), key=_token_key) for _ in range(n)]
     return missing, extra
+
+
+def _in_order(tokens: Counter) -> List[Token]:
+    """Each die of ``tokens``, in the order alerts list them (by seat, type, value)."""
+    return sorted(tokens.elements(), key=lambda t: _token_key((t, 0)))
 
 
 def _token_key(item):
