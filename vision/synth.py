@@ -247,21 +247,15 @@ def _draw_d8(patch, mask, c, r, body, ink, value, rng):
 SUPERSAMPLED_RADIUS = 64.0  # small dice are drawn at least this large, then shrunk: marks blur as a lens blurs them
 
 
-def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle,
-                paint: Optional[Tuple[np.ndarray, Tuple[int, int, int]]] = None):
-    """Draw one die upright in its own patch; returns (patch BGR, alpha mask, top-face outline, patch centre,
-    (body colour, ink colour)). ``paint``: the body and ink colours of another face of the same die.
+def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle):
+    """Draw one die upright in its own patch; returns (patch BGR, alpha mask, outline, top-face outline).
 
     A small die is drawn ``k`` times larger and shrunk by area averaging, so its pips and
     numerals blur into the pixels as a camera records them instead of being drawn with
     whole-pixel strokes.
     """
-    if paint is None:
-        colour = {**PLAYER_COLOURS_BGR, **OTHER_COLOURS_BGR}.get(spec.colour, (128, 128, 128))
-        body = np.clip(np.array(colour, np.float32) + rng.normal(0, 12, 3), 0, 255)
-        ink = _contrast_ink(spec.colour, body, rng)
-    else:
-        body, ink = paint
+    colour = {**PLAYER_COLOURS_BGR, **OTHER_COLOURS_BGR}.get(spec.colour, (128, 128, 128))
+    body = np.clip(np.array(colour, np.float32) + rng.normal(0, 12, 3), 0, 255)
     r = spec.size / 2
     if spec.die_type == "d6":
         r = spec.size / 2 / 0.72
@@ -271,6 +265,7 @@ def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle,
     c = big / 2
     patch = np.zeros((big, big, 3), np.uint8)
     mask = np.zeros((big, big), np.uint8)
+    ink = _contrast_ink(spec.colour, body, rng)
     if spec.die_type == "d6":
         outline = _draw_d6(patch, mask, c, r * k, body, ink, spec.value, spec.pips, rng)
     elif spec.die_type == "d4":
@@ -293,35 +288,7 @@ def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle,
         patch = cv2.resize(patch, (side, side), interpolation=cv2.INTER_AREA)
         mask = cv2.resize(mask, (side, side), interpolation=cv2.INTER_AREA)
         outline = outline / k
-    return patch, mask, outline, side / 2, (body, ink)
-
-
-def _draw_d6_sides(frame: np.ndarray, spec: DieSpec, paint, m: np.ndarray, c: float, side_shift: np.ndarray,
-                   rng: np.random.Generator, style: SceneStyle) -> None:
-    """The side faces of a cube that the camera sees beside its top face, each with its own pips or
-    numeral, in shade. They lie between the top face's edges that face the frame's middle and the same
-    edges moved by ``-side_shift`` (the die's foot); a side face never shows the top's value or its
-    opposite. Without them, the pips of a side would never be told apart from those of the top."""
-    if float(np.linalg.norm(side_shift)) < 0.5:
-        return
-    half = spec.size / 2
-    corners = cv2.transform(np.array([[[c - half, c - half]], [[c + half, c - half]], [[c + half, c + half]],
-                                      [[c - half, c + half]]], np.float32), m).reshape(-1, 2)
-    middle = corners.mean(axis=0)
-    foot = -np.asarray(side_shift, np.float32)
-    values = [v for v in range(1, 7) if v not in (spec.value, 7 - spec.value)]
-    rng.shuffle(values)
-    for k in range(4):
-        a, b = corners[k], corners[(k + 1) % 4]
-        if np.dot((a + b) / 2 - middle, foot) <= 0:
-            continue  # this edge faces away from the camera: its side is hidden
-        face = DieSpec("d6", values.pop(), spec.colour, (0.0, 0.0), 0.0, spec.size, spec.pips)
-        patch, mask, _, fc, _ = _render_die(face, rng, style, paint)
-        patch = (patch.astype(np.float32) * rng.uniform(0.45, 0.75)).astype(np.uint8)
-        # The face's edge next to the top lies along a-b; its far edge along the foot.
-        source = np.array([[fc - half, fc - half], [fc + half, fc - half], [fc - half, fc + half]], np.float32)
-        target = np.array([a, b, a + foot], np.float32)
-        _place(frame, patch, mask, cv2.getAffineTransform(source, target))
+    return patch, mask, outline, side / 2
 
 
 def _place(frame: np.ndarray, patch: np.ndarray, mask: np.ndarray, m: np.ndarray) -> None:
@@ -361,13 +328,12 @@ def render_scene(dice: Sequence[DieSpec], background: np.ndarray, style: Optiona
     if paint is not None:
         paint(frame)
     outlines = []
-    nadir = _nadir(w, h, style)
     for spec in dice:
-        patch, mask, outline, c, paint = _render_die(spec, rng, style)
+        patch, mask, outline, c = _render_die(spec, rng, style)
         m = cv2.getRotationMatrix2D((c, c), spec.rotation, 1.0)
         m[:, 2] += np.array(spec.centre) - c
-        # The side of the die facing the point below the camera shows; the shadow falls beyond it.
-        offset = np.array(spec.centre, np.float32) - nadir
+        # The side of the die shows as a darker offset copy of its silhouette; the shadow falls beyond it.
+        offset = np.array(spec.centre, np.float32) - np.array([w / 2, h / 2], np.float32)
         norm = np.linalg.norm(offset) + 1e-6
         side_shift = offset / norm * spec.size * style.side_view * min(1.0, norm / (0.5 * max(w, h)))
         if style.shadow > 0:
@@ -376,15 +342,12 @@ def render_scene(dice: Sequence[DieSpec], background: np.ndarray, style: Optiona
             dark = np.zeros_like(patch)
             shadow_mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, spec.size * 0.08))
             _place(frame, dark, (shadow_mask * style.shadow).astype(np.uint8), ms)
-        if spec.die_type == "d6":
-            _draw_d6_sides(frame, spec, paint, m, c, side_shift, rng, style)
-        else:
-            # The side shows the die's own marks, darker: seen obliquely, marks on the sides are visible too.
-            side_patch = (patch.astype(np.float32) * rng.uniform(0.45, 0.75)).astype(np.uint8)
-            for step in np.linspace(1.0, 0.25, 3):
-                ms = m.copy()
-                ms[:, 2] -= side_shift * step
-                _place(frame, side_patch, mask, ms)
+        # The side shows the die's own marks, darker: seen obliquely, pips on the sides are visible too.
+        side_patch = (patch.astype(np.float32) * rng.uniform(0.45, 0.75)).astype(np.uint8)
+        for step in np.linspace(1.0, 0.25, 3):
+            ms = m.copy()
+            ms[:, 2] -= side_shift * step
+            _place(frame, side_patch, mask, ms)
         _place(frame, patch, mask, m)
         pts = cv2.transform(outline.reshape(-1, 1, 2), m).reshape(-1, 2)
         outlines.append(np.vstack([pts, pts - side_shift]))
@@ -414,14 +377,6 @@ def _apply_light(frame: np.ndarray, style: SceneStyle, rng: np.random.Generator)
     ramp = (xx * math.cos(angle) + yy * math.sin(angle)) / max(w, h)
     gain = 1.0 + style.light_gradient * (ramp - ramp.mean()) * 1.2
     return np.clip(frame * gain[..., None], 0, 255).astype(np.uint8)
-
-
-def _nadir(w: int, h: int, style: SceneStyle) -> np.ndarray:
-    """The table point right below the camera: the frame's middle, or beyond its near edge when the camera
-    is tilted (the near edge is the bottom, turned by ``tilt_axis_deg``). Dice show the side facing it."""
-    below = np.array([[[w / 2, h / 2 + w * math.tan(math.radians(style.tilt_deg))]]], np.float32)
-    rot = cv2.getRotationMatrix2D((w / 2, h / 2), style.tilt_axis_deg, 1.0)
-    return cv2.transform(below, rot).reshape(2)
 
 
 def _tilt_homography(w: int, h: int, style: SceneStyle) -> Optional[np.ndarray]:
