@@ -10,6 +10,7 @@ of fickett_rolls (it is the value test, and its images carry no licence).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import pathlib
 import time
 
@@ -217,12 +218,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--cache", default=None,
-                        help="where the rendered crops are kept between runs (default: one file per scene "
-                             "count and seed under /tmp/automata-vision-train; delete it after changing vision.synth)")
+                        help="where the rendered crops are kept between runs (default: one file per scene count, "
+                             "seed, version of the rendering and cropping code and photos found, under "
+                             "/tmp/automata-vision-train)")
     args = parser.parse_args()
     if args.cache is None:
-        args.cache = f"/tmp/automata-vision-train/crops-{args.scenes}-{args.seed}.npz"
+        args.cache = str(default_cache(args.scenes, args.seed))
     train(args)
+
+
+def default_cache(scenes: int, seed: int) -> pathlib.Path:
+    """A cache file that no change to the renderer or the crops, and no photos added or taken away, can
+    leave stale."""
+    sources = [pathlib.Path(__file__).resolve().parents[1] / name
+               for name in ("synth.py", "classifier.py", "training/samples.py")]
+    digest = hashlib.sha1(b"".join(p.read_bytes() for p in sources)).hexdigest()[:10]
+    photos = "photos" if DATA_ROOT.exists() else "synthetic"
+    return pathlib.Path("/tmp/automata-vision-train") / f"crops-{scenes}-{seed}-{digest}-{photos}.npz"
 
 
 if __name__ == "__main__":
