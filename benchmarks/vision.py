@@ -1,8 +1,10 @@
 """Time ``read_dice`` on a 1280x720 frame with 12 dice, on one core.
 
-    .venv/bin/python benchmarks/vision.py [--runs 40] [--json]
+    .venv/bin/python benchmarks/vision.py [--runs 40] [--views 4] [--json]
 
-The frames are synthetic (fixed seeds) so the figure is reproducible on any machine.
+The frames are synthetic (fixed seeds) so the figure is reproducible on any machine. On a
+shared machine whose speed varies the fastest run shows what the code costs; the median
+what a user of that machine would see.
 """
 from __future__ import annotations
 
@@ -51,12 +53,13 @@ def main() -> None:
     result = {"frame": "1280x720", "dice_per_frame": 12, "threads": cv2.getNumThreads(), "views": reader.views,
               "runs": args.runs,
               "ms_median": round(float(np.median(times)), 1), "ms_p95": round(float(np.percentile(times, 95)), 1),
+              "ms_min": round(float(np.min(times)), 1),
               "dice_found_mean": round(float(np.mean(found)), 2)}
     if args.json:
         print(json.dumps(result))
     else:
         print(f"read_dice on 1280x720 with 12 dice, {result['threads']} thread, {reader.views} views: median {result['ms_median']} ms, "
-              f"p95 {result['ms_p95']} ms over {args.runs} runs ({result['dice_found_mean']} dice found per frame)")
+              f"p95 {result['ms_p95']} ms, fastest {result['ms_min']} ms over {args.runs} runs ({result['dice_found_mean']} dice found per frame)")
 
 
 if __name__ == "__main__":

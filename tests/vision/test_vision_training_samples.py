@@ -44,3 +44,22 @@ def test_single_die_box_finds_the_die_on_plain_paper():
     x0, y0, x1, y1 = labels[0]["bbox"]
     assert box is not None
     assert abs(box[0] - x0) < 12 and abs(box[1] - y0) < 12 and abs(box[2] - x1) < 12 and abs(box[3] - y1) < 12
+
+
+def test_the_crops_cache_changes_with_the_renderer_and_with_the_photos(monkeypatch, tmp_path):
+    import pathlib
+
+    from vision.training import train
+
+    monkeypatch.setattr(train, "DATA_ROOT", tmp_path)
+    with_photos = train.default_cache(8000, 23)
+    assert with_photos == train.default_cache(8000, 23)
+    assert with_photos.name.startswith("crops-8000-23-") and with_photos.name.endswith("-photos.npz")
+    monkeypatch.setattr(train, "DATA_ROOT", tmp_path / "absent")
+    without = train.default_cache(8000, 23)
+    assert without.name == with_photos.name.replace("-photos.npz", "-synthetic.npz")
+
+    original = pathlib.Path.read_bytes
+    monkeypatch.setattr(pathlib.Path, "read_bytes",
+                        lambda path: original(path) + (b"# changed" if path.name == "synth.py" else b""))
+    assert train.default_cache(8000, 23) != without
