@@ -1,9 +1,13 @@
-"""The two small CNNs that look at crops around candidate dice.
+"""The three small CNNs that look at crops around candidate dice.
 
 - The *finder* sees a loose ``FINDER_CROP``-pixel crop around a candidate blob and says
   whether it holds a die and where the die's box really is (centre offset, log size).
 - The *reader* sees a tight ``READER_CROP``-pixel crop around the refined box and gives a
   softmax over ``CLASSES``: "none", then every (type, value) pair.
+- The *numeral reader* sees a close ``NUMERAL_CROP``-pixel crop of the middle of a D4 or D8
+  (where a D4's top-vertex numerals and a D8's top face lie) and gives a softmax over
+  ``NUMERAL_CLASSES``: the values of those types. In the reader's crop these numerals
+  are a few pixels tall; here they are about twice as large.
 
 Crops are grey and normalised per crop, so lighting and die colour do not matter.
 Training (``vision.training``) and inference share ``GreyPyramid.crop`` and ``normalise``
@@ -24,18 +28,37 @@ FINDER_CROP = 32
 READER_CROP = 48
 FINDER_WINDOW = 1.6  # crop side / candidate size for the finder
 READER_WINDOW = 1.3  # crop side / refined die size for the reader
-CLASSES: Tuple[Tuple[str, int], ...] = (("none", 0),) + tuple(
-    (t, v) for t in DIE_TYPES for v in range(1, FACES[t] + 1))
-TYPE_SLICES = {}
-_start = 1
-for _t in DIE_TYPES:
-    TYPE_SLICES[_t] = slice(_start, _start + FACES[_t])
-    _start += FACES[_t]
+NUMERAL_CROP = 48
+NUMERAL_WINDOW = 0.7  # crop side / refined die size for the numeral reader
+NUMERAL_TYPES = ("d4", "d8")
+
+
+def _values_of(types: Sequence[str]) -> Tuple[Tuple[str, int], ...]:
+    return tuple((t, v) for t in types for v in range(1, FACES[t] + 1))
+
+
+def _slices(types: Sequence[str], start: int) -> dict:
+    """Where each type's values lie in a row of probabilities that lists them type after type from ``start``."""
+    out = {}
+    for t in types:
+        out[t] = slice(start, start + FACES[t])
+        start += FACES[t]
+    return out
+
+
+CLASSES: Tuple[Tuple[str, int], ...] = (("none", 0),) + _values_of(DIE_TYPES)
+TYPE_SLICES = _slices(DIE_TYPES, 1)
+NUMERAL_CLASSES = _values_of(NUMERAL_TYPES)
+NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
 
 
 def class_index(die_type: str, value: int) -> int:
     return TYPE_SLICES[die_type].start + value - 1
+
+
+def numeral_index(die_type: str, value: int) -> int:
+    return NUMERAL_SLICES[die_type].start + value - 1
 
 
 class GreyPyramid:
@@ -117,13 +140,21 @@ class Finder:
 class Reader:
     """Type and value (or "none") for tight crops around refined boxes."""
 
-    def __init__(self, path: Optional[pathlib.Path] = None):
-        self.net = OnnxNet(path or MODEL_DIR / "reader.onnx")
+    def __init__(self, path: Optional[pathlib.Path] = None, name: str = "reader.onnx", classes=CLASSES):
+        self.net = OnnxNet(path or MODEL_DIR / name)
+        self.classes = classes
 
     def predict(self, batch: np.ndarray) -> np.ndarray:
         if len(batch) == 0:
-            return np.zeros((0, len(CLASSES)), np.float32)
+            return np.zeros((0, len(self.classes)), np.float32)
         return softmax(self.net.run(batch)[0])
+
+
+class NumeralReader(Reader):
+    """D4 and D8 values for close crops of the middle of a die."""
+
+    def __init__(self, path: Optional[pathlib.Path] = None):
+        super().__init__(path, "numerals.onnx", NUMERAL_CLASSES)
 
 
 def decode_box(centre: Tuple[float, float], window: float, box: np.ndarray) -> Tuple[Tuple[float, float], float]:

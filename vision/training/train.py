@@ -1,11 +1,13 @@
-"""Train the finder and reader networks on synthetic renders and CC-licensed photos; export ONNX.
+"""Train the finder, reader and numeral reader on synthetic renders and CC-licensed photos; export ONNX.
 
-    python -m vision.training.train [--out-dir vision/models] [--scenes 8000] [--nets finder reader]
+    python -m vision.training.train [--out-dir vision/models] [--scenes 8000] [--nets finder reader numerals]
 
 CPU only, one thread: about ten minutes to render the crops and half an hour per network.
-What is held out so the tests stay honest: the rune55 ``PXL`` group (the only colour photos with boxes); the lurig_types groups
-``d4_color`` and ``d6_color`` and the second half (frames >= 258) of ``d8_color``; all
-of fickett_rolls (it is the value test, and its images carry no licence).
+What is held out so the tests stay honest: the rune55 ``PXL`` group (the only colour
+photos with boxes); the lurig_types groups ``d4_color`` and ``d6_color`` and the second
+half (frames >= 258) of ``d8_color``; all of fickett_rolls (it is the value test, and its
+images carry no licence). The numeral reader learns from synthetic D4 and D8 dice only:
+no photo at hand labels their values.
 """
 from __future__ import annotations
 
@@ -16,13 +18,15 @@ import time
 
 import numpy as np
 
-from vision.classifier import CLASSES, FINDER_CROP, MODEL_DIR, READER_CROP, TYPE_SLICES, normalise
+from vision.classifier import (CLASSES, FINDER_CROP, MODEL_DIR, NUMERAL_CLASSES, NUMERAL_CROP, READER_CROP, TYPE_SLICES,
+                               normalise)
 from vision.readings import DIE_TYPES
-from vision.training.samples import SampleSet, Samples, manifest_samples, synthetic_samples
+from vision.training.samples import SampleSet, Samples, manifest_samples, numeral_samples, synthetic_samples
 
 DATA_ROOT = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "data" / "dice"
 RUNE55_TRAIN_GROUPS = ("numbered", "i", "random", "IMG")
 LURIG_D8_SPLIT_FRAME = 258
+CACHE_DIR = pathlib.Path("/tmp/automata-vision-train")
 
 
 def lurig_training_frame(row: dict) -> bool:
@@ -99,6 +103,19 @@ def collect(scenes: int, seed: int, cache: pathlib.Path) -> Samples:
             arrays[f"{name}_{key}"] = value
     cache.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(cache, **arrays)
+    return out
+
+
+def collect_numerals(scenes: int, seed: int, cache: pathlib.Path) -> SampleSet:
+    out = SampleSet()
+    if cache.exists():
+        data = np.load(cache)
+        out.crops, out.classes, out.boxes = (list(data[k]) for k in ("crops", "classes", "boxes"))
+        return out
+    out = numeral_samples(scenes, seed)
+    print(f"numeral crops: {len(out.crops)}", flush=True)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(cache, **dict(zip(("crops", "classes", "boxes"), out.arrays())))
     return out
 
 
@@ -195,7 +212,8 @@ def train(args) -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    samples = collect(args.scenes, args.seed, pathlib.Path(args.cache))
+    samples = collect(args.scenes, args.seed, pathlib.Path(args.cache)) if {"finder", "reader"} & set(args.nets) \
+        else None
     out_dir = pathlib.Path(args.out_dir)
     if "finder" in args.nets:
         finder = build_model(FINDER_CROP, (12, 24, 32, 48), (2, 3), hidden=64)
@@ -205,6 +223,11 @@ def train(args) -> None:
         reader = build_model(READER_CROP, (16, 32, 64, 64), (len(CLASSES),), hidden=128)
         fit("reader", reader, samples.reader, args.reader_epochs, args, rng, with_box=False)
         export(reader, READER_CROP, ("classes",), out_dir / "reader.onnx")
+    if "numerals" in args.nets:
+        crops = collect_numerals(args.numeral_scenes, args.seed, pathlib.Path(args.numeral_cache))
+        numerals = build_model(NUMERAL_CROP, (16, 32, 64, 64), (len(NUMERAL_CLASSES),), hidden=128)
+        fit("numerals", numerals, crops, args.numeral_epochs, args, rng, with_box=False)
+        export(numerals, NUMERAL_CROP, ("classes",), out_dir / "numerals.onnx")
 
 
 def main() -> None:
@@ -213,7 +236,10 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=8000, help="synthetic scenes to render")
     parser.add_argument("--finder-epochs", type=int, default=10)
     parser.add_argument("--reader-epochs", type=int, default=14)
-    parser.add_argument("--nets", nargs="+", default=["finder", "reader"], choices=["finder", "reader"])
+    parser.add_argument("--numeral-scenes", type=int, default=6000, help="synthetic D4/D8 scenes for the numeral reader")
+    parser.add_argument("--numeral-epochs", type=int, default=16)
+    parser.add_argument("--nets", nargs="+", default=["finder", "reader", "numerals"],
+                        choices=["finder", "reader", "numerals"])
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--threads", type=int, default=1)
@@ -221,20 +247,27 @@ def main() -> None:
                         help="where the rendered crops are kept between runs (default: one file per scene count, "
                              "seed, version of the rendering and cropping code and photos found, under "
                              "/tmp/automata-vision-train)")
+    parser.add_argument("--numeral-cache", default=None, help="as --cache, for the numeral reader's crops")
     args = parser.parse_args()
     if args.cache is None:
         args.cache = str(default_cache(args.scenes, args.seed))
+    if args.numeral_cache is None:
+        args.numeral_cache = str(CACHE_DIR / f"numerals-{args.numeral_scenes}-{args.seed}-{_code_digest()}.npz")
     train(args)
+
+
+def _code_digest() -> str:
+    """A digest of the rendering and cropping code: crops cut by other code are never reused."""
+    sources = [pathlib.Path(__file__).resolve().parents[1] / name
+               for name in ("synth.py", "classifier.py", "training/samples.py")]
+    return hashlib.sha1(b"".join(p.read_bytes() for p in sources)).hexdigest()[:10]
 
 
 def default_cache(scenes: int, seed: int) -> pathlib.Path:
     """A cache file that no change to the renderer or the crops, and no photos added or taken away, can
     leave stale."""
-    sources = [pathlib.Path(__file__).resolve().parents[1] / name
-               for name in ("synth.py", "classifier.py", "training/samples.py")]
-    digest = hashlib.sha1(b"".join(p.read_bytes() for p in sources)).hexdigest()[:10]
     photos = "photos" if DATA_ROOT.exists() else "synthetic"
-    return pathlib.Path("/tmp/automata-vision-train") / f"crops-{scenes}-{seed}-{digest}-{photos}.npz"
+    return CACHE_DIR / f"crops-{scenes}-{seed}-{_code_digest()}-{photos}.npz"
 
 
 if __name__ == "__main__":
