@@ -3,7 +3,8 @@
 Pipeline: contrast blobs (``vision.detect``) -> the finder looks at a loose crop around
 each blob and says die or not, and where the die's box really is -> a second finder look
 centred on that box -> overlapping finds are merged -> the reader reads type and value
-from tight crops at a few rotations -> the body colour is matched to the profile.
+from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its
+numerals, which weighs its values -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import List, Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import (FINDER_CROP, FINDER_WINDOW, READER_CROP, READER_WINDOW, Finder, GreyPyramid, Reader,
+from vision.classifier import (FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_TYPES, NUMERAL_WINDOW,
+                               READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, GreyPyramid, NumeralReader, Reader,
                                crop_batch, decode_box, normalise, type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.detect import MAX_DIE, Candidate, ContrastImage, find_candidates
@@ -35,6 +37,7 @@ class DiceReader:
         """``views``: rotated looks the reader takes at each die (1 to 4); more is slower and surer."""
         self.finder = Finder(pathlib.Path(model_dir) / "finder.onnx" if model_dir else None)
         self.reader = Reader(pathlib.Path(model_dir) / "reader.onnx" if model_dir else None)
+        self.numerals = NumeralReader(pathlib.Path(model_dir) / "numerals.onnx" if model_dir else None)
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
@@ -95,7 +98,7 @@ class DiceReader:
         found = _merge(found)
         if not found:
             return []
-        probs = self._read(pyramid, found)
+        probs = self._read_numerals(pyramid, found, self._read(pyramid, found))
         readings = []
         for (finder_p, centre, size), p in zip(found, probs):
             die_probability = math.sqrt(finder_p * (1.0 - float(p[0])))
@@ -114,10 +117,31 @@ class DiceReader:
 
     def _read(self, pyramid: GreyPyramid, found) -> np.ndarray:
         """Reader probabilities per find, averaged over ``views`` rotations of the crop."""
-        crops = [pyramid.crop(f[1], f[2] * READER_WINDOW, READER_CROP, angle)
-                 for angle in READER_ANGLES[:self.views] for f in found]
-        probs = self.reader.predict(normalise(np.stack(crops)))
-        return probs.reshape(self.views, len(found), -1).mean(axis=0)
+        return self._look(self.reader, pyramid, found, READER_WINDOW, READER_CROP)
+
+    def _read_numerals(self, pyramid: GreyPyramid, found, probs: np.ndarray) -> np.ndarray:
+        """``probs`` with the values of each find read as a D4 or D8 weighed by a close look at its numerals.
+
+        Each of those types keeps the reader's probability; its values share it in proportion to the
+        geometric mean of the reader's and the numeral reader's odds. Both networks see the same pixels,
+        so their errors go together: the plain product would be too sure (on synthetic frames it let
+        wrong values pass the confidence threshold that the geometric mean holds back)."""
+        chosen = [k for k, p in enumerate(probs) if p[0] < 0.5 and type_and_value(p)[0] in NUMERAL_TYPES]
+        if not chosen:
+            return probs
+        close = self._look(self.numerals, pyramid, [found[k] for k in chosen], NUMERAL_WINDOW, NUMERAL_CROP)
+        out = probs.copy()
+        for k, q in zip(chosen, close):
+            for die_type in NUMERAL_TYPES:
+                values = TYPE_SLICES[die_type]
+                both = np.sqrt(probs[k, values] * q[NUMERAL_SLICES[die_type]])
+                out[k, values] = probs[k, values].sum() * both / max(float(both.sum()), 1e-12)
+        return out
+
+    def _look(self, net: Reader, pyramid: GreyPyramid, found, window: float, size: int) -> np.ndarray:
+        """``net``'s probabilities per find, averaged over ``views`` rotations of a crop ``window`` times its size."""
+        crops = [pyramid.crop(f[1], f[2] * window, size, angle) for angle in READER_ANGLES[:self.views] for f in found]
+        return net.predict(normalise(np.stack(crops))).reshape(self.views, len(found), -1).mean(axis=0)
 
     def _look_again(self, pyramid: GreyPyramid, found):
         """A second finder look, centred on each refined box: a better box and a second opinion."""

@@ -87,3 +87,33 @@ def test_a_die_wedged_between_two_others_is_read(reader):
             types_right += sum(r.die_type == die.die_type for r in near)
     assert found >= 59
     assert types_right >= 57
+
+
+def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reader, monkeypatch):
+    """Within the type, the values take the geometric mean of both networks' odds; the type, "none" and D6
+    keep theirs."""
+    from vision.classifier import CLASSES, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
+
+    probs = np.zeros((2, len(CLASSES)))
+    probs[0, 0] = 0.1
+    probs[0, TYPE_SLICES["d4"]] = [0.4, 0.3, 0.1, 0.05]
+    probs[0, TYPE_SLICES["d6"]] = 0.05 / 6
+    probs[1, TYPE_SLICES["d6"]] = 1 / 6  # a D6 gets no close look
+    close = np.full(len(NUMERAL_CLASSES), 0.05)
+    close[NUMERAL_CLASSES.index(("d4", 3))] = 0.8
+    looked_at = []
+
+    def look(net, pyramid, found, window, size):
+        looked_at.extend(found)
+        return np.tile(close, (len(found), 1))
+
+    monkeypatch.setattr(reader, "_look", look)
+    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)]
+    out = reader._read_numerals(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found, probs)
+    assert looked_at == found[:1]
+    d4 = out[0, TYPE_SLICES["d4"]]
+    assert abs(d4.sum() - 0.85) < 1e-9 and int(np.argmax(d4)) == 2
+    expected = np.sqrt([0.4 * 0.05, 0.3 * 0.05, 0.1 * 0.8, 0.05 * 0.05])
+    assert np.allclose(d4, 0.85 * expected / expected.sum())
+    assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
+    assert np.array_equal(out[1], probs[1])
