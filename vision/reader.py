@@ -27,6 +27,7 @@ CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confi
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # a reading this much larger than the frame's smallest die may be a group of dice
+SURE_WITHOUT_NUMERALS = 0.95  # a D4 or D8 value the reader is this sure of gets no close look (it never changed one)
 
 
 class DiceReader:
@@ -120,13 +121,15 @@ class DiceReader:
         return self._look(self.reader, pyramid, found, READER_WINDOW, READER_CROP)
 
     def _read_numerals(self, pyramid: GreyPyramid, found, probs: np.ndarray) -> np.ndarray:
-        """``probs`` with the values of each find read as a D4 or D8 weighed by a close look at its numerals.
+        """``probs`` with the values of each find read as a D4 or D8, unless already sure, weighed by a close
+        look at its numerals.
 
         Each of those types keeps the reader's probability; its values share it in proportion to the
         geometric mean of the reader's and the numeral reader's odds. Both networks see the same pixels,
         so their errors go together: the plain product would be too sure (on synthetic frames it let
         wrong values pass the confidence threshold that the geometric mean holds back)."""
-        chosen = [k for k, p in enumerate(probs) if p[0] < 0.5 and type_and_value(p)[0] in NUMERAL_TYPES]
+        chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(map(type_and_value, probs))
+                  if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
         if not chosen:
             return probs
         close = self._look(self.numerals, pyramid, [found[k] for k in chosen], NUMERAL_WINDOW, NUMERAL_CROP)

@@ -94,11 +94,12 @@ def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reade
     keep theirs."""
     from vision.classifier import CLASSES, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
 
-    probs = np.zeros((2, len(CLASSES)))
+    probs = np.zeros((3, len(CLASSES)))
     probs[0, 0] = 0.1
     probs[0, TYPE_SLICES["d4"]] = [0.4, 0.3, 0.1, 0.05]
     probs[0, TYPE_SLICES["d6"]] = 0.05 / 6
     probs[1, TYPE_SLICES["d6"]] = 1 / 6  # a D6 gets no close look
+    probs[2, TYPE_SLICES["d8"]] = [0.97] + [0.03 / 7] * 7  # nor does a value the reader is sure of
     close = np.full(len(NUMERAL_CLASSES), 0.05)
     close[NUMERAL_CLASSES.index(("d4", 3))] = 0.8
     looked_at = []
@@ -108,7 +109,7 @@ def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reade
         return np.tile(close, (len(found), 1))
 
     monkeypatch.setattr(reader, "_look", look)
-    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)]
+    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0)]
     out = reader._read_numerals(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found, probs)
     assert looked_at == found[:1]
     d4 = out[0, TYPE_SLICES["d4"]]
@@ -116,4 +117,4 @@ def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reade
     expected = np.sqrt([0.4 * 0.05, 0.3 * 0.05, 0.1 * 0.8, 0.05 * 0.05])
     assert np.allclose(d4, 0.85 * expected / expected.sum())
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
-    assert np.array_equal(out[1], probs[1])
+    assert np.array_equal(out[1:], probs[1:])
