@@ -28,6 +28,7 @@ READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # a reading this much larger than the frame's smallest die may be a group of dice
 SURE_WITHOUT_NUMERALS = 0.95  # a D4 or D8 value the reader is this sure of gets no close look (it never changed one)
+SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
 
 
 class DiceReader:
@@ -117,8 +118,15 @@ class DiceReader:
         return _one_per_die(readings)
 
     def _read(self, pyramid: GreyPyramid, found) -> np.ndarray:
-        """Reader probabilities per find, averaged over ``views`` rotations of the crop."""
-        return self._look(self.reader, pyramid, found, READER_WINDOW, READER_CROP)
+        """Reader probabilities per find, averaged over ``views`` rotations of the crop: the first two for every
+        find, the others only where those two leave the reading less than ``SURE_AFTER_TWO_LOOKS`` sure."""
+        angles = READER_ANGLES[:self.views]
+        probs = self._look(self.reader, pyramid, found, READER_WINDOW, READER_CROP, angles[:2])
+        unsure = [k for k, p in enumerate(probs) if _sureness(p) < SURE_AFTER_TWO_LOOKS]
+        if len(angles) > 2 and unsure:
+            more = self._look(self.reader, pyramid, [found[k] for k in unsure], READER_WINDOW, READER_CROP, angles[2:])
+            probs[unsure] = (2 * probs[unsure] + (len(angles) - 2) * more) / len(angles)
+        return probs
 
     def _read_numerals(self, pyramid: GreyPyramid, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` with the values of each find read as a D4 or D8, unless already sure, weighed by a close
@@ -132,7 +140,8 @@ class DiceReader:
                   if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
         if not chosen:
             return probs
-        close = self._look(self.numerals, pyramid, [found[k] for k in chosen], NUMERAL_WINDOW, NUMERAL_CROP)
+        close = self._look(self.numerals, pyramid, [found[k] for k in chosen], NUMERAL_WINDOW, NUMERAL_CROP,
+                           READER_ANGLES[:self.views])
         out = probs.copy()
         for k, q in zip(chosen, close):
             for die_type in NUMERAL_TYPES:
@@ -141,10 +150,11 @@ class DiceReader:
                 out[k, values] = probs[k, values].sum() * both / max(float(both.sum()), 1e-12)
         return out
 
-    def _look(self, net: Reader, pyramid: GreyPyramid, found, window: float, size: int) -> np.ndarray:
-        """``net``'s probabilities per find, averaged over ``views`` rotations of a crop ``window`` times its size."""
-        crops = [pyramid.crop(f[1], f[2] * window, size, angle) for angle in READER_ANGLES[:self.views] for f in found]
-        return net.predict(normalise(np.stack(crops))).reshape(self.views, len(found), -1).mean(axis=0)
+    @staticmethod
+    def _look(net: Reader, pyramid: GreyPyramid, found, window: float, size: int, angles) -> np.ndarray:
+        """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
+        crops = [pyramid.crop(f[1], f[2] * window, size, angle) for angle in angles for f in found]
+        return net.predict(normalise(np.stack(crops))).reshape(len(angles), len(found), -1).mean(axis=0)
 
     def _look_again(self, pyramid: GreyPyramid, found):
         """A second finder look, centred on each refined box: a better box and a second opinion."""
@@ -155,6 +165,14 @@ class DiceReader:
         die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
         return [(math.sqrt(f[0] * float(die_p[k])),) + decode_box(centres[k], windows[k], boxes[k])
                 for k, f in enumerate(found)]
+
+
+def _sureness(p: np.ndarray) -> float:
+    """How sure one row of reader probabilities is: of "none", or of a die, its type and its value."""
+    if p[0] >= 0.5:
+        return float(p[0])
+    _, type_p, _, value_p, _ = type_and_value(p)
+    return min(1.0 - float(p[0]), type_p, value_p)
 
 
 def _merge(found):

@@ -104,7 +104,7 @@ def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reade
     close[NUMERAL_CLASSES.index(("d4", 3))] = 0.8
     looked_at = []
 
-    def look(net, pyramid, found, window, size):
+    def look(net, pyramid, found, window, size, angles):
         looked_at.extend(found)
         return np.tile(close, (len(found), 1))
 
@@ -118,3 +118,23 @@ def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reade
     assert np.allclose(d4, 0.85 * expected / expected.sum())
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
     assert np.array_equal(out[1:], probs[1:])
+
+
+def test_only_a_reading_left_unsure_by_two_looks_gets_the_other_two(reader, monkeypatch):
+    from vision.classifier import CLASSES, GreyPyramid, TYPE_SLICES
+
+    sure, unsure, later = (np.zeros(len(CLASSES)) for _ in range(3))
+    sure[TYPE_SLICES["d6"].start + 4] = 1.0
+    unsure[TYPE_SLICES["d6"]] = [0.1, 0.1, 0.1, 0.1, 0.5, 0.1]
+    later[TYPE_SLICES["d6"].start + 2] = 1.0
+    calls = []
+
+    def look(net, pyramid, found, window, size, angles):
+        calls.append((list(found), tuple(angles)))
+        return np.array([sure, unsure]) if len(calls) == 1 else np.array([later])
+
+    monkeypatch.setattr(reader, "_look", look)
+    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)]
+    probs = reader._read(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found)
+    assert calls == [(found, (0.0, 45.0)), (found[1:], (90.0, 135.0))]
+    assert np.array_equal(probs[0], sure) and np.allclose(probs[1], (unsure + later) / 2)
