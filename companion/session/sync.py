@@ -42,6 +42,7 @@ VALUED = ("available", "staging.")  # locations where the engine knows each die'
 NORMAL_MOVES = (Place, Roll, Scavenge, Create, Upgrade, Research, Sell, Forfeit)
 AUTOMATIC_MOVES = (Place, Roll)  # played without a tap when they are the only explanation
 SURE_ASSIGNMENT = 0.95  # how likely the reader's odds must make one reading of several unsure dice
+MOVED_ODDS = 0.1  # how much less likely an unsure die shows a value the engine has elsewhere than one it has there
 CONTRADICTED = 0.02  # a value the reader gives less than this is not vouched for, even unsure
 
 
@@ -190,29 +191,34 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     for dice of its seat and type that no surely read die accounts for: its colour and type
     were read, and putting a die down does not change its value. Where its unsure dice could
     show those values more than one way, a seat and type takes the way the reader's odds make
-    at least ``SURE_ASSIGNMENT`` likely. Otherwise each die keeps its reading where the engine
-    has that value there; else takes a value the engine has for it at its location; else (a die
-    just moved) the one value left, if only one is. Where more than one value could still be the
-    die's, its seat and type are marked ``guessed``: placements of such a die are proposed for a
-    person to confirm, never played. A value the reader gives under ``CONTRADICTED`` is never
-    vouched for, and a surely read value is never overruled.
+    at least ``SURE_ASSIGNMENT`` likely, each die showing a value the engine has for it at another
+    location counting ``MOVED_ODDS`` against its way (dice mostly stay where they are).
+    Otherwise each die keeps its reading where the engine has that value there; else takes a
+    value the engine has for it at its location; else (a die just moved) the one value left, if
+    only one is. Where more than one value could still be the die's, its seat and type are
+    marked ``guessed``: placements of such a die are proposed for a person to confirm, never
+    played. A value the reader gives under ``CONTRADICTED`` is never vouched for, and a surely
+    read value is never overruled.
     """
     if not observed.unsure_values:
         return observed
     dice = {location: Counter(counter) for location, counter in observed.dice.items()}
     unsure = _unsure_dice(observed)
+    sure = {location: dice.get(location, Counter()) - observed.unsure_values.get(location, Counter())
+            for location in observed.tracked}
     free: Dict[Tuple[Optional[int], str], Counter] = {}  # values of (seat, type) no sure reading accounts for
     for location in observed.tracked:
         for token, n in expected.get(location, Counter()).items():
             if token[2] is not None:
                 free.setdefault(token[:2], Counter())[token[2]] += n
     for location in observed.tracked:
-        for token, n in (dice.get(location, Counter()) - observed.unsure_values.get(location, Counter())).items():
+        for token, n in sure[location].items():
             if token[2] is not None and token[:2] in free:
                 free[token[:2]][token[2]] -= n
     free = {group: +values for group, values in free.items()}
     first_free = {group: Counter(values) for group, values in free.items()}
     room = {location: Counter(expected.get(location, Counter())) for location in observed.tracked}
+    open_room = {location: room[location] - sure[location] for location in observed.tracked}  # not read surely
 
     def settle(location: Location, token: Token, value: int) -> None:
         free[token[:2]][value] -= 1
@@ -220,7 +226,7 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
         dice[location][token] -= 1
         dice[location][token[:2] + (value,)] += 1
 
-    resolved = _resolve_by_odds(unsure, free, settle)
+    resolved = _resolve_by_odds(unsure, free, open_room, settle)
     unsure = [die for die in unsure if die[1][:2] not in resolved]
     left = []
     for location, token, odds in unsure:  # the reading agrees with the engine
@@ -262,9 +268,10 @@ def _possible(odds: Tuple[float, ...], value: int) -> bool:
 
 
 def _resolve_by_odds(unsure: Sequence[UnsureDie], free: Mapping[Tuple[Optional[int], str], Counter],
-                     settle) -> FrozenSet:
+                     open_room: Mapping[Location, Counter], settle) -> FrozenSet:
     """Settle each (seat, type) whose unsure dice could show its free values more than one way, where
-    the reader's odds make one way at least ``SURE_ASSIGNMENT`` likely among them all; the groups settled."""
+    the reader's odds make one way at least ``SURE_ASSIGNMENT`` likely among them all; the groups settled.
+    A way is weighed down by ``MOVED_ODDS`` for each die it puts where ``open_room`` has no such die."""
     resolved = []
     for group in sorted({die[1][:2] for die in unsure}, key=lambda g: (g[0] is None, g)):
         values = list(free.get(group, Counter()).elements())
@@ -273,6 +280,7 @@ def _resolve_by_odds(unsure: Sequence[UnsureDie], free: Mapping[Tuple[Optional[i
                 or any(len(odds) < max(values) for _, _, odds in dice):
             continue
         likelihood = {ways: math.prod(odds[v - 1] for (_, _, odds), v in zip(dice, ways))
+                      * MOVED_ODDS ** _moved(dice, ways, open_room)
                       for ways in set(itertools.permutations(values, len(dice)))}
         best = max(likelihood, key=likelihood.get)
         if likelihood[best] >= SURE_ASSIGNMENT * max(sum(likelihood.values()), 1e-12):
@@ -280,6 +288,12 @@ def _resolve_by_odds(unsure: Sequence[UnsureDie], free: Mapping[Tuple[Optional[i
                 settle(location, token, value)
             resolved.append(group)
     return frozenset(resolved)
+
+
+def _moved(dice: Sequence[UnsureDie], ways: Sequence[int], open_room: Mapping[Location, Counter]) -> int:
+    """How many of ``dice``, showing the values ``ways``, lie where the engine has no such die for them."""
+    shown = Counter((location, token[:2] + (value,)) for (location, token, _), value in zip(dice, ways))
+    return sum(max(0, n - open_room.get(location, Counter())[token]) for (location, token), n in shown.items())
 
 
 def _ambiguous(group: Tuple[Optional[int], str], unsure: Sequence[UnsureDie], free: Counter) -> bool:
