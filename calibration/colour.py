@@ -159,7 +159,9 @@ def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[s
     if missing:
         raise CalibrationError(f"the camera does not see the marker of {', '.join(missing)}: "
                                "check that it is on the table and in view")
-    die_px = _die_size(zones)
+    die_px = zones.die_size()
+    if die_px is None:
+        raise CalibrationError("no marker is in view: the camera must see the seats' markers")
     readings = list(reader(frame)) if reader is not None else []
     samples: Dict[str, List[Lab]] = {}
     for player, name in zip(players, names):
@@ -186,10 +188,3 @@ def table_colour(frame: np.ndarray, zones: FoundZones, players: Sequence[str]) -
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
     return tuple(float(v) for v in np.median(lab[mask > 0], axis=0))
 
-
-def _die_size(zones: FoundZones) -> float:
-    """Expected die width: about 0.6 marker sides (16 mm dice, 25 mm markers)."""
-    if not zones.seen_markers:
-        raise CalibrationError("no marker is in view: the camera must see the seats' markers")
-    sides = [float(np.linalg.norm(c[1] - c[0])) for c in zones.seen_markers.values()]
-    return 0.6 * float(np.median(sides))

@@ -16,12 +16,11 @@ import numpy as np
 
 from calibration.layout import standard_zone_names
 from calibration.table_scene import RenderedTable, TableScene, render_table
+from calibration.zones import DIE_SIDE
 from companion.rules import State
 from companion.session.sync import expected_dice, keeps_values, zone_location
 from vision.readings import FACES, DieReading
 from vision.synth import DieSpec, SceneStyle, make_background
-
-DIE_SIZE = 0.6  # die width in marker sides
 
 
 @dataclass(frozen=True)
@@ -95,7 +94,7 @@ class PhysicalTable:
 
     @property
     def die_size(self) -> float:
-        return self.scene.marker_px * DIE_SIZE if self.scene is not None else 0.0
+        return self.scene.marker_px * DIE_SIDE if self.scene is not None else 0.0
 
     # -- people disturbing the table -----------------------------------------------------------
 

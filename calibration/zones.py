@@ -19,6 +19,7 @@ from calibration.markers import Corners, MarkerDetector
 
 UNIT_SQUARE = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)
 MARKER_CLEARANCE = 0.3  # white paper kept clear around a marker, in marker sides, where no die is looked for
+DIE_SIDE = 0.6  # a die's width in marker sides (16 mm dice, 25 mm markers)
 
 T = TypeVar("T")
 
@@ -67,6 +68,13 @@ class FoundZones:
                 if best is None or area < best[0]:
                     best = (area, name)
         return None if best is None else best[1]
+
+    def die_size(self) -> Optional[float]:
+        """The dice's width in frame pixels, from the markers seen (None when none is)."""
+        if not self.seen_markers:
+            return None
+        sides = [float(np.linalg.norm(c[1] - c[0])) for c in self.seen_markers.values()]
+        return DIE_SIDE * float(np.median(sides))
 
     def marker_regions(self, clearance: float = MARKER_CLEARANCE) -> List[np.ndarray]:
         """Each seen marker's square grown by ``clearance`` sides on every edge: paper, never a die."""

@@ -256,7 +256,7 @@ class CameraFeed:
             if frame is not None:
                 follower = self.follower
                 try:
-                    raw = self.reader(frame, ignore=follower.marker_regions(frame)) if follower else self.reader(frame)
+                    raw = self.reader(frame, **follower.reader_hints(frame)) if follower else self.reader(frame)
                 except Exception as exc:  # a missing model or a broken reader must not stop the preview
                     self.reader = None
                     self.reader_status = "dice reader failed"

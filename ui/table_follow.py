@@ -2,9 +2,9 @@
 and groups that frame's dice by zone; the app's main thread hands them to ``TableSync``, which
 plays a placement or a roll seen on the table, or raises an alert for a mismatch.
 
-Only :meth:`TableFollower.settled`, :meth:`TableFollower.marker_regions` and
-:meth:`TableFollower.readings_by_zone` run on the worker thread (they touch nothing but the zone finder and the settle detector);
-:meth:`TableFollower.observe` changes the game, so it runs on Kivy's main thread.
+Only :meth:`TableFollower.settled`, :meth:`TableFollower.reader_hints` and
+:meth:`TableFollower.readings_by_zone` run on the worker thread (they touch nothing but the zone finder
+and the settle detector); :meth:`TableFollower.observe` changes the game, so it runs on Kivy's main thread.
 """
 from __future__ import annotations
 
@@ -57,9 +57,11 @@ class TableFollower:
             self._zones = (frame, self.finder.find(frame))
         return self._zones[1]
 
-    def marker_regions(self, frame: np.ndarray) -> List[np.ndarray]:
-        """The markers' paper in ``frame``: the dice reader looks for no die there."""
-        return self.zones(frame).marker_regions()
+    def reader_hints(self, frame: np.ndarray) -> Dict[str, object]:
+        """What the markers in ``frame`` tell the dice reader: their paper, where it looks for no die
+        (``ignore``), and how large the dice are (``die_size``)."""
+        zones = self.zones(frame)
+        return {"ignore": zones.marker_regions(), "die_size": zones.die_size()}
 
     def readings_by_zone(self, frame: np.ndarray, readings: Sequence[object]) -> Dict[str, List[object]]:
         by_zone, _outside = self.zones(frame).assign(readings)

@@ -18,6 +18,7 @@ WORK_SIZE = 512  # long side of the image the detector works on
 SCALE_STEP = 1.25
 SIZE_PER_SIGMA = 4.0  # blob side / DoG scale, measured on synthetic and real frames
 MIN_DIE, MAX_DIE = 14.0, 220.0  # die sizes looked for, in frame pixels
+WORK_DIE = 10.0  # where the dice's size is known, the working image is large enough for the smallest to span this
 
 
 @dataclass
@@ -60,9 +61,15 @@ class ContrastImage:
     scale: float
 
     @classmethod
-    def of(cls, frame_bgr: np.ndarray, largest_die: float = MAX_DIE) -> "ContrastImage":
+    def of(cls, frame_bgr: np.ndarray, largest_die: float = MAX_DIE,
+           smallest_die: Optional[float] = None) -> "ContrastImage":
+        """``smallest_die``: where the dice's size is known, the working image is at least large enough for a
+        die of that size to span ``WORK_DIE`` pixels (on a large frame of small dice, ``WORK_SIZE`` would
+        leave them a few pixels across, too few to tell a low-contrast die from the table)."""
         h, w = frame_bgr.shape[:2]
         scale = min(1.0, WORK_SIZE / max(h, w))
+        if smallest_die:
+            scale = min(1.0, max(scale, WORK_DIE / smallest_die))
         small = frame_bgr if scale >= 1.0 else cv2.resize(
             frame_bgr, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
         return cls(contrast_map(small, largest_die * scale), scale)

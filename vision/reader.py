@@ -20,7 +20,7 @@ from vision.classifier import (FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL
                                READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, GreyPyramid, NumeralReader, Reader,
                                crop_batch, decode_box, normalise, type_and_value)
 from vision.colour import body_colour, match_colour
-from vision.detect import MAX_DIE, Candidate, ContrastImage, find_candidates
+from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, find_candidates
 from vision.readings import ColourProfile, DieReading
 
 CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm (chosen on synthetic frames)
@@ -28,6 +28,7 @@ READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # a reading this much larger than the frame's smallest die may be a group of dice
 SURE_WITHOUT_NUMERALS = 0.95  # a D4 or D8 value the reader is this sure of gets no close look (it never changed one)
+DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to this much larger are looked for
 SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
 
 
@@ -45,26 +46,34 @@ class DiceReader:
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
 
     def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None,
-             ignore: Sequence[np.ndarray] = ()) -> List[DieReading]:
+             ignore: Sequence[np.ndarray] = (), die_size: Optional[float] = None) -> List[DieReading]:
         """Every die in the frame. ``ignore``: polygons (frame pixels) where no die is looked for, such as the
         calibration markers, whose black squares would otherwise pass for dice and use up the candidates; they
-        are painted over in the table's colour, so a die lying next to one is seen without it."""
+        are painted over in the table's colour, so a die lying next to one is seen without it. ``die_size``:
+        the dice's side in frame pixels, where it is known (a table's markers tell it): only blobs within
+        ``DIE_SIZE_SPREAD`` of it are candidates, looked for on a working image where they are large enough,
+        and each is looked at in a window for that size (a blob's own size is only good to about 1.4 times:
+        the octaves of the scale space are blurred unevenly)."""
         frame_bgr = _blank(_checked_frame(frame_bgr), ignore)
         profile = profile or ColourProfile.named()
-        # A close-up of one die (a crop, a photo held over it) may hold a die bigger than any on the table.
-        largest = max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
-        contrast = ContrastImage.of(frame_bgr)
+        if die_size:
+            smallest, largest = die_size / DIE_SIZE_SPREAD, die_size * DIE_SIZE_SPREAD
+            contrast = ContrastImage.of(frame_bgr, largest, smallest)
+        else:
+            # A close-up of one die (a crop, a photo held over it) may hold a die bigger than any on the table.
+            smallest, largest = MIN_DIE, max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
+            contrast = ContrastImage.of(frame_bgr)
         pyramid = GreyPyramid(frame_bgr)
-        candidates = find_candidates(frame_bgr, max_size=largest, limit=self.max_candidates, contrast_image=contrast,
+        candidates = find_candidates(frame_bgr, smallest, largest, limit=self.max_candidates, contrast_image=contrast,
                                      ignore=ignore)
-        readings = self._read_candidates(frame_bgr, pyramid, contrast, candidates, profile)
-        readings = self._look_between(frame_bgr, pyramid, contrast, readings, profile, ignore)
+        readings = self._read_candidates(frame_bgr, pyramid, contrast, _sized(candidates, die_size), profile)
+        readings = self._look_between(frame_bgr, pyramid, contrast, readings, profile, ignore, die_size)
         readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
         return readings
 
     def _look_between(self, frame_bgr: np.ndarray, pyramid: GreyPyramid, contrast: ContrastImage,
                       readings: List[DieReading], profile: ColourProfile,
-                      ignore: Sequence[np.ndarray]) -> List[DieReading]:
+                      ignore: Sequence[np.ndarray], die_size: Optional[float]) -> List[DieReading]:
         """``readings`` plus the dice that made no blob of their own.
 
         A die wedged between others can make no blob of its own: the group's blob is stronger at
@@ -83,7 +92,7 @@ class DiceReader:
         sizes = [_side(r) for r in explained]
         found = find_candidates(frame_bgr, min(sizes) / 1.4, max(sizes) * 1.4, limit=self.max_candidates // 4,
                                 contrast_image=residual, ignore=ignore, packed=True)
-        more = [c for c in found if not any(_inside(c.centre, r) for r in explained)]
+        more = _sized([c for c in found if not any(_inside(c.centre, r) for r in explained)], die_size)
         return _one_per_die(readings + self._read_candidates(frame_bgr, pyramid, contrast, more, profile))
 
     def _read_candidates(self, frame_bgr: np.ndarray, pyramid: GreyPyramid, contrast: ContrastImage,
@@ -165,6 +174,13 @@ class DiceReader:
         die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
         return [(math.sqrt(f[0] * float(die_p[k])),) + decode_box(centres[k], windows[k], boxes[k])
                 for k, f in enumerate(found)]
+
+
+def _sized(candidates: Sequence[Candidate], die_size: Optional[float]) -> Sequence[Candidate]:
+    """The candidates, each with the dice's known size where there is one."""
+    if not die_size:
+        return candidates
+    return [Candidate(c.centre, die_size, c.strength) for c in candidates]
 
 
 def _sureness(p: np.ndarray) -> float:
@@ -288,10 +304,11 @@ _default_reader: Optional[DiceReader] = None
 
 
 def read_dice(frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None,
-              ignore: Sequence[np.ndarray] = ()) -> List[DieReading]:
+              ignore: Sequence[np.ndarray] = (), die_size: Optional[float] = None) -> List[DieReading]:
     """Every die in ``frame_bgr``; colours from ``profile`` or, without one, the nearest named colour.
-    Nothing is looked for inside the ``ignore`` polygons (see ``DiceReader.read``)."""
+    Nothing is looked for inside the ``ignore`` polygons; ``die_size`` narrows the search to dice of about
+    that size (see ``DiceReader.read``)."""
     global _default_reader
     if _default_reader is None:
         _default_reader = DiceReader()
-    return _default_reader.read(frame_bgr, profile, ignore)
+    return _default_reader.read(frame_bgr, profile, ignore, die_size)

@@ -738,9 +738,10 @@ class TableSync:
 
 def zone_reader(finder, read: Callable, profile=None) -> Callable[[object], Dict[str, List[object]]]:
     """frame -> readings by zone, from a ``ZoneFinder`` and a reader such as ``vision.reader.read_dice``
-    (called as ``read(frame, profile, ignore=marker_regions)``: the markers' paper is never a die)."""
+    (called as ``read(frame, profile, ignore=marker_regions, die_size=...)``: the markers' paper is never a
+    die, and the markers tell how large the dice are)."""
     def readings_by_zone(frame) -> Dict[str, List[object]]:
         found = finder.find(frame)
-        by_zone, _ = found.assign(read(frame, profile, ignore=found.marker_regions()))
+        by_zone, _ = found.assign(read(frame, profile, ignore=found.marker_regions(), die_size=found.die_size()))
         return by_zone
     return readings_by_zone

@@ -37,6 +37,7 @@ class ShownTable:
         self.cameras: List[LockableSource] = []  # every camera opened on this table
         self.colours_asked = None  # the colour profile the last reading was asked with
         self.ignored: list = []  # the regions the last reading was told to skip (the markers)
+        self.die_size = None  # the die size the last reading was told
 
     def show(self, rendered: RenderedTable) -> None:
         self.rendered = rendered
@@ -44,10 +45,11 @@ class ShownTable:
     def frame(self) -> np.ndarray:
         return self.rendered.frame
 
-    def read_dice(self, frame, profile=None, ignore=()):
+    def read_dice(self, frame, profile=None, ignore=(), die_size=None):
         """Exact readings of the table shown (the labels of its render), as a dice reader answers."""
         self.colours_asked = profile
         self.ignored = list(ignore)
+        self.die_size = die_size
         return self.rendered.readings()
 
     def source(self) -> Callable[[], LockableSource]:

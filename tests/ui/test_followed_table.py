@@ -88,6 +88,7 @@ def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
     assert open_popups() == []
     assert shown.colours_asked == app.follower.profile.colours  # the reader told the calibrated colours
     assert len(shown.ignored) == len(app.follower.profile.layout.zones)  # and where the markers lie
+    assert shown.die_size == pytest.approx(table.die_size, rel=0.1)  # and how large the dice are
     assert app.store.meta(session.game_id)["table_rolls"] is True
     next_seat = session.upcoming_state().turn
     assert app.panel.led_modes()[f"seat{next_seat + 1}"] is LedMode.ON

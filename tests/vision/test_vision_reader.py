@@ -44,6 +44,22 @@ def test_profile_names_the_players(reader):
     assert tally.report(0.8)["colour_accuracy"] >= 0.8
 
 
+def test_a_known_die_size_reads_a_large_frame_on_a_finer_working_image(reader):
+    from vision import synth
+    from vision.detect import WORK_SIZE, ContrastImage
+
+    rng = np.random.default_rng(21)
+    dice = synth.random_dice(rng, 2400, 1500, 16, size_range=(45, 45), allow_touching=False)
+    frame, labels = synth.render_scene(dice, synth.make_background(rng, 2400, 1500, "felt"), synth.SceneStyle(), rng)
+    # Markers say the dice are 45 px: the detector works where they span 15 px, not the 9.6 of WORK_SIZE.
+    assert ContrastImage.of(frame, 45 * 1.5, 45 / 1.5).scale > 1.5 * WORK_SIZE / 2400
+    tally = Tally()
+    tally.add(labels, reader.read(frame, die_size=45.0), 0.0)
+    report = tally.report(0.8)
+    assert report["detection"]["recall"] == 1.0 and report["detection"]["precision"] == 1.0
+    assert report["type_accuracy"] >= 15 / 16
+
+
 def test_empty_table_gives_no_dice(reader):
     frame = np.full((480, 640, 3), (60, 110, 40), np.uint8)
     frame += np.random.default_rng(0).integers(0, 6, frame.shape, dtype=np.uint8)
