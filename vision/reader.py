@@ -29,6 +29,7 @@ MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are ne
 GROUP_SIZE_RATIO = 1.6  # a reading this much larger than the frame's smallest die may be a group of dice
 SURE_WITHOUT_NUMERALS = 0.95  # a D4 or D8 value the reader is this sure of gets no close look (it never changed one)
 DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to this much larger are looked for
+PACKED_LEFT = 0.5  # with a known die size, the second search looks for what is left of a die down to this share
 SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
 
 
@@ -90,7 +91,12 @@ class DiceReader:
         if not _die_sized_blob_left(residual, contrast, readings):
             return readings
         sizes = [_side(r) for r in explained]
-        found = find_candidates(frame_bgr, min(sizes) / 1.4, max(sizes) * 1.4, limit=self.max_candidates // 4,
+        if die_size:
+            # What is left of a packed die once its neighbours' outlines are taken out is smaller than a die.
+            low, high = die_size * PACKED_LEFT, die_size * DIE_SIZE_SPREAD
+        else:
+            low, high = min(sizes) / 1.4, max(sizes) * 1.4
+        found = find_candidates(frame_bgr, low, high, limit=self.max_candidates // 4,
                                 contrast_image=residual, ignore=ignore, packed=True)
         more = _sized([c for c in found if not any(_inside(c.centre, r) for r in explained)], die_size)
         return _one_per_die(readings + self._read_candidates(frame_bgr, pyramid, contrast, more, profile))

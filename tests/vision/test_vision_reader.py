@@ -79,11 +79,12 @@ def test_greyscale_frames_are_accepted(reader):
     assert len(reader.read(grey)) >= 1
 
 
-def test_a_die_wedged_between_two_others_is_read(reader):
+@pytest.mark.parametrize("die_size_known", [False, True], ids=["size unknown", "size from the markers"])
+def test_a_die_wedged_between_two_others_is_read(reader, die_size_known):
     """Three dice in a tight row make one strong blob; the middle one made no blob of its own at its size.
 
     Over 20 rows (60 dice), at least 98% must be found, none twice, and the types, read in a
-    tight row, right for at least 95%."""
+    tight row, right for at least 95%; whether or not the reader is told the dice's size."""
     from vision import synth
 
     size = 46.0
@@ -94,7 +95,7 @@ def test_a_die_wedged_between_two_others_is_read(reader):
                               float(rng.uniform(0, 360)), size)
                 for k, (die_type, value) in enumerate([("d8", 3), ("d6", 5), ("d4", 2)])]
         frame, _ = synth.render_scene(dice, synth.make_background(rng, 640, 640, "felt"), synth.SceneStyle(), rng)
-        readings = reader.read(frame)
+        readings = reader.read(frame, die_size=size if die_size_known else None)
         for die in dice:
             near = [r for r in readings
                     if np.hypot(r.centre[0] - die.centre[0], r.centre[1] - die.centre[1]) < 0.4 * size]
