@@ -193,8 +193,8 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     show those values more than one way, a seat and type takes the way the reader's odds make
     at least ``SURE_ASSIGNMENT`` likely, each die showing a value the engine has for it at another
     location counting ``MOVED_ODDS`` against its way (dice mostly stay where they are).
-    Otherwise each die keeps its reading where the engine has that value there; else takes a
-    value the engine has for it at its location; else (a die just moved) the one value left, if
+    Otherwise each die keeps its reading where the engine has that value there (a die no sure
+    reading there accounts for); else takes a value the engine has for it at its location; else (a die just moved) the one value left, if
     only one is. Where more than one value could still be the die's, its seat and type are
     marked ``guessed``: placements of such a die are proposed for a person to confirm, never
     played. A value the reader gives under ``CONTRADICTED`` is never vouched for, and a surely
@@ -217,8 +217,8 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
                 free[token[:2]][token[2]] -= n
     free = {group: +values for group, values in free.items()}
     first_free = {group: Counter(values) for group, values in free.items()}
-    room = {location: Counter(expected.get(location, Counter())) for location in observed.tracked}
-    open_room = {location: room[location] - sure[location] for location in observed.tracked}  # not read surely
+    # The engine's dice at each location that no surely read die accounts for.
+    room = {location: expected.get(location, Counter()) - sure[location] for location in observed.tracked}
 
     def settle(location: Location, token: Token, value: int) -> None:
         free[token[:2]][value] -= 1
@@ -226,7 +226,7 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
         dice[location][token] -= 1
         dice[location][token[:2] + (value,)] += 1
 
-    resolved = _resolve_by_odds(unsure, free, open_room, settle)
+    resolved = _resolve_by_odds(unsure, free, room, settle)
     unsure = [die for die in unsure if die[1][:2] not in resolved]
     left = []
     for location, token, odds in unsure:  # the reading agrees with the engine
@@ -268,10 +268,10 @@ def _possible(odds: Tuple[float, ...], value: int) -> bool:
 
 
 def _resolve_by_odds(unsure: Sequence[UnsureDie], free: Mapping[Tuple[Optional[int], str], Counter],
-                     open_room: Mapping[Location, Counter], settle) -> FrozenSet:
+                     room: Mapping[Location, Counter], settle) -> FrozenSet:
     """Settle each (seat, type) whose unsure dice could show its free values more than one way, where
     the reader's odds make one way at least ``SURE_ASSIGNMENT`` likely among them all; the groups settled.
-    A way is weighed down by ``MOVED_ODDS`` for each die it puts where ``open_room`` has no such die."""
+    A way is weighed down by ``MOVED_ODDS`` for each die it puts where ``room`` has no such die."""
     resolved = []
     for group in sorted({die[1][:2] for die in unsure}, key=lambda g: (g[0] is None, g)):
         values = list(free.get(group, Counter()).elements())
@@ -280,7 +280,7 @@ def _resolve_by_odds(unsure: Sequence[UnsureDie], free: Mapping[Tuple[Optional[i
                 or any(len(odds) < max(values) for _, _, odds in dice):
             continue
         likelihood = {ways: math.prod(odds[v - 1] for (_, _, odds), v in zip(dice, ways))
-                      * MOVED_ODDS ** _moved(dice, ways, open_room)
+                      * MOVED_ODDS ** _moved(dice, ways, room)
                       for ways in set(itertools.permutations(values, len(dice)))}
         best = max(likelihood, key=likelihood.get)
         if likelihood[best] >= SURE_ASSIGNMENT * max(sum(likelihood.values()), 1e-12):
@@ -290,10 +290,10 @@ def _resolve_by_odds(unsure: Sequence[UnsureDie], free: Mapping[Tuple[Optional[i
     return frozenset(resolved)
 
 
-def _moved(dice: Sequence[UnsureDie], ways: Sequence[int], open_room: Mapping[Location, Counter]) -> int:
-    """How many of ``dice``, showing the values ``ways``, lie where the engine has no such die for them."""
+def _moved(dice: Sequence[UnsureDie], ways: Sequence[int], room: Mapping[Location, Counter]) -> int:
+    """How many of ``dice``, showing the values ``ways``, lie where ``room`` has no such die for them."""
     shown = Counter((location, token[:2] + (value,)) for (location, token, _), value in zip(dice, ways))
-    return sum(max(0, n - open_room.get(location, Counter())[token]) for (location, token), n in shown.items())
+    return sum(max(0, n - room.get(location, Counter())[token]) for (location, token), n in shown.items())
 
 
 def _ambiguous(group: Tuple[Optional[int], str], unsure: Sequence[UnsureDie], free: Counter) -> bool:

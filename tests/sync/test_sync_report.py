@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from companion.rules import Nudge, Place, Scavenge, apply_action
+from companion.rules import Forfeit, Nudge, Place, Scavenge, apply_action
 from companion.session.sync import ObservedTable, expected_dice, settle_unsure_readings, sync_table
 from tests.rules.builders import activation_state, deployment_state
 
@@ -274,6 +274,18 @@ def test_two_unsure_dice_that_stayed_put_are_not_swapped_by_the_readers_odds():
     # Read as swapped, 0.79 x 0.79 against 0.16 x 0.16 (96%); but that has both dice moved unseen.
     report = read_unsurely(state, table, 0.8)
     assert report.in_sync and not report.mismatches
+
+
+def test_an_unsure_die_is_not_given_the_value_of_a_surely_read_die_beside_it():
+    state = activation_state(["red", "blue"], {"red": {"scavenge": "d4:2", "market": "d4:2 d4:3", "upgrade": "d4:3"}})
+    table = table_of(state)
+    move(table, "d4:2", "red", "staging.scavenge", "seat1.spent")  # red forfeits Scavenge
+    market_2 = next(r for r in table["staging.market"] if r.value == 2)
+    unsure(market_2, 3).value_probabilities = (0.014, 0.472, 0.496, 0.018)  # beside the D4 surely read 3
+    unsure(table["staging.upgrade"][0], 3).value_probabilities = (0.005, 0.423, 0.465, 0.107)
+    # The Market's 3 is the sure die's: its unsure D4 shows the 2, and the Upgrade die the 3.
+    report = read_unsurely(state, table, 0.8)
+    assert report.proposal == (Forfeit("red", "scavenge"),) and not report.mismatches
 
 
 def test_unsure_dice_that_stayed_together_are_no_guess():
