@@ -194,11 +194,11 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     at least ``SURE_ASSIGNMENT`` likely, each die showing a value the engine has for it at another
     location counting ``MOVED_ODDS`` against its way (dice mostly stay where they are).
     Otherwise each die keeps its reading where the engine has that value there (a die no sure
-    reading there accounts for); else takes a value the engine has for it at its location; else (a die just moved) the one value left, if
-    only one is. Where more than one value could still be the die's, its seat and type are
-    marked ``guessed``: placements of such a die are proposed for a person to confirm, never
-    played. A value the reader gives under ``CONTRADICTED`` is never vouched for, and a surely
-    read value is never overruled.
+    reading there accounts for); else takes a value the engine has for it at its location; else
+    (a die just moved) the one value left, if only one is. Where more than one value could still
+    be the die's, its seat and type are marked ``guessed``: placements of such a die are proposed
+    for a person to confirm, never played. A value the reader gives under ``CONTRADICTED`` is
+    never vouched for, and a surely read value is never overruled.
     """
     if not observed.unsure_values:
         return observed
