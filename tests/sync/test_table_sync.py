@@ -104,7 +104,10 @@ def test_an_unreadable_frame_is_refused_and_changes_nothing(store):
     from companion.session.sync import zone_reader
 
     session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=2)
-    sync = TableSync(session, zone_reader(ZoneFinder(default_layout(2)), lambda frame, profile, ignore=(), die_size=None: []))
+    def no_dice(frame, profile, ignore=(), die_size=None):
+        return []
+
+    sync = TableSync(session, zone_reader(ZoneFinder(default_layout(2)), no_dice))
     before = len(store.events(session.game_id))
     with pytest.raises(ValueError, match="non-empty numpy image"):
         sync.after_settle(None)
