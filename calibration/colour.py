@@ -148,11 +148,12 @@ def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> List[Tu
 
 
 def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[str],
-                       reader: Optional[Callable[[np.ndarray], Sequence[object]]] = None) -> Dict[str, List[Lab]]:
+                       reader: Optional[Callable[..., Sequence[object]]] = None) -> Dict[str, List[Lab]]:
     """Body colours of the dice in each seat's Available zone (seat 1 = the first player).
 
-    Dice are found by ``reader`` (e.g. ``vision.reader.read_dice``) when given, else as
-    die-sized patches that differ from the zone's surface.
+    Dice are found by ``reader`` when given (called as ``vision.reader.read_dice`` is, with the
+    markers' paper to ignore and the dice's size), else as die-sized patches that differ from the
+    zone's surface.
     """
     names = [f"seat{i + 1}.available" for i in range(len(players))]
     missing = [n for n in names if n not in zones.polygons]
@@ -162,7 +163,7 @@ def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[s
     die_px = zones.die_size()
     if die_px is None:
         raise CalibrationError("no marker is in view: the camera must see the seats' markers")
-    readings = list(reader(frame)) if reader is not None else []
+    readings = list(reader(frame, ignore=zones.marker_regions(), die_size=die_px)) if reader is not None else []
     samples: Dict[str, List[Lab]] = {}
     for player, name in zip(players, names):
         polygon = zones.polygons[name].astype(np.float32)

@@ -12,7 +12,7 @@ from calibration.colour import CalibrationError, calibrate_from_samples, samples
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile, ProfileError
 from calibration.table_scene import TableScene, calibration_dice, label_centre, render_table
-from calibration.zones import ZoneFinder
+from calibration.zones import DIE_SIDE, ZoneFinder
 from companion.cli import main
 from vision.colour import body_colour, match_colour
 from vision.synth import SceneStyle
@@ -24,6 +24,28 @@ def calibration_frame(players, seed):
     scene = TableScene.arranged(default_layout(4), 1600, 1000)
     rng = np.random.default_rng(seed)
     return scene, rng, render_table(scene, calibration_dice(scene, players, rng), rng, STYLE)
+
+
+def test_the_dice_reader_finds_the_calibration_dice_told_where_the_markers_are_and_how_large_dice_are():
+    from vision.reader import DiceReader, read_dice
+
+    try:
+        DiceReader()
+    except FileNotFoundError as missing:
+        pytest.skip(f"needs the dice models: {missing}")
+    players = ("red", "blue", "green", "white")
+    scene, rng, rendered = calibration_frame(players, 3)
+    told = {}
+
+    def reader(frame, ignore=(), die_size=None):
+        told.update(ignore=len(ignore), die_size=die_size)
+        return read_dice(frame, ignore=ignore, die_size=die_size)
+
+    samples = samples_from_frame(rendered.frame, ZoneFinder(scene.layout).find(rendered.frame), players, reader)
+    assert told["ignore"] == len(scene.layout.zones)
+    assert told["die_size"] == pytest.approx(scene.marker_px * DIE_SIDE, rel=0.1)
+    assert {p: len(s) for p, s in samples.items()} == {p: 6 for p in players}  # two dice of each type
+    assert calibrate_from_samples(samples).check.accuracy == 1.0
 
 
 def test_calibrated_colours_read_owners_on_a_new_frame():
