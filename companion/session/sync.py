@@ -194,8 +194,9 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     at least ``SURE_ASSIGNMENT`` likely, each die showing a value the engine has for it at another
     location counting ``MOVED_ODDS`` against its way (dice mostly stay where they are).
     Otherwise each die keeps its reading where the engine has that value there (a die no sure
-    reading there accounts for); else takes a value the engine has for it at its location; else
-    (a die just moved) the one value left, if only one is. Where more than one value could still
+    reading there accounts for); else takes a value the engine has for it at its location; else,
+    once every die that can has taken one where it lies, (a die just moved) the one value left,
+    if only one is. Where more than one value could still
     be the die's, its seat and type are marked ``guessed``: placements of such a die are proposed
     for a person to confirm, never played. A value the reader gives under ``CONTRADICTED`` is
     never vouched for, and a surely read value is never overruled.
@@ -234,13 +235,15 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
             settle(location, token, token[2])
         else:
             left.append((location, token, odds))
-    for location, token, odds in left:
-        values = [v for v, n in free.get(token[:2], Counter()).items() if n > 0 and _possible(odds, v)]
-        here = sorted(v for v in values if room[location][token[:2] + (v,)] > 0)
-        choices = here or sorted(values)
-        if not choices or (not here and len(choices) > 1):
-            continue  # nothing to vouch with, or a die just moved whose value could be any of several
-        settle(location, token, choices[0])
+    waiting = list(left)
+    for just_moved in (False, True):  # the dice the engine has a value for where they lie first
+        for die in list(waiting):
+            location, token, odds = die
+            values = [v for v, n in free.get(token[:2], Counter()).items() if n > 0 and _possible(odds, v)]
+            here = sorted(v for v in values if room[location][token[:2] + (v,)] > 0)
+            if here or (just_moved and len(values) == 1):  # else a moved die could show any of several
+                settle(location, token, (here or values)[0])
+                waiting.remove(die)
     guessed = frozenset(group for group in {die[1][:2] for die in left}
                         if group in first_free and _ambiguous(group, unsure, first_free[group]))
     return replace(observed, dice={location: +counter for location, counter in dice.items()}, guessed=guessed)

@@ -288,6 +288,20 @@ def test_an_unsure_die_is_not_given_the_value_of_a_surely_read_die_beside_it():
     assert report.proposal == (Forfeit("red", "scavenge"),) and not report.mismatches
 
 
+def test_a_die_just_placed_takes_the_value_left_once_the_unsure_dice_that_stayed_have_theirs():
+    state = deployment_state(["red", "blue"], {"red": "d4:2 d4:2 d4:3", "blue": "d4:1 d6:6"})
+    for action in (Place("red", ("d4", 2), "create"), Place("blue", ("d4", 1), "scavenge"),
+                   Place("red", ("d4", 3), "upgrade"), Place("blue", ("d6", 6), "scavenge")):
+        state = apply_action(state, action)
+    table = table_of(state)
+    move(table, "d4:2", "red", "tray", "staging.create")  # red places its other D4 showing 2
+    unsure(table["staging.create"][-1], 3).value_probabilities = (0.005, 0.30, 0.574, 0.121)
+    unsure(table["staging.upgrade"][0], 2).value_probabilities = (0.04, 0.562, 0.291, 0.107)
+    # The Upgrade die stayed where the engine has a 3; the die just placed then can only show the 2.
+    report = read_unsurely(state, table, 0.8)
+    assert report.moves == ((Place("red", ("d4", 2), "create"),),) and not report.mismatches
+
+
 def test_unsure_dice_that_stayed_together_are_no_guess():
     state = deploy()
     table = table_of(state)
