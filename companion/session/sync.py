@@ -196,10 +196,10 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     Otherwise each die keeps its reading where the engine has that value there (a die no sure
     reading there accounts for); else takes a value the engine has for it at its location; else,
     once every die that can has taken one where it lies, (a die just moved) the one value left,
-    if only one is. Where more than one value could still
-    be the die's, its seat and type are marked ``guessed``: placements of such a die are proposed
-    for a person to confirm, never played. A value the reader gives under ``CONTRADICTED`` is
-    never vouched for, and a surely read value is never overruled.
+    if only one is. Where more than one value could still be the die's, its seat and type are
+    marked ``guessed``: placements of such a die are proposed for a person to confirm, never
+    played. A value the reader gives under ``CONTRADICTED`` is never vouched for, and a surely
+    read value is never overruled.
     """
     if not observed.unsure_values:
         return observed
