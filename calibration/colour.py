@@ -163,7 +163,7 @@ def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[s
     die_px = zones.die_size()
     if die_px is None:
         raise CalibrationError("no marker is in view: the camera must see the seats' markers")
-    readings = list(reader(frame, ignore=zones.marker_regions(), die_size=die_px)) if reader is not None else []
+    readings = list(reader(frame, **zones.reader_hints())) if reader is not None else []
     samples: Dict[str, List[Lab]] = {}
     for player, name in zip(players, names):
         polygon = zones.polygons[name].astype(np.float32)

@@ -76,6 +76,11 @@ class FoundZones:
         sides = [float(np.linalg.norm(c[1] - c[0])) for c in self.seen_markers.values()]
         return DIE_SIDE * float(np.median(sides))
 
+    def reader_hints(self) -> Dict[str, object]:
+        """What the markers tell a dice reader such as ``vision.reader.read_dice``: their paper, where no die
+        is looked for (``ignore``), and how large the dice are (``die_size``)."""
+        return {"ignore": self.marker_regions(), "die_size": self.die_size()}
+
     def marker_regions(self, clearance: float = MARKER_CLEARANCE) -> List[np.ndarray]:
         """Each seen marker's square grown by ``clearance`` sides on every edge: paper, never a die."""
         out = []

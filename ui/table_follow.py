@@ -58,10 +58,8 @@ class TableFollower:
         return self._zones[1]
 
     def reader_hints(self, frame: np.ndarray) -> Dict[str, object]:
-        """What the markers in ``frame`` tell the dice reader: their paper, where it looks for no die
-        (``ignore``), and how large the dice are (``die_size``)."""
-        zones = self.zones(frame)
-        return {"ignore": zones.marker_regions(), "die_size": zones.die_size()}
+        """What the markers in ``frame`` tell the dice reader (``FoundZones.reader_hints``)."""
+        return self.zones(frame).reader_hints()
 
     def readings_by_zone(self, frame: np.ndarray, readings: Sequence[object]) -> Dict[str, List[object]]:
         by_zone, _outside = self.zones(frame).assign(readings)

@@ -90,11 +90,11 @@ class DiceReader:
         residual = contrast.without([r.outline for r in explained])
         if not _die_sized_blob_left(residual, contrast, readings):
             return readings
-        sizes = [_side(r) for r in explained]
         if die_size:
             # What is left of a packed die once its neighbours' outlines are taken out is smaller than a die.
             low, high = die_size * PACKED_LEFT, die_size * DIE_SIZE_SPREAD
         else:
+            sizes = [_side(r) for r in explained]
             low, high = min(sizes) / 1.4, max(sizes) * 1.4
         found = find_candidates(frame_bgr, low, high, limit=self.max_candidates // 4,
                                 contrast_image=residual, ignore=ignore, packed=True)

@@ -745,6 +745,6 @@ def zone_reader(finder, read: Callable, profile=None) -> Callable[[object], Dict
     die, and the markers tell how large the dice are)."""
     def readings_by_zone(frame) -> Dict[str, List[object]]:
         found = finder.find(frame)
-        by_zone, _ = found.assign(read(frame, profile, ignore=found.marker_regions(), die_size=found.die_size()))
+        by_zone, _ = found.assign(read(frame, profile, **found.reader_hints()))
         return by_zone
     return readings_by_zone
