@@ -106,6 +106,30 @@ def test_a_die_wedged_between_two_others_is_read(reader, die_size_known):
     assert types_right >= 57
 
 
+def test_dice_of_the_mats_colour_packed_in_a_row_are_all_read_when_their_size_is_known(reader):
+    """Blue dice in tight rows of three on a navy mat, where a dark-faced die can have under half the
+    contrast of the dice beside it: told the dice's size (as the table's markers tell it), the reader
+    finds every die of 40 rows once. Before the second search was repeated and let run on fainter contrast, it
+    missed the dark D4 in the middle of one of these rows."""
+    from vision import synth
+
+    size = 45.0
+    for seed in range(20, 60):
+        rng = np.random.default_rng(seed)
+        mat = np.array([120.0, 55.0, 45.0]) + rng.uniform(-15, 15, 3)
+        table = np.clip(np.full((640, 640, 3), mat, np.float32) + rng.normal(0, 3, (640, 640, 3)), 0, 255)
+        row = [("d4", 2), ("d4", 3), ("d8", 5)] if seed % 2 else [("d8", 8), ("d6", 5), ("d6", 3)]
+        dice = [synth.DieSpec(die_type, value, "blue", (320.0 + rng.uniform(-3, 3), 250.0 + k * 1.15 * size),
+                              float(rng.uniform(0, 360)), size)
+                for k, (die_type, value) in enumerate(row)]
+        frame, _ = synth.render_scene(dice, table.astype(np.uint8), synth.SceneStyle(noise_sigma=2.0), rng)
+        readings = reader.read(frame, die_size=size)
+        for die in dice:
+            near = [r for r in readings
+                    if np.hypot(r.centre[0] - die.centre[0], r.centre[1] - die.centre[1]) < 0.4 * size]
+            assert len(near) == 1, f"seed {seed}: the {die.die_type} at {die.centre} read {len(near)} times"
+
+
 def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reader, monkeypatch):
     """Within the type, the values take the geometric mean of both networks' odds; the type, "none" and D6
     keep theirs."""
