@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from companion.rules import Forfeit, Nudge, Place, Scavenge, apply_action
+from companion.rules import Forfeit, Nudge, Place, Reroll, Roll, Scavenge, apply_action
 from companion.session.sync import ObservedTable, expected_dice, settle_unsure_readings, sync_table
 from tests.rules.builders import activation_state, deployment_state
 
@@ -221,6 +221,19 @@ def test_an_unsure_placed_die_with_two_possible_values_is_not_guessed():
     unsure(table["staging.create"][0], 4)
     report = read_unsurely(state, table, 0.6)
     assert not report.proposal and report.mismatches
+
+
+def test_a_rerolled_die_read_unsurely_is_not_taken_for_its_old_value():
+    """R5: a rerolled die comes to show another value, so its old value cannot stand in for an unsure
+    reading. The roll the reader saw is proposed (for a person's tap, being unsure), where the table
+    was taken before for a die not rolled at all."""
+    state = apply_action(deploy(), Reroll("red", ("d8", 7)))
+    assert state.is_chance_node
+    table = table_of(state)
+    red_d8 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d8", "red"))
+    unsure(red_d8, 4).value_probabilities = (0.02, 0.02, 0.03, 0.55, 0.03, 0.05, 0.25, 0.05)  # 7 not ruled out
+    report = read_unsurely(state, table, 0.6)
+    assert report.proposal == (Roll("red", (("d8", 4),)),) and not report.mismatches
 
 
 def test_a_surely_read_placed_die_tells_which_value_left_the_tray():
