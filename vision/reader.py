@@ -89,11 +89,12 @@ class DiceReader:
         map and loses to the dice found inside it when they are surer.
         """
         for _ in range(SEARCHES_BETWEEN if die_size else 1):
-            more = self._search_between(frame_bgr, pyramid, contrast, readings, profile, ignore, die_size)
-            merged = _one_per_die(readings + more)  # a surer find of a die read already takes its place
-            if len(merged) == len(readings):
-                return merged
-            readings = merged
+            dice_before = len(readings)
+            # A surer find of a die read already takes its place.
+            readings = _one_per_die(readings + self._search_between(frame_bgr, pyramid, contrast, readings, profile,
+                                                                    ignore, die_size))
+            if len(readings) == dice_before:
+                break
         return readings
 
     def _search_between(self, frame_bgr: np.ndarray, pyramid: GreyPyramid, contrast: ContrastImage,
