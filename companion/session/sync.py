@@ -102,14 +102,13 @@ def expected_dice(state: State) -> Dict[Location, Counter]:
     return table
 
 
-def vouched_dice(state: State) -> Dict[Location, Counter]:
-    """The engine's dice whose values can stand in for unsure readings: all but a die being rerolled,
-    which must come to show another value (R5)."""
-    table = expected_dice(state)
-    if state.is_chance_node and state.pending_reroll:
-        seat, (die_type, old) = state.pending_reroll
-        table["available"] = table["available"] - Counter({(seat, die_type, old): 1})
-    return table
+def vouched_dice(state: State, expected: Mapping[Location, Counter]) -> Mapping[Location, Counter]:
+    """Of the engine's dice (``expected_dice(state)``), those whose values can stand in for unsure readings:
+    all but a die being rerolled, which must come to show another value (R5)."""
+    if not (state.is_chance_node and state.pending_reroll):
+        return expected
+    seat, (die_type, old) = state.pending_reroll
+    return {**expected, "available": expected["available"] - Counter({(seat, die_type, old): 1})}
 
 
 # ---- what the camera sees --------------------------------------------------------------------
@@ -559,7 +558,7 @@ class SyncReport:
 def sync_table(state: State, observed: ObservedTable) -> SyncReport:
     """Compare the table with the engine; see the module docstring for the three answers."""
     expected = expected_dice(state)
-    observed = settle_unsure_readings(vouched_dice(state), observed)
+    observed = settle_unsure_readings(vouched_dice(state, expected), observed)
     missing, extra = _differences(expected, observed)
     common = dict(tracked=observed.tracked, uncertain=observed.uncertain)
     if not missing and not extra:
@@ -691,7 +690,7 @@ class TableSync:
     def _corrected(self, state: State, observed: ObservedTable) -> ObservedTable:
         """The table with the misreadings people pointed out corrected; those that no longer hold are dropped."""
         expected = expected_dice(state)
-        observed = settle_unsure_readings(vouched_dice(state), observed)
+        observed = settle_unsure_readings(vouched_dice(state, expected), observed)
         self.misreadings = [m for m in self.misreadings if m.holds(expected, observed)]
         for misreading in self.misreadings:
             observed = misreading.correct(observed)

@@ -79,6 +79,11 @@ def test_greyscale_frames_are_accepted(reader):
     assert len(reader.read(grey)) >= 1
 
 
+def readings_of(die, readings):
+    """The readings centred on ``die`` (within 0.4 of its size)."""
+    return [r for r in readings if np.hypot(r.centre[0] - die.centre[0], r.centre[1] - die.centre[1]) < 0.4 * die.size]
+
+
 @pytest.mark.parametrize("die_size_known", [False, True], ids=["size unknown", "size from the markers"])
 def test_a_die_wedged_between_two_others_is_read(reader, die_size_known):
     """Three dice in a tight row make one strong blob; the middle one made no blob of its own at its size.
@@ -97,8 +102,7 @@ def test_a_die_wedged_between_two_others_is_read(reader, die_size_known):
         frame, _ = synth.render_scene(dice, synth.make_background(rng, 640, 640, "felt"), synth.SceneStyle(), rng)
         readings = reader.read(frame, die_size=size if die_size_known else None)
         for die in dice:
-            near = [r for r in readings
-                    if np.hypot(r.centre[0] - die.centre[0], r.centre[1] - die.centre[1]) < 0.4 * size]
+            near = readings_of(die, readings)
             assert len(near) <= 1, f"seed {seed}: {die.die_type} read {len(near)} times"
             found += len(near)
             types_right += sum(r.die_type == die.die_type for r in near)
@@ -109,8 +113,8 @@ def test_a_die_wedged_between_two_others_is_read(reader, die_size_known):
 def test_dice_of_the_mats_colour_packed_in_a_row_are_all_read_when_their_size_is_known(reader):
     """Blue dice in tight rows of three on a navy mat, where a dark-faced die can have under half the
     contrast of the dice beside it: told the dice's size (as the table's markers tell it), the reader
-    finds every die of 40 rows once. Before the second search was repeated and let run on fainter contrast, it
-    missed the dark D4 in the middle of one of these rows."""
+    finds every die of 40 rows once. Before the second search was repeated and let run on fainter
+    contrast, it missed the dark D4 in the middle of one of these rows."""
     from vision import synth
 
     size = 45.0
@@ -125,8 +129,7 @@ def test_dice_of_the_mats_colour_packed_in_a_row_are_all_read_when_their_size_is
         frame, _ = synth.render_scene(dice, table.astype(np.uint8), synth.SceneStyle(noise_sigma=2.0), rng)
         readings = reader.read(frame, die_size=size)
         for die in dice:
-            near = [r for r in readings
-                    if np.hypot(r.centre[0] - die.centre[0], r.centre[1] - die.centre[1]) < 0.4 * size]
+            near = readings_of(die, readings)
             assert len(near) == 1, f"seed {seed}: the {die.die_type} at {die.centre} read {len(near)} times"
 
 
