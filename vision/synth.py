@@ -141,8 +141,9 @@ def _marble(patch: np.ndarray, mask: np.ndarray, rng: np.random.Generator, stren
 def _stamp_text(canvas: np.ndarray, text: str, centre: Tuple[float, float], angle_deg: float,
                 height: float, colour: Tuple[int, int, int], font: int, thickness: int,
                 squash: float = 1.0, underline: bool = False) -> None:
-    """Draw ``text`` centred at ``centre``, rotated by ``angle_deg`` (its top pointing there)."""
-    scale = height / 22.0
+    """Draw ``text`` centred at ``centre``, rotated by ``angle_deg`` (its top pointing there), its
+    digits ``height`` tall whatever the font (the Hershey fonts' digits differ in size at one scale)."""
+    scale = height / cv2.getTextSize("0", font, 1.0, 1)[0][1]
     (tw, th), base = cv2.getTextSize(text, font, scale, thickness)
     pad = int(max(tw, th) * 0.6 + 4)
     size = 2 * pad

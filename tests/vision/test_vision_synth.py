@@ -72,3 +72,15 @@ def test_write_dataset_uses_the_shared_manifest_format(tmp_path):
 def test_unknown_die_type_is_refused():
     with pytest.raises(ValueError):
         synth.render_scene([synth.DieSpec("d20", 1, "red", (50, 50))], np.zeros((100, 100, 3), np.uint8))
+
+
+@pytest.mark.parametrize("font", synth._FONTS)
+def test_numerals_are_drawn_as_tall_as_asked_in_every_font(font):
+    """Each font's digits come out the height asked for: a font drawn smaller at one scale gives
+    dice with numerals too small to read, unlike any die on a table."""
+    for digit in "2348":
+        canvas = np.zeros((120, 120, 3), np.uint8)
+        synth._stamp_text(canvas, digit, (60, 60), 0.0, 40, (255, 255, 255), font, 2)
+        rows = np.flatnonzero(canvas[..., 0].max(axis=1) > 127)
+        tall = rows[-1] - rows[0] + 1
+        assert 0.85 * 40 <= tall <= 1.15 * 40, f"font {font}: a {digit} asked 40 px tall is {tall} px tall"
