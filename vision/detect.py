@@ -19,6 +19,7 @@ SCALE_STEP = 1.25
 SIZE_PER_SIGMA = 4.0  # blob side / DoG scale, measured on synthetic and real frames
 MIN_DIE, MAX_DIE = 14.0, 220.0  # die sizes looked for, in frame pixels
 WORK_DIE = 10.0  # where the dice's size is known, the working image is large enough for the smallest to span this
+FIRST_OCTAVE_SIGMA = 1.25  # the scale search halves its image while its first blur stays at least this wide there (pixels)
 
 
 @dataclass
@@ -96,7 +97,7 @@ def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: 
     contrast_image = contrast_image or ContrastImage.of(frame_bgr, max_size)
     contrast, scale = contrast_image.contrast, contrast_image.scale
     found = _scale_space_peaks(contrast, min_size * scale / SIZE_PER_SIGMA, max_size * scale / SIZE_PER_SIGMA,
-                               threshold, beat_larger=not packed)
+                               threshold, beat_larger=not packed, halve_first=packed)
     if len(ignore):
         ignored = np.zeros(contrast.shape[:2], np.uint8)
         cv2.fillPoly(ignored, [np.round(np.asarray(p, np.float32).reshape(-1, 2) * scale).astype(np.int32)
@@ -125,16 +126,25 @@ def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: 
 
 def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, threshold: float,
                        per_octave: int = 3, most: int = 400,
-                       beat_larger: bool = True) -> List[Tuple[float, float, float, float]]:
+                       beat_larger: bool = True, halve_first: bool = False) -> List[Tuple[float, float, float, float]]:
     """(strength, x, y, sigma) of difference-of-Gaussian maxima, strongest first; without ``beat_larger``,
     a maximum in space that beats the smaller scales only.
 
-    Octaves halve the image, so every blur stays small whatever the blob size.
+    Octaves halve the image, so every blur stays small whatever the blob size. With ``halve_first``, where
+    even the smallest blob looked for is large, the first octave starts on an image halved once or more:
+    blurring the full image with a wide kernel to look for die-sized blobs only was the most costly part of
+    the packed search. The first search does not: its peaks, placed more coarsely, found fewer of the dice
+    in synthetic frames and more false dice in photos of one die.
     """
     step = 2.0 ** (1.0 / per_octave)
     base = max(1.0, sigma_min / step)
     octave_image = image
     factor = 1.0
+    while halve_first and base / 2.0 >= FIRST_OCTAVE_SIGMA and min(octave_image.shape[:2]) >= 16:
+        octave_image = cv2.resize(octave_image, (octave_image.shape[1] // 2, octave_image.shape[0] // 2),
+                                  interpolation=cv2.INTER_AREA)
+        base /= 2.0
+        factor *= 2.0
     peaks = []
     kernel = np.ones((3, 3), np.uint8)
     while base * factor <= sigma_max * step and min(octave_image.shape[:2]) >= 8:
@@ -146,16 +156,17 @@ def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, th
         dogs = [(blurred[i] - blurred[i + 1]) / (step - 1) for i in range(len(sigmas) - 1)]
         maxed = [cv2.dilate(d, kernel) for d in dogs]
         for i in range(1, len(dogs) - 1):
+            sigma = sigmas[i] * factor
+            if not sigma_min / step <= sigma <= sigma_max * step:
+                continue
             peak = (dogs[i] >= maxed[i]) & (dogs[i] >= maxed[i - 1]) & (dogs[i] > threshold)
             if beat_larger:
                 peak &= dogs[i] >= maxed[i + 1]
-            ys, xs = np.nonzero(peak)
-            if len(xs):
-                strength = dogs[i][ys, xs]
-                sigma = sigmas[i] * factor
-                if sigma_min / step <= sigma <= sigma_max * step:
-                    peaks.append(np.stack([strength, (xs + 0.5) * factor - 0.5, (ys + 0.5) * factor - 0.5,
-                                           np.full(len(xs), sigma)], axis=1))
+            index = np.flatnonzero(peak)  # ten times faster than np.nonzero on a 2-D mask
+            if len(index):
+                ys, xs = np.divmod(index, peak.shape[1])
+                peaks.append(np.stack([dogs[i].ravel()[index], (xs + 0.5) * factor - 0.5,
+                                       (ys + 0.5) * factor - 0.5, np.full(len(index), sigma)], axis=1))
         octave_image = cv2.resize(blurred[per_octave], (octave_image.shape[1] // 2, octave_image.shape[0] // 2),
                                   interpolation=cv2.INTER_NEAREST)
         factor *= 2.0
@@ -164,3 +175,4 @@ def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, th
     table = np.concatenate(peaks)
     order = np.argsort(-table[:, 0])[:most]
     return [tuple(float(v) for v in row) for row in table[order]]
+

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import pathlib
+from dataclasses import replace
 from typing import List, Optional, Sequence
 
 import cv2
@@ -232,12 +233,34 @@ def _merge(found):
 
 
 def _one_per_die(readings: List[DieReading]) -> List[DieReading]:
-    """Among accepted readings of any size whose centres are close, the surest detection."""
+    """Among accepted readings of any size whose centres are close, the surest detection.
+
+    Readings of similar size are two looks at one die (from boxes placed a little differently): the one
+    kept also weighs what the other read (``_weigh_second_look``). A box that held only part of a die can
+    be read surely wrong, a six as a three from one row of pips, and the better box, read right, may be
+    a little less sure that it is a die; the two together are unsure, and a person is asked."""
     kept: List[DieReading] = []
     for r in sorted(readings, key=lambda r: -r.detection_confidence):
-        if all(math.dist(r.centre, k.centre) > 0.5 * max(_side(r), _side(k)) for k in kept):
+        same = [i for i, k in enumerate(kept) if math.dist(r.centre, k.centre) <= 0.5 * max(_side(r), _side(k))]
+        if not same:
             kept.append(r)
+        elif abs(math.log(_side(r) / _side(kept[same[0]]))) <= MERGE_SIZE_RATIO:
+            kept[same[0]] = _weigh_second_look(kept[same[0]], r)
     return kept
+
+
+def _weigh_second_look(reading: DieReading, other: DieReading) -> DieReading:
+    """``reading``, unchanged where ``other``, a second look at the same die, agrees with it; where they
+    disagree, its confidence is the mean of the two looks' probabilities: of its type where the types
+    differ, else of each value (the value becomes the likelier of the pooled ones)."""
+    if other.die_type != reading.die_type:
+        return replace(reading, type_confidence=(reading.type_confidence + 1.0 - other.type_confidence) / 2)
+    if other.value == reading.value or not reading.value_probabilities \
+            or len(other.value_probabilities) != len(reading.value_probabilities):
+        return reading
+    values = [(a + b) / 2 for a, b in zip(reading.value_probabilities, other.value_probabilities)]
+    best = int(np.argmax(values))
+    return replace(reading, value=best + 1, value_confidence=values[best], value_probabilities=tuple(values))
 
 
 def _side(reading: DieReading) -> float:

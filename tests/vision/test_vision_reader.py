@@ -182,3 +182,46 @@ def test_only_a_reading_left_unsure_by_two_looks_gets_the_other_two(reader, monk
     probs = reader._read(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found)
     assert calls == [(found, (0.0, 45.0)), (found[1:], (90.0, 135.0))]
     assert np.array_equal(probs[0], sure) and np.allclose(probs[1], (unsure + later) / 2)
+
+
+def _look(value: int, value_p: float, detection: float, centre=(100.0, 100.0), side: float = 45.0,
+          die_type: str = "d6") -> "DieReading":
+    from vision.readings import DieReading
+
+    rest = (1.0 - value_p) / 5
+    probabilities = tuple(value_p if v == value else rest for v in range(1, 7))
+    half = side / 2
+    return DieReading(die_type=die_type, value=value, colour="blue", centre=centre, outline=[], type_confidence=0.95,
+                      value_confidence=value_p, colour_confidence=0.9, detection_confidence=detection,
+                      bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half),
+                      value_probabilities=probabilities)
+
+
+def test_two_looks_at_one_die_that_disagree_leave_it_unsure():
+    """A box on one row of a six's pips read a sure 3; the better box, a little less sure it was a die, read 6."""
+    from vision.reader import CONFIDENCE_THRESHOLD, _one_per_die
+
+    (die,) = _one_per_die([_look(3, 0.93, 0.92, (441.5, 110.2), 39.0), _look(6, 0.99, 0.90, (446.6, 126.4), 52.5)])
+    assert die.value == 6 and die.confidence < CONFIDENCE_THRESHOLD
+    assert die.centre == (441.5, 110.2)  # the surer detection's place
+
+
+def test_two_looks_that_agree_leave_the_surer_detection_as_it_was():
+    from vision.reader import _one_per_die
+
+    first = _look(4, 0.97, 0.95)
+    assert _one_per_die([_look(4, 0.6, 0.9, (104.0, 96.0)), first]) == [first]
+
+
+def test_looks_at_one_die_that_disagree_on_its_type_leave_the_type_unsure():
+    from vision.reader import CONFIDENCE_THRESHOLD, _one_per_die
+
+    (die,) = _one_per_die([_look(4, 0.97, 0.95), _look(4, 0.97, 0.9, (104.0, 96.0), die_type="d4")])
+    assert die.die_type == "d6" and die.type_confidence < CONFIDENCE_THRESHOLD
+
+
+def test_a_group_read_as_one_large_die_does_not_weigh_on_a_die_inside_it():
+    from vision.reader import _one_per_die
+
+    die = _look(2, 0.97, 0.95)
+    assert _one_per_die([_look(5, 0.97, 0.9, (110.0, 110.0), side=120.0), die]) == [die]
