@@ -19,7 +19,7 @@ SCALE_STEP = 1.25
 SIZE_PER_SIGMA = 4.0  # blob side / DoG scale, measured on synthetic and real frames
 MIN_DIE, MAX_DIE = 14.0, 220.0  # die sizes looked for, in frame pixels
 WORK_DIE = 10.0  # where the dice's size is known, the working image is large enough for the smallest to span this
-FIRST_OCTAVE_SIGMA = 1.25  # the scale search halves its image while its first blur stays at least this wide there (pixels)
+FIRST_OCTAVE_SIGMA = 1.25  # the packed search halves its map while its first blur stays this wide there (px)
 
 
 @dataclass

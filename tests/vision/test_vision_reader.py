@@ -137,13 +137,15 @@ def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reade
     """Within the type, the values take the geometric mean of both networks' odds; the type, "none" and D6
     keep theirs."""
     from vision.classifier import CLASSES, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
+    from vision.reader import SURE_WITHOUT_NUMERALS
 
     probs = np.zeros((3, len(CLASSES)))
     probs[0, 0] = 0.1
     probs[0, TYPE_SLICES["d4"]] = [0.4, 0.3, 0.1, 0.05]
     probs[0, TYPE_SLICES["d6"]] = 0.05 / 6
     probs[1, TYPE_SLICES["d6"]] = 1 / 6  # a D6 gets no close look
-    probs[2, TYPE_SLICES["d8"]] = [0.97] + [0.03 / 7] * 7  # nor does a value the reader is sure of
+    sure = (1.0 + SURE_WITHOUT_NUMERALS) / 2
+    probs[2, TYPE_SLICES["d8"]] = [sure] + [(1.0 - sure) / 7] * 7  # nor does a value the reader is sure of
     close = np.full(len(NUMERAL_CLASSES), 0.05)
     close[NUMERAL_CLASSES.index(("d4", 3))] = 0.8
     looked_at = []
