@@ -162,7 +162,7 @@ def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, th
             peak = (dogs[i] >= maxed[i]) & (dogs[i] >= maxed[i - 1]) & (dogs[i] > threshold)
             if beat_larger:
                 peak &= dogs[i] >= maxed[i + 1]
-            index = np.flatnonzero(peak)  # ten times faster than np.nonzero on a 2-D mask
+            index = np.flatnonzero(peak)  # about ten times faster than np.nonzero on a 2-D mask
             if len(index):
                 ys, xs = np.divmod(index, peak.shape[1])
                 peaks.append(np.stack([dogs[i].ravel()[index], (xs + 0.5) * factor - 0.5,
@@ -175,4 +175,3 @@ def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, th
     table = np.concatenate(peaks)
     order = np.argsort(-table[:, 0])[:most]
     return [tuple(float(v) for v in row) for row in table[order]]
-
