@@ -4,7 +4,7 @@ import pytest
 
 from vision_fixtures import clean_scene
 from vision.evaluate import Tally
-from vision.readings import ColourProfile
+from vision.readings import ColourProfile, DieReading
 
 
 def test_reads_clean_synthetic_scenes(reader):
@@ -187,9 +187,8 @@ def test_only_a_reading_left_unsure_by_two_looks_gets_the_other_two(reader, monk
 
 
 def _look(value: int, value_p: float, detection: float, centre=(100.0, 100.0), side: float = 45.0,
-          die_type: str = "d6") -> "DieReading":
-    from vision.readings import DieReading
-
+          die_type: str = "d6") -> DieReading:
+    """One reading of a die, as ``_one_per_die`` gets it from a box around it."""
     rest = (1.0 - value_p) / 5
     probabilities = tuple(value_p if v == value else rest for v in range(1, 7))
     half = side / 2
