@@ -276,7 +276,6 @@ def rendered_observer(finder, colour_of=None, style=None, bump_deg: float = 0.0,
                                    (float(rng.uniform(-bump_px, bump_px)), float(rng.uniform(-bump_px, bump_px))))
         if read_zones is not None:
             return read_zones(rendered.frame)
-        by_zone, _ = finder.find(rendered.frame).assign(rendered.readings(colour_of))
-        return by_zone
+        return finder.find(rendered.frame).placed(rendered.readings(colour_of))
 
     return observe

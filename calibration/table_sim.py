@@ -148,7 +148,8 @@ class PhysicalTable:
         return standard_zone_names(len(self.colours))
 
     def _reading(self, die: PhysicalDie) -> DieReading:
-        return DieReading(die.die_type, die.value, self.colours[die.seat], die.centre, [], 1.0, 1.0, 1.0)
+        spot = (die.centre[0] / self.die_size, die.centre[1] / self.die_size) if self.scene is not None else None
+        return DieReading(die.die_type, die.value, self.colours[die.seat], die.centre, [], 1.0, 1.0, 1.0, spot=spot)
 
     def render(self, style: Optional[SceneStyle] = None, background: Optional[np.ndarray] = None,
                hidden_markers: Sequence[int] = ()) -> RenderedTable:

@@ -8,7 +8,7 @@ followed from frame to frame, and one covered marker does not lose its zone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple, TypeVar
 
 import cv2
@@ -16,6 +16,7 @@ import numpy as np
 
 from calibration.layout import ZoneLayout
 from calibration.markers import Corners, MarkerDetector
+from vision.readings import DieReading
 
 UNIT_SQUARE = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)
 MARKER_CLEARANCE = 0.3  # white paper kept clear around a marker, in marker sides, where no die is looked for
@@ -26,8 +27,14 @@ T = TypeVar("T")
 
 def affine_from_corners(corners: np.ndarray) -> np.ndarray:
     """Least-squares 2x3 affine map from marker units to frame pixels."""
-    design = np.hstack([UNIT_SQUARE, np.ones((4, 1), np.float32)])
-    solution, *_ = np.linalg.lstsq(design, corners.astype(np.float32), rcond=None)
+    return fit_affine(UNIT_SQUARE, corners)
+
+
+def fit_affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """Least-squares 2x3 affine map taking the points ``src`` to ``dst`` (at least three of each)."""
+    src = np.asarray(src, np.float32).reshape(-1, 2)
+    design = np.hstack([src, np.ones((len(src), 1), np.float32)])
+    solution, *_ = np.linalg.lstsq(design, np.asarray(dst, np.float32).reshape(-1, 2), rcond=None)
     return solution.T
 
 
@@ -56,6 +63,7 @@ class FoundZones:
     polygons: Dict[str, np.ndarray]
     seen_markers: Dict[int, Corners] = field(default_factory=dict)
     estimated: Set[str] = field(default_factory=set)  # zones placed from remembered markers
+    to_frame: Dict[str, np.ndarray] = field(default_factory=dict)  # per zone, 2x3 affine: marker units -> frame
 
     def zone_at(self, point: Tuple[float, float]) -> Optional[str]:
         """The zone holding ``point``; where zones overlap, the smallest one."""
@@ -99,6 +107,21 @@ class FoundZones:
             (by_zone[name] if name is not None else outside).append(item)
         return by_zone, outside
 
+    def placed(self, readings: Iterable[DieReading]) -> Dict[str, List[DieReading]]:
+        """Dice readings grouped by zone, each with its ``spot`` in the zone (``spot``); those outside
+        every zone are left out."""
+        by_zone, _outside = self.assign(readings)
+        return {zone: [replace(r, spot=self.spot(zone, r.centre)) for r in found] for zone, found in by_zone.items()}
+
+    def spot(self, zone: str, point: Tuple[float, float]) -> Optional[Tuple[float, float]]:
+        """Where ``point`` (frame pixels) lies in ``zone``, in die widths from the zone's marker: the same
+        place on the table keeps its spot when the camera or the board is moved. None for a zone not found."""
+        m = self.to_frame.get(zone)
+        if m is None:
+            return None
+        x, y = apply_affine(cv2.invertAffineTransform(m), np.array([point], np.float32))[0] / DIE_SIDE
+        return float(x), float(y)
+
 
 class ZoneFinder:
     """Finds the layout's zones in each frame; remembers markers to cover hidden ones."""
@@ -116,11 +139,13 @@ class ZoneFinder:
         zones = self.layout.by_marker()
         seen = {k: v for k, v in seen.items() if k in zones}
         polygons: Dict[str, np.ndarray] = {}
+        to_frame: Dict[str, np.ndarray] = {}
         estimated: Set[str] = set()
         for marker_id, zone in zones.items():
             local = np.array(zone.polygon, np.float32)
             if marker_id in seen:
-                polygons[zone.name] = apply_affine(affine_from_corners(seen[marker_id]), local)
+                to_frame[zone.name] = affine_from_corners(seen[marker_id])
+                polygons[zone.name] = apply_affine(to_frame[zone.name], local)
                 continue
             remembered = self._memory.get(marker_id)
             common = [k for k in seen if k in self._memory]
@@ -131,9 +156,10 @@ class ZoneFinder:
             corners_now = [seen[k] for k in common]
             polygons[zone.name] = _carry(np.vstack([old_polygon, remembered]), corners_then, corners_now)[:len(local)]
             self._memory[marker_id] = _carry(remembered, corners_then, corners_now)
+            to_frame[zone.name] = affine_from_corners(self._memory[marker_id])
             estimated.add(zone.name)
         self._memory.update(seen)
-        return FoundZones(polygons, seen, estimated)
+        return FoundZones(polygons, seen, estimated, to_frame)
 
     def forget(self) -> None:
         """Drop remembered markers (after the board was set up again)."""

@@ -62,8 +62,7 @@ class TableFollower:
         return self.zones(frame).reader_hints()
 
     def readings_by_zone(self, frame: np.ndarray, readings: Sequence[object]) -> Dict[str, List[object]]:
-        by_zone, _outside = self.zones(frame).assign(readings)
-        return by_zone
+        return self.zones(frame).placed(readings)
 
     # -- the main thread --------------------------------------------------------------------
 

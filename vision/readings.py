@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -69,6 +69,9 @@ class DieReading:
     detection_confidence: float = 1.0
     bbox: Tuple[float, float, float, float] = field(default=(0.0, 0.0, 0.0, 0.0))
     value_probabilities: Tuple[float, ...] = ()  # P(each value, 1 up | the type read); empty when unknown
+    # Where the die lies on the table, in die widths, steady however the camera moves (a table's zones set it:
+    # ``calibration.zones.FoundZones.placed``); None where unknown. A die left alone keeps its spot.
+    spot: Optional[Tuple[float, float]] = None
 
     @property
     def confidence(self) -> float:

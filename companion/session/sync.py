@@ -14,6 +14,11 @@ seen per zone. It answers with a :class:`SyncReport`:
 The engine cannot know where a die lies inside a pool, so dice are compared as multisets per
 location and seat colour. The roll tray and a seat's Available zone are both "Available";
 on action spaces, Spent and Reserve only die types count (the engine keeps no values there).
+Where readings tell where each die lies (``spot``), :class:`TableSync` also remembers the dice
+read surely at the last settle that matched the game: a die found in the same spot showing
+another value, where the game changed nothing of that seat's dice of its type there, was
+turned by hand (:func:`turned_in_place`), even when a misreading elsewhere hides it from
+the multisets.
 
 :class:`TableSync` is the small stateful part the session calls after each settle: it plays
 proposed placements and rolls, keeps the alert until the table or the engine is put right,
@@ -44,6 +49,8 @@ AUTOMATIC_MOVES = (Place, Roll)  # played without a tap when they are the only e
 SURE_ASSIGNMENT = 0.95  # how likely the reader's odds must make one reading of several unsure dice
 MOVED_ODDS = 0.1  # how much less likely an unsure die shows a value the engine has elsewhere than one it has there
 CONTRADICTED = 0.02  # a value the reader gives less than this is not vouched for, even unsure
+SAME_SPOT = 0.5  # dice whose spots are this close (die widths) lie in the same place
+LEFT_VALUE_ODDS = 0.1  # a die left in place read unsurely with odds under this of the value it showed was turned
 
 
 def zone_location(zone: str) -> Optional[Location]:
@@ -313,6 +320,94 @@ def _ambiguous(group: Tuple[Optional[int], str], unsure: Sequence[UnsureDie], fr
     matters: they lie in several locations, or are fewer or more than the values, which differ."""
     where = [die[0] for die in unsure if die[1][:2] == group]
     return len(free) > 1 and (len(set(where)) > 1 or len(where) != sum(free.values()))
+
+
+# ---- dice in place -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DieSpot:
+    """A die as read, and where it lay: its zone, its token and its spot (die widths); for a die read
+    unsurely, the reader's odds of each value (empty when it gave none)."""
+
+    zone: str
+    token: Token
+    spot: Tuple[float, float]
+    sure: bool = True
+    odds: Tuple[float, ...] = ()
+
+
+def die_spots(readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
+              min_confidence: float = 0.0) -> Tuple[DieSpot, ...]:
+    """The seats' dice read with a ``spot``, where the engine keeps values."""
+    seat_of = {colour: seat for seat, colour in enumerate(colours)}
+    found = []
+    for zone, readings in readings_by_zone.items():
+        location = zone_location(zone)
+        if location is None or not keeps_values(location):
+            continue
+        for reading in readings:
+            seat, spot = seat_of.get(reading.colour), getattr(reading, "spot", None)
+            if seat is None or spot is None:
+                continue
+            sure = getattr(reading, "confidence", 1.0) >= min_confidence
+            found.append(DieSpot(zone, (seat, reading.die_type, reading.value), tuple(spot), sure,
+                                 () if sure else tuple(getattr(reading, "value_probabilities", ()))))
+    return tuple(found)
+
+
+def sure_groups(dice: Sequence[DieSpot]) -> Tuple[DieSpot, ...]:
+    """``dice`` less each seat's dice of a type at a location where any of them was read unsurely: the
+    engine's values stood in for those, so a sure misreading among them may have been matched away."""
+    unsure = {(zone_location(d.zone), d.token[:2]) for d in dice if not d.sure}
+    return tuple(d for d in dice if (zone_location(d.zone), d.token[:2]) not in unsure)
+
+
+def turned_in_place(before: Sequence[DieSpot], now: Sequence[DieSpot],
+                    unchanged: Callable[[Location, Token], bool]) -> List[Tuple[DieSpot, DieSpot]]:
+    """(then, now) for each die that no longer shows the value of the die ``before`` in its spot (read
+    surely as another, or read unsurely with odds under ``LEFT_VALUE_ODDS`` of that value), among a seat's
+    dice of one type in one zone that all lie where they lay, one to one, and whose values
+    ``unchanged(location, token)`` says the engine did not change since: turned by hand, not played.
+    Where any of them moved, none is compared: dice moved about may take each other's places."""
+    turned = []
+    for zone, kind in sorted({(die.zone, die.token[:2]) for die in now}):
+        old = [d for d in before if (d.zone, d.token[:2]) == (zone, kind)]
+        new = [d for d in now if (d.zone, d.token[:2]) == (zone, kind)]
+        if len(old) != len(new) or not unchanged(zone_location(zone), new[0].token):
+            continue
+        places = [[k for k, o in enumerate(old) if math.dist(o.spot, die.spot) <= SAME_SPOT] for die in new]
+        if all(len(p) == 1 for p in places) and len({p[0] for p in places}) == len(old):
+            turned += [(old[p[0]], die) for p, die in zip(places, new) if _shows_another(die, old[p[0]].token[2])]
+    return turned
+
+
+def _shows_another(die: DieSpot, value: int) -> bool:
+    if die.sure:
+        return die.token[2] != value
+    return len(die.odds) >= value and die.odds[value - 1] < LEFT_VALUE_ODDS
+
+
+def _same_dice(before: Mapping[Location, Counter], after: Mapping[Location, Counter]):
+    """``unchanged`` for :func:`turned_in_place`: whether the engine has the same values for a seat's dice
+    of a type at a location in ``before`` and ``after``."""
+    def of(table: Mapping[Location, Counter], location: Location, token: Token) -> Counter:
+        return Counter({t: n for t, n in table.get(location, Counter()).items() if t[:2] == token[:2]})
+
+    return lambda location, token: of(before, location, token) == of(after, location, token)
+
+
+def describe_turned(turned: Sequence[Tuple[DieSpot, DieSpot]], colours: Sequence[str]) -> List[Mismatch]:
+    """A wrong value for each die turned in place, with the value to turn it back to."""
+    out = []
+    for old, new in turned:
+        location, (seat, die_type, value) = zone_location(old.zone), old.token
+        die = _die_words(colours, seat, die_type, None)
+        shows = f"{new.token[2]}" if new.sure else f"{new.token[2]} (unsure)"
+        out.append(Mismatch("wrong_value", seat, die_type, (location, value), (location, new.token[2]),
+                            f"{_capital(die)} {_at(location)} shows {shows} where it showed {value}, "
+                            f"and nothing played changes it.",
+                            f"Turn {die} {_at(location)} back to {value}."))
+    return out
 
 
 # ---- differences ---------------------------------------------------------------------------------
@@ -642,6 +737,9 @@ class TableSync:
         self.pending_choice: Optional[SyncReport] = None
         self.misreadings: List[Misreading] = []
         self._last_seen: Optional[Mapping[str, Iterable[object]]] = None
+        # The dice read surely at the last settle that matched the game, and what the engine had then.
+        self._spots: Tuple[DieSpot, ...] = ()
+        self._spots_expected: Mapping[Location, Counter] = {}
         # At a camera table the dice on the table are the rolls: the camera supplies them.
         session.chance.seeded.discard("roll")
 
@@ -666,9 +764,28 @@ class TableSync:
                 report = sync_table(self.session.upcoming_state(), observed)
         elif report.moves:
             self.pending_choice = report
+        report = self._in_place(report, readings_by_zone)
         self.alert = report if report.mismatches else None
         self.show_leds()
         return SyncStep(report, played, self.alert)
+
+    def _in_place(self, report: SyncReport, readings_by_zone: Mapping[str, Iterable[object]]) -> SyncReport:
+        """``report``, or an alert for the dice turned in place since the last settle that matched the game;
+        the dice read surely are remembered when the table matches it."""
+        state = self.session.upcoming_state()
+        expected = expected_dice(state)
+        spots = die_spots(readings_by_zone, state.colours, self.min_confidence)
+        if not report.mismatches:
+            turned = turned_in_place(self._spots, spots, _same_dice(self._spots_expected, expected))
+            if turned:
+                self.pending_choice = None
+                return SyncReport(mismatches=tuple(describe_turned(turned, state.colours)), tracked=report.tracked,
+                                  uncertain=report.uncertain)
+        if report.in_sync:
+            misread = {(location, token[:2]) for m in self.misreadings for location, token in m.seen + m.actual}
+            self._spots = tuple(d for d in sure_groups(spots) if (zone_location(d.zone), d.token[:2]) not in misread)
+            self._spots_expected = expected
+        return report
 
     def recheck(self) -> Optional[SyncStep]:
         """Compare the last settled table again (after a move entered by tap); None before any settle."""
@@ -684,8 +801,12 @@ class TableSync:
         observed = self._corrected(state, ObservedTable.from_zones(self._last_seen, state.colours,
                                                                    self.min_confidence))
         missing, extra = _differences(expected, observed)  # ``_corrected`` has settled the unsure values
-        self.misreadings.append(Misreading(tuple(extra), tuple(missing)))
-        return self.observe(self._last_seen)
+        if missing or extra:
+            self.misreadings.append(Misreading(tuple(extra), tuple(missing)))
+        self._spots = ()  # a die the alert said was turned was misread: nothing read here is to be trusted
+        step = self.observe(self._last_seen)
+        self._spots = ()
+        return step
 
     def _corrected(self, state: State, observed: ObservedTable) -> ObservedTable:
         """The table with the misreadings people pointed out corrected; those that no longer hold are dropped."""
@@ -754,6 +875,5 @@ def zone_reader(finder, read: Callable, profile=None) -> Callable[[object], Dict
     die, and the markers tell how large the dice are)."""
     def readings_by_zone(frame) -> Dict[str, List[object]]:
         found = finder.find(frame)
-        by_zone, _ = found.assign(read(frame, profile, **found.reader_hints()))
-        return by_zone
+        return found.placed(read(frame, profile, **found.reader_hints()))
     return readings_by_zone

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import zlib
 
 import cv2
@@ -125,6 +126,26 @@ def test_a_covered_marker_keeps_its_zone_after_the_camera_moves():
     assert "staging.scavenge" in found.estimated
     assert _assigned_right(found, later)
     assert "staging.scavenge" not in ZoneFinder(table.layout).find(later.frame).polygons  # nothing remembered
+
+
+def test_a_die_keeps_its_spot_when_the_camera_moves_or_its_marker_is_covered():
+    table = scene()
+    rng = np.random.default_rng(8)
+    dice = dice_in_zones(table, COUNTS, rng)
+    finder = ZoneFinder(table.layout)
+    rendered = render_table(table, dice, rng)
+    before = finder.find(rendered.frame).placed(rendered.readings())
+    covered = table.layout.zone("tray").marker
+    bumped = move_camera(render_table(table, dice, rng, hidden_markers=[covered]), -4.0, (15, -12), scale=1.02)
+    found = finder.find(bumped.frame)
+    assert "tray" in found.estimated
+    after = found.placed(bumped.readings())
+    for zone, readings in before.items():
+        assert len(after[zone]) == len(readings)
+        for then, now in zip(readings, after[zone]):
+            assert math.dist(then.spot, now.spot) < 0.15  # die widths
+        spots = [r.spot for r in readings]
+        assert all(math.dist(a, b) > 1.0 for k, a in enumerate(spots) for b in spots[k + 1:])
 
 
 def test_a_frame_without_markers_finds_no_zones():

@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import numpy as np
 import pytest
 
+from calibration.layout import default_layout
+from calibration.table_scene import TableScene
 from calibration.table_sim import PhysicalTable
 from companion.rules import IllegalAction, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession
-from companion.session.sync import TableSync
+from companion.session.sync import ObservedTable, TableSync, sync_table
 from companion.store import GameStore
 from hardware.panel.base import LedMode
 from hardware.panel.keyboard import KeyboardPanel
@@ -22,12 +25,14 @@ def store(tmp_path):
         yield s
 
 
-def rolled_table(store, seats=(SeatSpec("red"), SeatSpec("blue"))):
-    """A session whose first rolls were read from the table, and that table."""
+def rolled_table(store, seats=(SeatSpec("red"), SeatSpec("blue")), min_confidence=0.0):
+    """A session whose first rolls were read from the table, and that table (its dice lie in their zones,
+    so each reading has its spot)."""
     session = TableSession.new(store, list(seats), seed=4)
     panel = KeyboardPanel(len(seats))
-    sync = TableSync(session, panel=panel)
-    table = PhysicalTable([s.colour for s in seats], np.random.default_rng(4))
+    sync = TableSync(session, panel=panel, min_confidence=min_confidence)
+    scene = TableScene.arranged(default_layout(len(seats)), 1600, 1000)
+    table = PhysicalTable([s.colour for s in seats], np.random.default_rng(4), scene)
     target = session.upcoming_state()
     while target.is_chance_node:
         target = apply_action(target, sample_chance(target, random.Random(1)))
@@ -99,7 +104,6 @@ def test_an_automa_seat_blinks_the_automa_led(store):
 
 
 def test_an_unreadable_frame_is_refused_and_changes_nothing(store):
-    from calibration.layout import default_layout
     from calibration.zones import ZoneFinder
     from companion.session.sync import zone_reader
 
@@ -166,3 +170,81 @@ def test_there_is_nothing_to_put_down_to_the_camera_without_an_alert(store):
     session, sync, table, panel = rolled_table(store)
     with pytest.raises(IllegalAction, match="no mismatch"):
         sync.camera_misread()
+
+
+def two_dice_of_a_kind(table, seat=None):
+    """Two dice of one seat and type in the tray that show different values."""
+    return next((a, b) for a in table.dice for b in table.dice
+                if a.zone == b.zone == "tray" and a.seat == b.seat and a.die_type == b.die_type and a.value != b.value
+                and seat in (None, a.seat))
+
+
+def test_a_die_turned_in_place_is_flagged_where_a_misreading_hides_it_from_the_counts(store):
+    session, sync, table, panel = rolled_table(store)
+    turned, other = two_dice_of_a_kind(table)
+    table.dice[table.dice.index(turned)] = dataclasses.replace(turned, value=other.value)
+    seen = table.readings_by_zone()
+    k = next(i for i, r in enumerate(seen["tray"]) if r.centre == other.centre)
+    seen["tray"][k] = dataclasses.replace(seen["tray"][k], value=turned.value)  # the camera misreads the other
+    state = session.upcoming_state()
+    assert sync_table(state, ObservedTable.from_zones(seen, state.colours)).in_sync  # the counts cannot tell
+    step = sync.observe(seen)
+    assert step.alert is not None and not step.played
+    assert [m.kind for m in step.alert.mismatches] == ["wrong_value", "wrong_value"]
+    colour = state.colours[turned.seat]
+    assert f"{colour.title()}'s {turned.die_type.upper()} in the roll tray (Available) shows {other.value} where it " \
+           f"showed {turned.value}" in step.alert.summary()
+    assert panel.led_modes()[f"seat{turned.seat + 1}"] is LedMode.BLINK
+    table.dice[table.dice.index(dataclasses.replace(turned, value=other.value))] = turned  # turned back
+    step = sync.observe(table.readings_by_zone())
+    assert step.alert is None and step.report.in_sync
+
+
+def test_a_die_left_in_place_read_unsurely_and_unlikely_to_show_its_value_is_flagged(store):
+    session, sync, table, panel = rolled_table(store, min_confidence=0.8)
+    die = next(d for d in table.dice if d.zone == "tray" and d.die_type == "d6")
+    turned = dataclasses.replace(die, value=die.value % 6 + 1)
+    table.dice[table.dice.index(die)] = turned
+
+    def read_unsurely(odds_of_old_value):
+        seen = table.readings_by_zone()
+        k = next(i for i, r in enumerate(seen["tray"]) if r.centre == die.centre)
+        odds = [(0.4 - odds_of_old_value) / 4] * 6
+        odds[turned.value - 1], odds[die.value - 1] = 0.6, odds_of_old_value
+        seen["tray"][k] = dataclasses.replace(seen["tray"][k], value_confidence=0.6, value_probabilities=tuple(odds))
+        return seen
+
+    state = session.upcoming_state()
+    unlikely = read_unsurely(0.05)
+    assert sync_table(state, ObservedTable.from_zones(unlikely, state.colours, 0.8)).in_sync  # the engine vouches
+    step = sync.observe(unlikely)
+    assert step.alert and [m.kind for m in step.alert.mismatches] == ["wrong_value"]
+    assert f"shows {turned.value} (unsure) where it showed {die.value}" in step.alert.summary()
+    step = sync.observe(read_unsurely(0.3))  # odds that leave the old value possible: the engine's value stands
+    assert step.alert is None and step.report.in_sync
+
+
+def test_dice_moved_about_in_their_zone_are_not_taken_for_turned_dice(store):
+    session, sync, table, panel = rolled_table(store)
+    first, second = two_dice_of_a_kind(table)
+    # the second die is pushed into the first one's place, the first to a free place in the tray
+    table.dice.remove(first)
+    table.dice[table.dice.index(second)] = dataclasses.replace(second, centre=first.centre)
+    moved = table.add("tray", first.seat, first.die_type, first.value)
+    assert math.dist(moved.centre, second.centre) > table.die_size  # not a swap: one place is left empty
+    step = sync.observe(table.readings_by_zone())
+    assert step.alert is None and step.report.in_sync
+
+
+def test_a_die_read_wrongly_in_place_can_be_put_down_to_the_camera(store):
+    session, sync, table, panel = rolled_table(store)
+    first, second = two_dice_of_a_kind(table)
+    seen = table.readings_by_zone()
+    for k, r in enumerate(seen["tray"]):  # both read as each other's value: the counts still match
+        if r.centre in (first.centre, second.centre):
+            swapped = second.value if r.centre == first.centre else first.value
+            seen["tray"][k] = dataclasses.replace(r, value=swapped)
+    assert sync.observe(seen).alert is not None
+    step = sync.camera_misread()
+    assert step.alert is None and sync.alert is None and sync.misreadings == []
+    assert sync.observe(table.readings_by_zone()).report.in_sync  # read right again: no alert either
