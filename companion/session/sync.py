@@ -14,11 +14,11 @@ seen per zone. It answers with a :class:`SyncReport`:
 The engine cannot know where a die lies inside a pool, so dice are compared as multisets per
 location and seat colour. The roll tray and a seat's Available zone are both "Available";
 on action spaces, Spent and Reserve only die types count (the engine keeps no values there).
-Where readings tell where each die lies (``spot``), :class:`TableSync` also remembers the dice
-read surely at the last settle that matched the game: a die found in the same spot showing
-another value, where the game changed nothing of that seat's dice of its type there, was
-turned by hand (:func:`turned_in_place`), even when a misreading elsewhere hides it from
-the multisets.
+Where readings tell where each die lies (``spot``), :class:`TableSync` also remembers where a
+seat's dice of one type at one location lay, when they were last all read surely and matched
+the game: a die found in the same spot showing another value, where the game changed nothing
+of those dice since, was turned by hand (:func:`turned_in_place`), even when a misreading
+elsewhere hides it from the multisets.
 
 :class:`TableSync` is the small stateful part the session calls after each settle: it plays
 proposed placements and rolls, keeps the alert until the table or the engine is put right,
@@ -355,28 +355,32 @@ def die_spots(readings_by_zone: Mapping[str, Iterable[object]], colours: Sequenc
     return tuple(found)
 
 
-def sure_groups(dice: Sequence[DieSpot]) -> Tuple[DieSpot, ...]:
-    """``dice`` less each seat's dice of a type at a location where any of them was read unsurely: the
-    engine's values stood in for those, so a sure misreading among them may have been matched away."""
-    unsure = {(zone_location(d.zone), d.token[:2]) for d in dice if not d.sure}
-    return tuple(d for d in dice if (zone_location(d.zone), d.token[:2]) not in unsure)
+Group = Tuple[Location, int, str]  # a seat's dice of one type at one location
 
 
-def turned_in_place(before: Sequence[DieSpot], now: Sequence[DieSpot],
-                    unchanged: Callable[[Location, Token], bool]) -> List[Tuple[DieSpot, DieSpot]]:
-    """(then, now) for each die that no longer shows the value of the die ``before`` in its spot (read
-    surely as another, or read unsurely with odds under ``LEFT_VALUE_ODDS`` of that value), among a seat's
-    dice of one type in one zone that all lie where they lay, one to one, and whose values
-    ``unchanged(location, token)`` says the engine did not change since: turned by hand, not played.
-    Where any of them moved, none is compared: dice moved about may take each other's places."""
+def dice_by_group(dice: Sequence[DieSpot]) -> Dict[Group, List[DieSpot]]:
+    out: Dict[Group, List[DieSpot]] = {}
+    for die in dice:
+        out.setdefault((zone_location(die.zone),) + die.token[:2], []).append(die)
+    return out
+
+
+def expected_group(expected: Mapping[Location, Counter], group: Group) -> Counter:
+    """The engine's dice of ``group`` (as tokens)."""
+    return Counter({t: n for t, n in expected.get(group[0], Counter()).items() if t[:2] == group[1:]})
+
+
+def turned_in_place(before: Sequence[DieSpot], now: Sequence[DieSpot]) -> List[Tuple[DieSpot, DieSpot]]:
+    """(then, now) for each of a group's dice ``now`` that no longer shows the value of the die ``before`` in
+    its spot: read surely as another, or read unsurely with odds under ``LEFT_VALUE_ODDS`` of that value.
+    Only zones where all the group's dice lie where they lay, one to one, are compared: dice moved about
+    may take each other's places."""
     turned = []
-    for zone, kind in sorted({(die.zone, die.token[:2]) for die in now}):
-        old = [d for d in before if (d.zone, d.token[:2]) == (zone, kind)]
-        new = [d for d in now if (d.zone, d.token[:2]) == (zone, kind)]
-        if len(old) != len(new) or not unchanged(zone_location(zone), new[0].token):
-            continue
+    for zone in sorted({die.zone for die in now}):
+        old = [d for d in before if d.zone == zone]
+        new = [d for d in now if d.zone == zone]
         places = [[k for k, o in enumerate(old) if math.dist(o.spot, die.spot) <= SAME_SPOT] for die in new]
-        if all(len(p) == 1 for p in places) and len({p[0] for p in places}) == len(old):
+        if len(old) == len(new) and all(len(p) == 1 for p in places) and len({p[0] for p in places}) == len(old):
             turned += [(old[p[0]], die) for p, die in zip(places, new) if _shows_another(die, old[p[0]].token[2])]
     return turned
 
@@ -385,15 +389,6 @@ def _shows_another(die: DieSpot, value: int) -> bool:
     if die.sure:
         return die.token[2] != value
     return len(die.odds) >= value and die.odds[value - 1] < LEFT_VALUE_ODDS
-
-
-def _same_dice(before: Mapping[Location, Counter], after: Mapping[Location, Counter]):
-    """``unchanged`` for :func:`turned_in_place`: whether the engine has the same values for a seat's dice
-    of a type at a location in ``before`` and ``after``."""
-    def of(table: Mapping[Location, Counter], location: Location, token: Token) -> Counter:
-        return Counter({t: n for t, n in table.get(location, Counter()).items() if t[:2] == token[:2]})
-
-    return lambda location, token: of(before, location, token) == of(after, location, token)
 
 
 def describe_turned(turned: Sequence[Tuple[DieSpot, DieSpot]], colours: Sequence[str]) -> List[Mismatch]:
@@ -737,9 +732,8 @@ class TableSync:
         self.pending_choice: Optional[SyncReport] = None
         self.misreadings: List[Misreading] = []
         self._last_seen: Optional[Mapping[str, Iterable[object]]] = None
-        # The dice read surely at the last settle that matched the game, and what the engine had then.
-        self._spots: Tuple[DieSpot, ...] = ()
-        self._spots_expected: Mapping[Location, Counter] = {}
+        # Per group, its dice as last read surely where they matched the game, and the engine's dice then.
+        self._placed: Dict[Group, Tuple[Tuple[DieSpot, ...], Counter]] = {}
         # At a camera table the dice on the table are the rolls: the camera supplies them.
         session.chance.seeded.discard("roll")
 
@@ -770,21 +764,29 @@ class TableSync:
         return SyncStep(report, played, self.alert)
 
     def _in_place(self, report: SyncReport, readings_by_zone: Mapping[str, Iterable[object]]) -> SyncReport:
-        """``report``, or an alert for the dice turned in place since the last settle that matched the game;
-        the dice read surely are remembered when the table matches it."""
+        """``report``, or an alert for the dice turned in place (``turned_in_place``) in groups the engine has
+        not changed since their dice were remembered. A group is remembered whenever all its dice are read
+        surely and match the engine's, unless a person's word on a misreading concerns it."""
         state = self.session.upcoming_state()
         expected = expected_dice(state)
-        spots = die_spots(readings_by_zone, state.colours, self.min_confidence)
+        now = dice_by_group(die_spots(readings_by_zone, state.colours, self.min_confidence))
+        turned = []
         if not report.mismatches:
-            turned = turned_in_place(self._spots, spots, _same_dice(self._spots_expected, expected))
-            if turned:
-                self.pending_choice = None
-                return SyncReport(mismatches=tuple(describe_turned(turned, state.colours)), tracked=report.tracked,
-                                  uncertain=report.uncertain)
-        if report.in_sync:
-            misread = {(location, token[:2]) for m in self.misreadings for location, token in m.seen + m.actual}
-            self._spots = tuple(d for d in sure_groups(spots) if (zone_location(d.zone), d.token[:2]) not in misread)
-            self._spots_expected = expected
+            for group, dice in sorted(now.items()):
+                then = self._placed.get(group)
+                if then is not None and then[1] == expected_group(expected, group):
+                    turned += turned_in_place(then[0], dice)
+        left_out = {(location, token[:2]) for m in self.misreadings for location, token in m.seen + m.actual}
+        left_out |= {(zone_location(die.zone), die.token[:2]) for _, die in turned}
+        for group in set(now) | set(self._placed):
+            dice, engine = now.get(group, []), expected_group(expected, group)
+            if (group[0], group[1:]) not in left_out and all(d.sure for d in dice) \
+                    and Counter(d.token for d in dice) == engine:
+                self._placed[group] = (tuple(dice), engine)
+        if turned:
+            self.pending_choice = None
+            return SyncReport(mismatches=tuple(describe_turned(turned, state.colours)), tracked=report.tracked,
+                              uncertain=report.uncertain)
         return report
 
     def recheck(self) -> Optional[SyncStep]:
@@ -803,9 +805,9 @@ class TableSync:
         missing, extra = _differences(expected, observed)  # ``_corrected`` has settled the unsure values
         if missing or extra:
             self.misreadings.append(Misreading(tuple(extra), tuple(missing)))
-        self._spots = ()  # a die the alert said was turned was misread: nothing read here is to be trusted
+        self._placed = {}  # a die the alert said was turned was misread: nothing read here is to be trusted
         step = self.observe(self._last_seen)
-        self._spots = ()
+        self._placed = {}
         return step
 
     def _corrected(self, state: State, observed: ObservedTable) -> ObservedTable:

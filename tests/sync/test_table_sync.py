@@ -224,6 +224,36 @@ def test_a_die_left_in_place_read_unsurely_and_unlikely_to_show_its_value_is_fla
     assert step.alert is None and step.report.in_sync
 
 
+def read_unsurely(seen, zone, centre, odds):
+    """``seen`` with the reading of the die at ``centre`` in ``zone`` made unsure, with these odds per value."""
+    k = next(i for i, r in enumerate(seen[zone]) if r.centre == centre)
+    best = max(range(len(odds)), key=odds.__getitem__)
+    seen[zone][k] = dataclasses.replace(seen[zone][k], value=best + 1, value_confidence=odds[best],
+                                        value_probabilities=tuple(odds))
+    return seen
+
+
+def test_dice_read_surely_are_remembered_while_another_part_of_the_table_differs(store):
+    session, sync, table, panel = rolled_table(store, min_confidence=0.8)
+    seat = session.upcoming_state().turn
+    die = next(d for d in session.upcoming_state().seats[seat].available if d[0] == "d6")
+    placed = table.move(seat, die, "staging.upgrade")
+    unsure = [0.06] * 6
+    unsure[placed.value - 1] = 0.7
+    step = sync.observe(read_unsurely(table.readings_by_zone(), "staging.upgrade", placed.centre, unsure))
+    assert step.played and step.played[0].ok and step.report.in_sync  # remembered as unsure: not its spot
+    knocked = next(d for d in table.dice if d.seat == 1 - seat and d.zone == "tray")
+    table.dice.remove(knocked)
+    assert sync.observe(table.readings_by_zone()).alert is not None  # the placed die is read surely now
+    table.dice.append(knocked)
+    turned = [0.1] * 6
+    turned[placed.value - 1], turned[placed.value % 6] = 0.05, 0.55  # turned by one, read unsurely
+    step = sync.observe(read_unsurely(table.readings_by_zone(), "staging.upgrade", placed.centre, turned))
+    assert step.alert and [m.kind for m in step.alert.mismatches] == ["wrong_value"]
+    assert f"on the Upgrade staging area shows {placed.value % 6 + 1} (unsure) where it showed {placed.value}" \
+        in step.alert.summary()
+
+
 def test_dice_moved_about_in_their_zone_are_not_taken_for_turned_dice(store):
     session, sync, table, panel = rolled_table(store)
     first, second = two_dice_of_a_kind(table)
