@@ -27,14 +27,8 @@ T = TypeVar("T")
 
 def affine_from_corners(corners: np.ndarray) -> np.ndarray:
     """Least-squares 2x3 affine map from marker units to frame pixels."""
-    return fit_affine(UNIT_SQUARE, corners)
-
-
-def fit_affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """Least-squares 2x3 affine map taking the points ``src`` to ``dst`` (at least three of each)."""
-    src = np.asarray(src, np.float32).reshape(-1, 2)
-    design = np.hstack([src, np.ones((len(src), 1), np.float32)])
-    solution, *_ = np.linalg.lstsq(design, np.asarray(dst, np.float32).reshape(-1, 2), rcond=None)
+    design = np.hstack([UNIT_SQUARE, np.ones((4, 1), np.float32)])
+    solution, *_ = np.linalg.lstsq(design, corners.astype(np.float32), rcond=None)
     return solution.T
 
 
@@ -108,8 +102,8 @@ class FoundZones:
         return by_zone, outside
 
     def placed(self, readings: Iterable[DieReading]) -> Dict[str, List[DieReading]]:
-        """Dice readings grouped by zone, each with its ``spot`` in the zone (``spot``); those outside
-        every zone are left out."""
+        """Dice readings grouped by zone, each with its ``spot`` there (:meth:`spot`); those outside every
+        zone are left out."""
         by_zone, _outside = self.assign(readings)
         return {zone: [replace(r, spot=self.spot(zone, r.centre)) for r in found] for zone, found in by_zone.items()}
 
