@@ -1,6 +1,7 @@
 """Table sync over synthetic rounds: placement recognition, planted mismatches flagged, false mismatches.
 
     python benchmarks/sync.py [--games 100] [--rounds 3] [--seats 2] [--mode exact|rendered|reader]
+                              [--seed 1 [2 ...]] [--jobs N]
 
 exact:    readings straight from the simulated table (the sync logic alone);
 rendered: every settle rendered with its markers, zones found again from them, the camera
@@ -14,7 +15,9 @@ reader:   as rendered, but every die (type, value, colour, place) read by vision
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import multiprocessing
 import sys
 import tempfile
 import time
@@ -53,33 +56,54 @@ def observer_for(mode: str, colours, seed: int):
     return rendered_observer(table.finder, colour_of, **common), table.scene, table.mats_laid
 
 
+def play_one(mode: str, colours, seed: int, rounds: int, plant_rate: float, scratch: str):
+    """One game: its counts and how many mats calibration needed."""
+    threshold = 0.0
+    if mode == "reader":
+        from vision.reader import CONFIDENCE_THRESHOLD as threshold
+    observe, scene, mats = observer_for(mode, colours, seed)
+    counts = play_game(seed, Path(scratch) / f"g{seed}.db", colours, rounds, plant_rate, observe, scene,
+                       min_confidence=threshold)
+    return counts, mats
+
+
+def _one_thread() -> None:
+    import cv2
+
+    cv2.setNumThreads(1)  # the processes share the cores
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=100, help="games played per seed")
     parser.add_argument("--rounds", type=int, default=3, help="rounds played per game")
     parser.add_argument("--seats", type=int, default=2, choices=range(2, 5))
     parser.add_argument("--mode", choices=("exact", "rendered", "reader"), default="exact")
     parser.add_argument("--plant-rate", type=float, default=0.25, help="chance of a planted mismatch after a settle")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, nargs="+", default=[1], help="one or more seeds (game g of seed s is "
+                                                                         "seeded s * 100000 + g)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
     parser.add_argument("--show-failures", type=int, default=5)
     args = parser.parse_args()
     colours = COLOURS[:args.seats]
-    threshold = 0.0
-    if args.mode == "reader":
-        from vision.reader import CONFIDENCE_THRESHOLD as threshold
+    seeds = [s * 100_000 + game for s in args.seed for game in range(args.games)]
     total = TrialCounts()
     mats_relaid = 0
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch:
-        for game in range(args.games):
-            seed = args.seed * 100_000 + game
-            observe, scene, mats = observer_for(args.mode, colours, seed)
+        play = functools.partial(play_one, args.mode, colours, rounds=args.rounds, plant_rate=args.plant_rate,
+                                 scratch=scratch)
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs, initializer=_one_thread) as pool:
+                games = pool.map(play, seeds, chunksize=1)
+        else:
+            games = map(play, seeds)
+        for counts, mats in games:
             mats_relaid += max(0, mats - 1)
-            total.add(play_game(seed, Path(scratch) / f"g{game}.db", colours, args.rounds, args.plant_rate,
-                                observe, scene, min_confidence=threshold))
+            total.add(counts)
     elapsed = time.perf_counter() - started
     result = {
-        "mode": args.mode, "games": args.games, "rounds": total.rounds, "seats": args.seats,
+        "mode": args.mode, "seeds": args.seed, "games": len(seeds), "rounds": total.rounds, "seats": args.seats,
         "settles": total.clean_settles + sum(total.planted.values()),
         "placements": total.placements, "rolls": total.rolls, "activations": total.activations,
         "planted": dict(total.planted), "flagged": dict(total.flagged), "kind_named": dict(total.kind_named),
