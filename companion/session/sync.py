@@ -359,6 +359,7 @@ Group = Tuple[Location, int, str]  # a seat's dice of one type at one location
 
 
 def dice_by_group(dice: Sequence[DieSpot]) -> Dict[Group, List[DieSpot]]:
+    """``dice`` by seat, type and location."""
     out: Dict[Group, List[DieSpot]] = {}
     for die in dice:
         out.setdefault((zone_location(die.zone),) + die.token[:2], []).append(die)
@@ -776,12 +777,11 @@ class TableSync:
                 then = self._placed.get(group)
                 if then is not None and then[1] == expected_group(expected, group):
                     turned += turned_in_place(then[0], dice)
-        left_out = {(location, token[:2]) for m in self.misreadings for location, token in m.seen + m.actual}
-        left_out |= {(zone_location(die.zone), die.token[:2]) for _, die in turned}
+        left_out = {(location,) + token[:2] for m in self.misreadings for location, token in m.seen + m.actual}
+        left_out |= {(zone_location(die.zone),) + die.token[:2] for _, die in turned}
         for group in set(now) | set(self._placed):
             dice, engine = now.get(group, []), expected_group(expected, group)
-            if (group[0], group[1:]) not in left_out and all(d.sure for d in dice) \
-                    and Counter(d.token for d in dice) == engine:
+            if group not in left_out and all(d.sure for d in dice) and Counter(d.token for d in dice) == engine:
                 self._placed[group] = (tuple(dice), engine)
         if turned:
             self.pending_choice = None
