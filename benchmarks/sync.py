@@ -107,6 +107,7 @@ def main() -> None:
         "settles": total.clean_settles + sum(total.planted.values()),
         "placements": total.placements, "rolls": total.rolls, "activations": total.activations,
         "planted": dict(total.planted), "flagged": dict(total.flagged), "kind_named": dict(total.kind_named),
+        "looked_at": dict(total.looked_at), "clean_doubts": total.clean_doubts,
         "false_mismatches": total.false_mismatches, "clean_settles": total.clean_settles,
         "misreads_told": total.misreads_told, "mats_relaid": mats_relaid,
         **{k: round(v, 4) for k, v in rates(total).items()},

@@ -24,7 +24,7 @@ from calibration.zones import ZoneFinder
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
-from companion.session.sync import TableSync, zone_reader
+from companion.session.sync import TableSync, zone_location, zone_reader
 from companion.store import GameStore
 from vision.readings import ColourProfile
 from vision.synth import SceneStyle, make_background
@@ -47,10 +47,12 @@ class TrialCounts:
     activations_recognised: int = 0
     clean_settles: int = 0
     false_mismatches: int = 0
+    clean_doubts: int = 0  # clean settles that named a die for a person to look at (a line, not an alert)
     rounds: int = 0
     planted: Counter = field(default_factory=Counter)
     flagged: Counter = field(default_factory=Counter)
     kind_named: Counter = field(default_factory=Counter)
+    looked_at: Counter = field(default_factory=Counter)  # planted, not flagged, but the die named to look at
     failures: List[str] = field(default_factory=list)
 
     def add(self, other: "TrialCounts") -> None:
@@ -96,6 +98,8 @@ def play_game(seed: int, store_path: Path, seats: Sequence[str] = ("red", "blue"
 def _settle_clean(sync: TableSync, table: PhysicalTable, observe: Observe, counts: TrialCounts, what: str):
     step = sync.observe(observe(table))
     counts.clean_settles += 1
+    if step.report.doubts and not step.report.mismatches:
+        counts.clean_doubts += 1
     if step.report.mismatches:
         counts.false_mismatches += 1
         counts.failures.append(f"{what}: {step.report.summary()}")
@@ -204,7 +208,11 @@ def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None
         if kind in {m.kind for m in step.report.mismatches}:
             counts.kind_named[kind] += 1
     else:
-        counts.failures.append(f"planted {kind} not flagged: {die}: {step.report.summary()}")
+        if any(d.location == zone_location(die.zone) and d.read[:2] == (die.seat, die.die_type)
+               for d in step.report.doubts):
+            counts.looked_at[kind] += 1
+        counts.failures.append(f"planted {kind} not flagged: {die}: {step.report.summary()} "
+                               f"{step.report.doubts_summary(session.upcoming_state().colours)}")
     table.follow(session.upcoming_state())  # put the table back
     step = _settle_clean(sync, table, observe, counts, f"put back after {kind}")
     if sync.alert is not None or not step.report.in_sync:
@@ -225,6 +233,9 @@ def rates(counts: TrialCounts) -> Dict[str, float]:
         "activation_recognition": share(counts.activations_recognised, counts.activations),
         "planted_flagged": share(sum(counts.flagged.values()), planted),
         "planted_kind_named": share(sum(counts.kind_named.values()), planted),
+        "planted_flagged_or_named_to_look_at": share(sum(counts.flagged.values()) + sum(counts.looked_at.values()),
+                                                     planted),
+        "clean_settles_naming_a_die_to_look_at": share(counts.clean_doubts, counts.clean_settles),
         "false_mismatch_rate": share(counts.false_mismatches, counts.clean_settles),
     }
 

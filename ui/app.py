@@ -60,7 +60,7 @@ class CompanionApp(App):
         self.follower = None  # ui.table_follow.TableFollower while a calibrated camera table is followed
         self.profile_path = profile_path  # None: calibration.profile's default path
         self.camera_source: Optional[Callable[[], "CameraSource"]] = None  # a started source to use instead
-        self.table_seen = ""  # a move seen on the table that waits for a tap (shown under the preview)
+        self.table_seen = ""  # a move seen on the table that waits for a tap, or dice to look at (under the preview)
         self._sync_popup = None
         self._hinted_calibration = False
         self.camera_on = True          # the game's choice (Setup)
@@ -298,9 +298,15 @@ class CompanionApp(App):
 
     def _show_sync(self, step) -> None:
         """What the last comparison leaves to a person: a move to tap (an activation the table
-        shows, or one of several), or the mismatch alert."""
+        shows, or one of several), the mismatch alert, or else the dice the camera was unsure of
+        where the game's values stood in for what it read (a line under the preview)."""
         waiting = self.follower is not None and self.follower.sync.pending_choice is not None
-        self.table_seen = f"{step.report.summary()} Tap it below to play it." if waiting else ""
+        if waiting:
+            self.table_seen = f"{step.report.summary()} Tap it below to play it."
+        elif step.alert is None:
+            self.table_seen = step.report.doubts_summary(self.controller.session.upcoming_state().colours)
+        else:
+            self.table_seen = ""
         self.manager.get_screen("table").show_camera_line()
         self._show_table_alert(step.alert)
 

@@ -121,6 +121,22 @@ def vouched_dice(state: State, expected: Mapping[Location, Counter]) -> Mapping[
 # ---- what the camera sees --------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Doubt:
+    """A die read with an unsure value that the engine's value stood in for, where the two differ: the table
+    is taken as matching the game, but a person may want to look (a die turned where it lay, read unsurely,
+    is seen this way when the reader still leaves its old value likely)."""
+
+    location: Location
+    read: Token  # as the camera read it
+    value: int  # the engine's value that stood in for the reading
+
+    def sentence(self, colours: Sequence[str]) -> str:
+        seat, die_type, seen = self.read
+        return (f"{_capital(_die_words(colours, seat, die_type, None))} {_at(self.location)} looks like {seen} "
+                f"to the camera, which is unsure; the game has {self.value}.")
+
+
+@dataclass(frozen=True)
 class ObservedTable:
     """Dice seen per location (only locations whose zones were found count)."""
 
@@ -132,6 +148,7 @@ class ObservedTable:
     value_odds: Tuple[Tuple[Location, Token, Tuple[float, ...]], ...] = ()  # the reader's odds per unsure value
     settled: bool = False  # unsure readings already settled by the engine (``settle_unsure_readings``)
     guessed: FrozenSet[Tuple[Optional[int], str]] = frozenset()  # (seat, type) whose unsure values were guessed
+    doubts: Tuple["Doubt", ...] = ()  # unsure values the engine stood in for with another value
 
     @classmethod
     def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
@@ -237,7 +254,11 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     # The engine's dice at each location that no surely read die accounts for.
     room = {location: expected.get(location, Counter()) - sure[location] for location in observed.tracked}
 
+    doubts: List[Doubt] = []
+
     def settle(location: Location, token: Token, value: int) -> None:
+        if value != token[2]:
+            doubts.append(Doubt(location, token, value))
         free[token[:2]][value] -= 1
         room[location][token[:2] + (value,)] -= 1
         dice[location][token] -= 1
@@ -262,7 +283,8 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
                 waiting.remove(die)
     guessed = frozenset(group for group in {die[1][:2] for die in left}
                         if group in first_free and _ambiguous(group, unsure, first_free[group]))
-    return replace(observed, dice={location: +counter for location, counter in dice.items()}, guessed=guessed)
+    return replace(observed, dice={location: +counter for location, counter in dice.items()}, guessed=guessed,
+                   doubts=tuple(doubts))
 
 
 UnsureDie = Tuple[Location, Token, Tuple[float, ...]]  # where, as read, and the reader's odds per value (or ())
@@ -612,6 +634,7 @@ class SyncReport:
     accept_options: Tuple[Moves, ...] = ()  # legal ways to make the engine match the table
     tracked: FrozenSet[Location] = frozenset()
     uncertain: Tuple[object, ...] = ()
+    doubts: Tuple[Doubt, ...] = ()  # unsure readings the engine's values stood in for, where they differ
 
     @property
     def in_sync(self) -> bool:
@@ -645,13 +668,20 @@ class SyncReport:
             lines.append("Or accept the table as the move: " + "; ".join(str(a) for a in self.accept) + ".")
         return " ".join(lines)
 
+    def doubts_summary(self, colours: Sequence[str], most: int = 2) -> str:
+        """What the camera was unsure of where the game's values stood in for its readings ('' when nothing),
+        at most ``most`` dice named (a line under the camera preview has room for two)."""
+        named = [doubt.sentence(colours) for doubt in self.doubts[:most]]
+        more = len(self.doubts) - most
+        return " ".join(named + ([f"And {more} more {'die' if more == 1 else 'dice'} like that."] if more > 0 else []))
+
 
 def sync_table(state: State, observed: ObservedTable) -> SyncReport:
     """Compare the table with the engine; see the module docstring for the three answers."""
     expected = expected_dice(state)
     observed = settle_unsure_readings(vouched_dice(state, expected), observed)
     missing, extra = _differences(expected, observed)
-    common = dict(tracked=observed.tracked, uncertain=observed.uncertain)
+    common = dict(tracked=observed.tracked, uncertain=observed.uncertain, doubts=observed.doubts)
     if not missing and not extra:
         return SyncReport(**common)
     seats = {token[0] for _, token in missing + extra}
@@ -785,8 +815,8 @@ class TableSync:
                 self._placed[group] = (tuple(dice), engine)
         if turned:
             self.pending_choice = None
-            return SyncReport(mismatches=tuple(describe_turned(turned, state.colours)), tracked=report.tracked,
-                              uncertain=report.uncertain)
+            return replace(report, mismatches=tuple(describe_turned(turned, state.colours)), moves=(),
+                           accept_options=())
         return report
 
     def recheck(self) -> Optional[SyncStep]:

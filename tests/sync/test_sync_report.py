@@ -4,7 +4,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from companion.rules import Forfeit, Nudge, Place, Reroll, Roll, Scavenge, apply_action
-from companion.session.sync import ObservedTable, expected_dice, settle_unsure_readings, sync_table
+from companion.session.sync import (Doubt, ObservedTable, SyncReport, expected_dice, settle_unsure_readings,
+                                     sync_table)
 from tests.rules.builders import activation_state, deployment_state
 
 ALL_ZONES = ["tray", "staging.scavenge", "staging.create", "staging.upgrade", "staging.research", "staging.market",
@@ -362,3 +363,11 @@ def test_placements_made_faster_than_the_table_settles_are_one_proposal():
     move(table, "d4:2", "red", "staging.upgrade", "tray")
     report = sync_table(state, observe(state, table))
     assert report.mismatches and not report.moves
+
+
+def test_the_line_of_dice_to_look_at_names_two_and_counts_the_rest():
+    doubts = tuple(Doubt("available", (seat, "d4", 2), 3) for seat in (0, 1, 0))
+    line = SyncReport(doubts=doubts).doubts_summary(("red", "blue"))
+    assert line.count("looks like 2 to the camera") == 2 and line.startswith("Red's D4 in the roll tray")
+    assert "Blue's D4" in line and line.endswith("And 1 more die like that.")
+    assert SyncReport().doubts_summary(("red", "blue")) == ""

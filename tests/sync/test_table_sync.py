@@ -13,7 +13,7 @@ from calibration.table_scene import TableScene
 from calibration.table_sim import PhysicalTable
 from companion.rules import IllegalAction, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession
-from companion.session.sync import ObservedTable, TableSync, sync_table
+from companion.session.sync import Doubt, ObservedTable, TableSync, sync_table
 from companion.store import GameStore
 from hardware.panel.base import LedMode
 from hardware.panel.keyboard import KeyboardPanel
@@ -222,6 +222,27 @@ def test_a_die_left_in_place_read_unsurely_and_unlikely_to_show_its_value_is_fla
     assert f"shows {turned.value} (unsure) where it showed {die.value}" in step.alert.summary()
     step = sync.observe(read_unsurely(0.3))  # odds that leave the old value possible: the engine's value stands
     assert step.alert is None and step.report.in_sync
+
+
+def test_an_unsure_value_the_game_stands_in_for_with_another_is_named_for_a_person_to_look_at(store):
+    session, sync, table, _ = rolled_table(store, min_confidence=0.8)
+    die = next(d for d in table.dice if d.zone == "tray" and d.die_type == "d6")
+    other = die.value % 6 + 1
+    colour = session.upcoming_state().colours[die.seat]
+
+    def odds_favouring(value):
+        odds = [0.05] * 6
+        odds[value - 1], odds[(other if value == die.value else die.value) - 1] = 0.55, 0.2
+        return odds
+
+    step = sync.observe(read_unsurely(table.readings_by_zone(), "tray", die.centre, odds_favouring(other)))
+    assert step.alert is None and step.report.in_sync  # the old value is still likely: the engine's stands
+    assert step.report.doubts == (Doubt("available", (die.seat, "d6", other), die.value),)
+    assert step.report.doubts_summary(session.upcoming_state().colours) == (
+        f"{colour.title()}'s D6 in the roll tray (Available) looks like {other} to the camera, which is unsure; "
+        f"the game has {die.value}.")
+    step = sync.observe(read_unsurely(table.readings_by_zone(), "tray", die.centre, odds_favouring(die.value)))
+    assert step.report.in_sync and step.report.doubts == ()  # unsure, but reading what the game has
 
 
 def read_unsurely(seen, zone, centre, odds):

@@ -240,3 +240,35 @@ def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
     app.manager.get_screen("table").play(activation)  # the taps end in the same move
     assert app.follower.sync.pending_choice is None and app.table_seen == ""
     assert str(activation) not in app.manager.get_screen("table").camera_line.text
+
+
+def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
+    """The game's value stands in for an unsure reading of another value: no alert, but a person is told
+    which die to look at."""
+    from ui.testing import open_popups, pump
+
+    app, table, _shown = followed
+    app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
+    app.camera_on = True
+    app.show_next()
+    target = app.controller.session.upcoming_state()
+    while target.is_chance_node:
+        target = apply_action(target, sample_chance(target, random.Random(1)))
+    table.follow(target)
+    settle(app, table)
+    assert app.controller.session.upcoming_state() == target
+    die = next(d for d in table.dice if d.zone == "tray" and d.die_type == "d6")
+    other = die.value % 6 + 1
+    odds = [0.05] * 6
+    odds[other - 1], odds[die.value - 1] = 0.55, 0.2
+    seen = table.readings_by_zone()
+    k = next(i for i, r in enumerate(seen["tray"]) if r.centre == die.centre)
+    seen["tray"][k] = replace(seen["tray"][k], value=other, value_confidence=0.55, value_probabilities=tuple(odds))
+    app.feed.on_settled(seen)
+    pump(2)
+    line = app.manager.get_screen("table").camera_line.text
+    assert f"D6 in the roll tray (Available) looks like {other} to the camera" in line
+    assert f"the game has {die.value}" in line
+    assert open_popups() == [] and app.controller.session.upcoming_state() == target
+    settle(app, table)  # read surely again: the line goes
+    assert "looks like" not in app.manager.get_screen("table").camera_line.text
