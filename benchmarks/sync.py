@@ -11,6 +11,10 @@ rendered: every settle rendered with its markers, zones found again from them, t
 reader:   as rendered, but every die (type, value, colour, place) read by vision.reader.read_dice
           with the calibrated profile, on a table rendered 2400 px across (16 mm dice about
           45 px) so that the numerals are legible (needs the dice models).
+
+A planted mismatch counts as flagged when it raises an alert; ``looked_at`` counts those that raised
+none but whose die was named under the camera preview as one the camera was unsure of, and
+``clean_doubts`` the clean settles that named a die (the table was right).
 """
 from __future__ import annotations
 
