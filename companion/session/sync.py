@@ -148,7 +148,7 @@ class ObservedTable:
     value_odds: Tuple[Tuple[Location, Token, Tuple[float, ...]], ...] = ()  # the reader's odds per unsure value
     settled: bool = False  # unsure readings already settled by the engine (``settle_unsure_readings``)
     guessed: FrozenSet[Tuple[Optional[int], str]] = frozenset()  # (seat, type) whose unsure values were guessed
-    doubts: Tuple["Doubt", ...] = ()  # unsure values the engine stood in for with another value
+    doubts: Tuple[Doubt, ...] = ()  # unsure values the engine stood in for with another value
 
     @classmethod
     def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
