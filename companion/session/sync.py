@@ -3,7 +3,8 @@
 The comparison is a pure function, :func:`sync_table`, over the engine state and the dice
 seen per zone. It answers with a :class:`SyncReport`:
 
-* *in sync*: the table shows what the engine expects;
+* *in sync*: the table shows what the engine expects (where an unsure reading took the engine's
+  value and the two differ, it is kept as a :class:`Doubt`, for a person to look at);
 * *a move*: the difference is exactly what a normal legal move does (a die taken from the
   roll tray to a staging area, a roll, an activation); it is proposed, and a placement or a
   roll can be played without a tap;
