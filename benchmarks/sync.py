@@ -1,7 +1,7 @@
 """Table sync over synthetic rounds: placement recognition, planted mismatches flagged, false mismatches.
 
     python benchmarks/sync.py [--games 100] [--rounds 3] [--seats 2] [--mode exact|rendered|reader]
-                              [--seed 1 [2 ...]] [--jobs N]
+                              [--seed 1 [2 ...]] [--game G [G ...]] [--jobs N]
 
 exact:    readings straight from the simulated table (the sync logic alone);
 rendered: every settle rendered with its markers, zones found again from them, the camera
@@ -68,6 +68,7 @@ def play_one(mode: str, colours, seed: int, rounds: int, plant_rate: float, scra
     observe, scene, mats = observer_for(mode, colours, seed)
     counts = play_game(seed, Path(scratch) / f"g{seed}.db", colours, rounds, plant_rate, observe, scene,
                        min_confidence=threshold)
+    counts.failures = [f"game {seed}: {failure}" for failure in counts.failures]  # to replay it alone
     return counts, mats
 
 
@@ -86,11 +87,13 @@ def main() -> None:
     parser.add_argument("--plant-rate", type=float, default=0.25, help="chance of a planted mismatch after a settle")
     parser.add_argument("--seed", type=int, nargs="+", default=[1], help="one or more seeds (game g of seed s is "
                                                                          "seeded s * 100000 + g)")
+    parser.add_argument("--game", type=int, nargs="+", default=None,
+                        help="play only these games of each seed (a failure names its game as s * 100000 + g)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
     parser.add_argument("--show-failures", type=int, default=5)
     args = parser.parse_args()
     colours = COLOURS[:args.seats]
-    seeds = [s * 100_000 + game for s in args.seed for game in range(args.games)]
+    seeds = [s * 100_000 + game for s in args.seed for game in (args.game or range(args.games))]
     total = TrialCounts()
     mats_relaid = 0
     started = time.perf_counter()
