@@ -146,6 +146,7 @@ class ObservedTable:
     uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
     unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # tokens of ``dice`` read unsurely
     unsure_types: Mapping[Location, Counter] = field(default_factory=dict)  # tokens whose type was read unsurely
+    unsure_colours: Mapping[Location, Counter] = field(default_factory=dict)  # tokens whose colour was read unsurely
     value_odds: Tuple[Tuple[Location, Token, Tuple[float, ...]], ...] = ()  # the reader's odds per unsure value
     settled: bool = False  # unsure readings already settled by the engine (``settle_unsure_readings``)
     guessed: FrozenSet[Tuple[Optional[int], str]] = frozenset()  # (seat, type) whose unsure values were guessed
@@ -156,14 +157,15 @@ class ObservedTable:
                    min_confidence: float = 0.0) -> "ObservedTable":
         """Readings (``die_type``, ``value``, ``colour``) grouped by zone name -> dice per location.
 
-        A reading whose ``value_confidence`` (or ``type_confidence``; else ``confidence``) is below
-        ``min_confidence`` counts as an unsure value (type): :func:`settle_unsure_readings` lets
-        the engine's stand for it where the engine can vouch for it.
+        A reading whose ``value_confidence`` (or ``type_confidence``, ``colour_confidence``; else
+        ``confidence``) is below ``min_confidence`` counts as an unsure value (type, colour):
+        :func:`settle_unsure_readings` lets the engine's stand for it where the engine can vouch for it.
         """
         seat_of = {colour: seat for seat, colour in enumerate(colours)}
         dice: Dict[Location, Counter] = {}
         unsure: Dict[Location, Counter] = {}
         unsure_types: Dict[Location, Counter] = {}
+        unsure_colours: Dict[Location, Counter] = {}
         odds = []
         uncertain = []
         for zone, readings in readings_by_zone.items():
@@ -184,14 +186,51 @@ class ObservedTable:
                         odds.append((location, token, tuple(reading.value_probabilities)))
                 if getattr(reading, "type_confidence", confidence) < min_confidence:
                     unsure_types.setdefault(location, Counter())[token] += 1
-        return cls(dice, frozenset(dice), tuple(uncertain), unsure, unsure_types, tuple(odds))
+                if getattr(reading, "colour_confidence", 1.0) < min_confidence:
+                    unsure_colours.setdefault(location, Counter())[token] += 1
+        return cls(dice, frozenset(dice), tuple(uncertain), unsure, unsure_types, unsure_colours, tuple(odds))
 
 
 def settle_unsure_readings(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
-    """The table with unsure types, then unsure values, replaced by the engine's where it can vouch for them."""
+    """The table with unsure colours, types, then values, replaced by the engine's where it can vouch for them."""
     if observed.settled:
         return observed
-    return replace(_settle_unsure_values(expected, _settle_unsure_types(expected, observed)), settled=True)
+    observed = _settle_unsure_types(expected, _settle_unsure_colours(expected, observed))
+    return replace(_settle_unsure_values(expected, observed), settled=True)
+
+
+def _settle_unsure_colours(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
+    """A die whose colour the camera could not read surely, where the engine has no such die, is taken as
+    the die of that type (and value) of another seat that the engine misses at that location, when exactly
+    one seat's is missing (a red D4 with large blue numerals, read as blue in a Reserve pool that lacks a
+    red D4). What else was unsure about the die goes with it. A surely read colour is never overruled."""
+    if not observed.unsure_colours:
+        return observed
+    dice = {location: Counter(counter) for location, counter in observed.dice.items()}
+    unsure = {name: {location: Counter(counter) for location, counter in getattr(observed, name).items()}
+              for name in ("unsure_values", "unsure_types")}
+    odds = list(observed.value_odds)
+    for location, tokens in sorted(observed.unsure_colours.items()):
+        want, have = expected.get(location, Counter()), dice[location]
+        for token in _in_order(tokens):
+            if have[token] <= want[token]:
+                continue  # the engine has such a die here
+            missing = {m for m in want - have if m[0] != token[0] and m[1:] == token[1:]}
+            if len(missing) != 1:
+                continue
+            engine_die = missing.pop()
+            have[token] -= 1
+            have[engine_die] += 1
+            for counters in unsure.values():
+                if counters.get(location, Counter())[token] > 0:
+                    counters[location][token] -= 1
+                    counters[location][engine_die] += 1
+            k = next((k for k, entry in enumerate(odds) if entry[:2] == (location, token)), None)
+            if k is not None:
+                odds[k] = (location, engine_die, odds[k][2])
+    return replace(observed, dice={location: +counter for location, counter in dice.items()},
+                   **{name: {location: +counter for location, counter in counters.items()}
+                      for name, counters in unsure.items()}, value_odds=tuple(odds))
 
 
 def _settle_unsure_types(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:

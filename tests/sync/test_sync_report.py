@@ -122,6 +122,27 @@ def test_a_die_seen_in_another_colour_is_named_as_such():
                                  "where the engine has red's D8 showing 7.")
 
 
+def test_a_die_whose_colour_is_unsure_is_the_engines_die_of_another_seat_missing_there():
+    state = deploy()
+    table = table_of(state)
+    red_d8 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d8", "red"))
+    red_d8.colour, red_d8.colour_confidence = "blue", 0.12  # large blue numerals on a red die
+    assert read_unsurely(state, table, 0.8).in_sync
+    red_d8.colour_confidence = 0.95  # read surely: never overruled
+    assert [m.kind for m in read_unsurely(state, table, 0.8).mismatches] == ["wrong_colour"]
+
+
+def test_an_unsure_colour_is_not_settled_where_the_engine_misses_no_such_die_of_another_seat():
+    state = deploy()
+    table = table_of(state)
+    red_d8 = next(r for r in table["tray"] if (r.die_type, r.colour) == ("d8", "red"))
+    red_d8.colour, red_d8.colour_confidence, red_d8.value = "blue", 0.12, 5  # the engine's red D8 shows 7
+    assert read_unsurely(state, table, 0.8).mismatches
+    table["tray"].append(die("d6:6", "blue"))
+    table["tray"][-1].colour_confidence = 0.12  # an extra die, whatever its colour
+    assert {m.kind for m in read_unsurely(state, table, 0.8).mismatches} >= {"extra"}
+
+
 def test_zones_not_seen_are_not_compared():
     state = deploy()
     table = {"tray": table_of(state)["tray"]}  # only the tray's marker was found
