@@ -211,8 +211,9 @@ def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None
         if any(d.location == zone_location(die.zone) and d.read[:2] == (die.seat, die.die_type)
                for d in step.report.doubts):
             counts.looked_at[kind] += 1
-        counts.failures.append(f"planted {kind} not flagged: {die}: {step.report.summary()} "
-                               f"{step.report.doubts_summary(session.upcoming_state().colours)}")
+        named = step.report.doubts_summary(session.upcoming_state().colours)
+        counts.failures.append(f"planted {kind} not flagged: {die}: {step.report.summary()}"
+                               + (f" {named}" if named else ""))
     table.follow(session.upcoming_state())  # put the table back
     step = _settle_clean(sync, table, observe, counts, f"put back after {kind}")
     if sync.alert is not None or not step.report.in_sync:

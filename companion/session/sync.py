@@ -199,6 +199,31 @@ def settle_unsure_readings(expected: Mapping[Location, Counter], observed: Obser
     return replace(_settle_unsure_values(expected, observed), settled=True)
 
 
+Swap = Tuple[Location, Token, Token]  # where, the die as read, the engine's die it is taken as
+
+
+def _engine_dice_for(expected: Mapping[Location, Counter], observed: ObservedTable,
+                     unsure: Mapping[Location, Counter], kin: Callable[[Token, Token], bool]):
+    """The table with each die of ``unsure`` (read unsurely in some way), where the engine has no such die,
+    taken as the die the engine misses at that location that is ``kin`` to it, when exactly one kind is; and
+    the swaps made."""
+    dice = {location: Counter(counter) for location, counter in observed.dice.items()}
+    swaps: List[Swap] = []
+    for location, tokens in sorted(unsure.items()):
+        want, have = expected.get(location, Counter()), dice[location]
+        for token in _in_order(tokens):
+            if have[token] <= want[token]:
+                continue  # the engine has such a die here
+            missing = {m for m in want - have if kin(token, m)}
+            if len(missing) != 1:
+                continue
+            engine_die = missing.pop()
+            have[token] -= 1
+            have[engine_die] += 1
+            swaps.append((location, token, engine_die))
+    return {location: +counter for location, counter in dice.items()}, swaps
+
+
 def _settle_unsure_colours(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
     """A die whose colour the camera could not read surely, where the engine has no such die, is taken as
     the die of that type (and value) of another seat that the engine misses at that location, when exactly
@@ -206,31 +231,22 @@ def _settle_unsure_colours(expected: Mapping[Location, Counter], observed: Obser
     red D4). What else was unsure about the die goes with it. A surely read colour is never overruled."""
     if not observed.unsure_colours:
         return observed
-    dice = {location: Counter(counter) for location, counter in observed.dice.items()}
+    dice, swaps = _engine_dice_for(expected, observed, observed.unsure_colours,
+                                   lambda read, engine: read[0] != engine[0] and read[1:] == engine[1:])
     unsure = {name: {location: Counter(counter) for location, counter in getattr(observed, name).items()}
               for name in ("unsure_values", "unsure_types")}
     odds = list(observed.value_odds)
-    for location, tokens in sorted(observed.unsure_colours.items()):
-        want, have = expected.get(location, Counter()), dice[location]
-        for token in _in_order(tokens):
-            if have[token] <= want[token]:
-                continue  # the engine has such a die here
-            missing = {m for m in want - have if m[0] != token[0] and m[1:] == token[1:]}
-            if len(missing) != 1:
-                continue
-            engine_die = missing.pop()
-            have[token] -= 1
-            have[engine_die] += 1
-            for counters in unsure.values():
-                if counters.get(location, Counter())[token] > 0:
-                    counters[location][token] -= 1
-                    counters[location][engine_die] += 1
-            k = next((k for k, entry in enumerate(odds) if entry[:2] == (location, token)), None)
-            if k is not None:
-                odds[k] = (location, engine_die, odds[k][2])
-    return replace(observed, dice={location: +counter for location, counter in dice.items()},
+    for location, token, engine_die in swaps:
+        for counters in unsure.values():
+            if counters.get(location, Counter())[token] > 0:
+                counters[location][token] -= 1
+                counters[location][engine_die] += 1
+        k = next((k for k, entry in enumerate(odds) if entry[:2] == (location, token)), None)
+        if k is not None:
+            odds[k] = (location, engine_die, odds[k][2])
+    return replace(observed, dice=dice, value_odds=tuple(odds),
                    **{name: {location: +counter for location, counter in counters.items()}
-                      for name, counters in unsure.items()}, value_odds=tuple(odds))
+                      for name, counters in unsure.items()})
 
 
 def _settle_unsure_types(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
@@ -239,21 +255,13 @@ def _settle_unsure_types(expected: Mapping[Location, Counter], observed: Observe
     read as a D6 in a Reserve pool that lacks a D8). A surely read type is never overruled."""
     if not observed.unsure_types:
         return observed
-    dice = {location: Counter(counter) for location, counter in observed.dice.items()}
+    dice, swaps = _engine_dice_for(expected, observed, observed.unsure_types,
+                                   lambda read, engine: read[0] == engine[0] and read[1] != engine[1])
     unsure_values = {location: Counter(counter) for location, counter in observed.unsure_values.items()}
-    for location, tokens in sorted(observed.unsure_types.items()):
-        want, have = expected.get(location, Counter()), dice[location]
-        for token in _in_order(tokens):
-            if have[token] <= want[token]:
-                continue  # the engine has such a die here
-            missing = {m for m in want - have if m[0] == token[0] and m[1] != token[1]}
-            if len(missing) != 1:
-                continue
-            have[token] -= 1
-            have[missing.pop()] += 1
-            if unsure_values.get(location, Counter())[token] > 0:
-                unsure_values[location][token] -= 1  # the value came with the engine's die
-    return replace(observed, dice={location: +counter for location, counter in dice.items()},
+    for location, token, _ in swaps:
+        if unsure_values.get(location, Counter())[token] > 0:
+            unsure_values[location][token] -= 1  # the value came with the engine's die
+    return replace(observed, dice=dice,
                    unsure_values={location: +counter for location, counter in unsure_values.items()})
 
 
