@@ -157,7 +157,7 @@ def test_two_touching_dice_alone_on_the_table_are_each_read_once_when_their_size
     """Two touching dice make one blob of twice their size, which the first search (single dice) passes
     over, and the outline of the one die read took in part of the other. Over 40 pairs, every die is
     read once; before the second search ran with nothing read and outlines off their die were dropped,
-    17 of the 80 dice were missed."""
+    7 of the 80 dice were not."""
     for seed in range(40):
         frame, dice = touching_pair_on_a_purple_mat(seed, 45.0, elsewhere=False)
         readings = reader.read(frame, die_size=45.0)
