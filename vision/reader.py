@@ -134,13 +134,11 @@ class DiceReader:
         ``die_size``, a blob the finder rejects gets one more look, centred where its box points."""
         if not candidates:
             return []
-        centres = [c.centre for c in candidates]
-        windows = [c.size * FINDER_WINDOW for c in candidates]
-        die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
-        boxed = [(float(die_p[i]),) + decode_box(centres[i], windows[i], boxes[i]) for i in range(len(candidates))]
-        found = [f for f in boxed if f[0] >= self.min_die_probability]
+        looks = self._finder_looks(pyramid, [c.centre for c in candidates],
+                                   [c.size * FINDER_WINDOW for c in candidates])
+        found = [f for f in looks if f[0] >= self.min_die_probability]
         if die_size:
-            found += self._recentred(pyramid, [f[1] for f in boxed if f[0] < self.min_die_probability], die_size)
+            found += self._recentred(pyramid, [f[1] for f in looks if f[0] < self.min_die_probability], die_size)
         found = self._look_again(pyramid, found)
         found = _merge(found)
         if not found:
@@ -210,22 +208,20 @@ class DiceReader:
         (0.04) while its box pointed at the die; centred there, it said 0.96. Without a known size, the
         boxes of rejected blobs (groups of dice among them) are of any size, and the looks centred on them
         found more false dice than dice (synthetic frames: false dice 0.55 -> 0.70 a frame)."""
-        if not centres:
-            return []
-        window = die_size * FINDER_WINDOW
-        die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, [window] * len(centres), FINDER_CROP))
-        return [(float(die_p[k]),) + decode_box(centres[k], window, boxes[k])
-                for k in np.nonzero(die_p >= self.min_die_probability)[0]]
+        looks = self._finder_looks(pyramid, centres, [die_size * FINDER_WINDOW] * len(centres))
+        return [f for f in looks if f[0] >= self.min_die_probability]
 
     def _look_again(self, pyramid: GreyPyramid, found):
         """A second finder look, centred on each refined box: a better box and a second opinion."""
-        if not found:
-            return found
-        centres = [f[1] for f in found]
-        windows = [f[2] * FINDER_WINDOW for f in found]
+        again = self._finder_looks(pyramid, [f[1] for f in found], [f[2] * FINDER_WINDOW for f in found])
+        return [(math.sqrt(f[0] * g[0]),) + g[1:] for f, g in zip(found, again)]
+
+    def _finder_looks(self, pyramid: GreyPyramid, centres, windows):
+        """(P(die), centre, size) of the finder's look at a window around each of ``centres``, its box decoded."""
+        if not centres:
+            return []
         die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
-        return [(math.sqrt(f[0] * float(die_p[k])),) + decode_box(centres[k], windows[k], boxes[k])
-                for k, f in enumerate(found)]
+        return [(float(p),) + decode_box(c, w, b) for p, c, w, b in zip(die_p, centres, windows, boxes)]
 
 
 def _sized(candidates: Sequence[Candidate], die_size: Optional[float]) -> Sequence[Candidate]:
