@@ -99,9 +99,7 @@ def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: 
     found = _scale_space_peaks(contrast, min_size * scale / SIZE_PER_SIGMA, max_size * scale / SIZE_PER_SIGMA,
                                threshold, beat_larger=not packed, halve_first=packed)
     if len(ignore):
-        ignored = np.zeros(contrast.shape[:2], np.uint8)
-        cv2.fillPoly(ignored, [np.round(np.asarray(p, np.float32).reshape(-1, 2) * scale).astype(np.int32)
-                               for p in ignore], 1)
+        ignored = _ignored_mask(contrast_image, ignore)
         h, w = ignored.shape
         found = [peak for peak in found
                  if not ignored[min(max(int(peak[2]), 0), h - 1), min(max(int(peak[1]), 0), w - 1)]]
@@ -122,6 +120,34 @@ def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: 
         if len(kept) == limit:
             break
     return kept
+
+
+def contrast_centres(contrast_image: ContrastImage, size: float, threshold: float, limit: int,
+                     ignore: Sequence[np.ndarray] = ()) -> List[Candidate]:
+    """Up to ``limit`` centres of contrast over ``threshold``, strongest first, each of dice ``size`` (frame
+    pixels), none inside an ``ignore`` polygon: the local maxima of the map blurred at that size's scale.
+    Unlike a blob, such a centre needs no contrast all round it: a die of the table's colour shows little but
+    its pips and an edge, and where it touches another die, taking that die out of the map takes that edge's
+    far side too."""
+    s = contrast_image.scale
+    blurred = cv2.GaussianBlur(contrast_image.contrast, (0, 0), size * s / SIZE_PER_SIGMA)
+    side = max(3, int(round(size * s / 2)) | 1)
+    peak = (blurred >= cv2.dilate(blurred, np.ones((side, side), np.uint8))) & (blurred > threshold)
+    if len(ignore):
+        peak &= _ignored_mask(contrast_image, ignore) == 0
+    ys, xs = np.nonzero(peak)
+    strengths = blurred[ys, xs]
+    order = np.argsort(-strengths)[:limit]
+    return [Candidate(centre=(float(xs[k] / s), float(ys[k] / s)), size=size, strength=float(strengths[k]))
+            for k in order]
+
+
+def _ignored_mask(contrast_image: ContrastImage, ignore: Sequence[np.ndarray]) -> np.ndarray:
+    """1 inside the ``ignore`` polygons (frame pixels), on the contrast map's grid."""
+    ignored = np.zeros(contrast_image.contrast.shape[:2], np.uint8)
+    cv2.fillPoly(ignored, [np.round(np.asarray(p, np.float32).reshape(-1, 2) * contrast_image.scale)
+                           .astype(np.int32) for p in ignore], 1)
+    return ignored
 
 
 def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, threshold: float,

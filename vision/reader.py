@@ -21,7 +21,7 @@ from vision.classifier import (FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL
                                READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, GreyPyramid, NumeralReader, Reader,
                                crop_batch, decode_box, normalise, type_and_value)
 from vision.colour import body_colour, match_colour
-from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, find_candidates
+from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
 from vision.readings import ColourProfile, DieReading
 
 CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm (chosen on synthetic frames)
@@ -33,6 +33,7 @@ DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to t
 PACKED_LEFT = 0.5  # with a known die size, the second search looks for what is left of a die down to this share
 SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
 FAINT_LEFT = 0.3  # the second search runs where contrast this share of the faintest die read's is left
+LEAST_DIE_CONTRAST = 10.0  # with a known die size, contrast over this, blurred over a die, is always looked at
 SEARCHES_BETWEEN = 3  # most rounds of the search for dice that made no blob of their own
 OUTLINE_OFF_CENTRE = 0.15  # a blob's rectangle centred further off the die than this share of it is not its outline
 
@@ -106,24 +107,29 @@ class DiceReader:
         """The dice read in the contrast left once ``readings`` are taken out (one round of ``_look_between``).
         With a known die size it runs even where nothing was read: two dice touching, alone on the table, make
         one blob of twice their size, which the first search, looking for single dice, passes over."""
+        explained, residual = [], contrast
         if readings:
             smallest = min(_side(r) for r in readings)
             explained = [r for r in readings if _side(r) <= GROUP_SIZE_RATIO * smallest]
             residual = contrast.without([r.outline for r in explained])
-            if not _die_sized_blob_left(residual, contrast, readings):
-                return []
-        elif die_size:
-            explained, residual = [], contrast
-        else:
-            return []
         if die_size:
+            faint = min(FAINT_LEFT * _faintest_level(contrast, readings), LEAST_DIE_CONTRAST) if readings \
+                else LEAST_DIE_CONTRAST
+            centres = contrast_centres(residual, die_size, faint, self.max_candidates // 4, ignore)
+            if not centres:
+                return []
             # What is left of a packed die once its neighbours' outlines are taken out is smaller than a die.
             low, high = die_size * PACKED_LEFT, die_size * DIE_SIZE_SPREAD
         else:
+            faint = FAINT_LEFT * _faintest_level(contrast, readings) if readings else 0.0
+            if faint <= 0.0 or not _die_sized_blob_left(residual, faint, smallest):
+                return []
+            centres = []
             sizes = [_side(r) for r in explained]
             low, high = min(sizes) / 1.4, max(sizes) * 1.4
         found = find_candidates(frame_bgr, low, high, limit=self.max_candidates // 4,
                                 contrast_image=residual, ignore=ignore, packed=True)
+        found += [c for c in centres if not any(math.dist(c.centre, b.centre) < c.size / 2 for b in found)]
         more = _sized([c for c in found if not any(_inside(c.centre, r) for r in explained)], die_size)
         return self._read_candidates(frame_bgr, pyramid, contrast, more, profile, die_size)
 
@@ -290,22 +296,23 @@ def _side(reading: DieReading) -> float:
     return max(reading.bbox[2] - reading.bbox[0], 1.0)
 
 
-def _die_sized_blob_left(residual: ContrastImage, contrast: ContrastImage, readings: List[DieReading]) -> bool:
-    """Whether the residual map still holds contrast of at least ``FAINT_LEFT`` of the faintest die read's, over
-    a patch a quarter of the smallest die across: a cheap test that spares some frames the second search. Dice
-    of one colour differ in contrast: a dark-faced blue D4 on a navy mat had 0.45 of the faintest blue die's."""
+def _faintest_level(contrast: ContrastImage, readings: List[DieReading]) -> float:
+    """The mean contrast over a patch a quarter of the die across at the centre of the faintest die read."""
     s = contrast.scale
-    sizes = [_side(r) * s for r in readings]
     levels = []
-    for r, size in zip(readings, sizes):
-        x, y, half = int(r.centre[0] * s), int(r.centre[1] * s), max(1, int(size / 4))
+    for r in readings:
+        x, y, half = int(r.centre[0] * s), int(r.centre[1] * s), max(1, int(_side(r) * s / 4))
         patch = contrast.contrast[max(0, y - half):y + half + 1, max(0, x - half):x + half + 1]
         if patch.size:
             levels.append(float(patch.mean()))
-    if not levels:
-        return False
-    side = max(1, int(round(min(sizes) / 4)))
-    strong = (residual.contrast > FAINT_LEFT * min(levels)).astype(np.uint8)
+    return min(levels, default=0.0)
+
+
+def _die_sized_blob_left(residual: ContrastImage, level: float, smallest: float) -> bool:
+    """Whether the residual map still holds contrast over ``level`` across a patch a quarter of the ``smallest``
+    die (frame pixels) across: a cheap test that spares some frames the second search."""
+    side = max(1, int(round(smallest * residual.scale / 4)))
+    strong = (residual.contrast > level).astype(np.uint8)
     return bool(cv2.erode(strong, np.ones((side, side), np.uint8)).any())
 
 

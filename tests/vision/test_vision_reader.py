@@ -1,4 +1,5 @@
 """The whole pipeline on synthetic frames: what it must get right whatever the photos."""
+import cv2
 import numpy as np
 import pytest
 
@@ -133,24 +134,54 @@ def test_dice_of_the_mats_colour_packed_in_a_row_are_all_read_when_their_size_is
             assert len(near) == 1, f"seed {seed}: the {die.die_type} at {die.centre} read {len(near)} times"
 
 
-def touching_pair_on_a_purple_mat(seed: int, size: float, elsewhere: bool):
-    """A red D6 and a blue D6 touching, at a random angle, on a purple mat; ``elsewhere``: a third die
-    away from them, as on a table where other dice were read (frame, the dice)."""
+def touching_pair(rng: np.random.Generator, mat, first: tuple, second_colour: str, size: float,
+                  third: tuple = None):
+    """The ``first`` die (type, colour) and a D6 of ``second_colour`` touching it at a random angle, on a plain
+    ``mat`` (BGR); ``third`` (type, colour): a die away from them, as on a table where other dice were read.
+    Returns the frame and the dice."""
     from vision import synth
+    from vision.readings import FACES
 
-    rng = np.random.default_rng(seed)
-    mat = np.array([180.0, 50.0, 170.0]) + rng.uniform(-15, 15, 3)
     table = np.clip(np.full((400, 500, 3), mat, np.float32) + rng.normal(0, 3, (400, 500, 3)), 0, 255)
     angle, gap = np.radians(rng.uniform(0, 360)), rng.uniform(1.0, 1.15) * size
-    dice = [synth.DieSpec("d6", int(rng.integers(1, 7)), "red", (200.0, 200.0), float(rng.uniform(0, 360)), size),
-            synth.DieSpec("d6", int(rng.integers(1, 7)), "blue",
-                          (200.0 + gap * np.cos(angle), 200.0 + gap * np.sin(angle)), float(rng.uniform(0, 360)), size)]
-    if elsewhere:
-        dice.append(synth.DieSpec("d4", int(rng.integers(1, 5)), "blue", (420.0, 320.0), float(rng.uniform(0, 360)),
-                                  size))
+
+    def die(die_type: str, colour: str, centre) -> "synth.DieSpec":
+        value = int(rng.integers(1, FACES[die_type] + 1))
+        return synth.DieSpec(die_type, value, colour, centre, float(rng.uniform(0, 360)), size)
+
+    dice = [die(*first, (200.0, 200.0)),
+            die("d6", second_colour, (200.0 + gap * np.cos(angle), 200.0 + gap * np.sin(angle)))]
+    if third:
+        dice.append(die(*third, (420.0, 320.0)))
     style = synth.SceneStyle(noise_sigma=2.0, light_gradient=float(rng.uniform(0, 0.4)))
     frame, _ = synth.render_scene(dice, table.astype(np.uint8), style, rng)
     return frame, dice
+
+
+def touching_pair_on_a_purple_mat(seed: int, size: float, elsewhere: bool):
+    """A red D6 and a blue D6 touching on a purple mat; ``elsewhere``: a blue D4 away from them."""
+    rng = np.random.default_rng(seed)
+    mat = np.array([180.0, 50.0, 170.0]) + rng.uniform(-15, 15, 3)
+    return touching_pair(rng, mat, ("d6", "red"), "blue", size, ("d4", "blue") if elsewhere else None)
+
+
+def touching_blue_pair_on_a_bluish_mat(seed: int, size: float):
+    """A blue die and a blue D6 touching it, on a mat whose colour calibration would put 15 to 30 from blue
+    (just clear of its warning), and a red D4 away from them."""
+    from calibration.colour import distance
+    from vision import synth
+
+    def lab(bgr) -> np.ndarray:
+        return cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
+
+    rng = np.random.default_rng(seed)
+    blue = np.array(synth.PLAYER_COLOURS_BGR["blue"], np.float32)
+    while True:
+        mat = np.clip(blue + rng.uniform(-80, 80, 3), 0, 255).astype(np.uint8)
+        if 15 <= distance(lab(mat), lab(blue.astype(np.uint8))) < 30:
+            break
+    first = ("d4", "d6", "d8")[int(rng.integers(3))]
+    return touching_pair(rng, mat, (first, "blue"), "blue", size, ("d4", "red"))
 
 
 def test_two_touching_dice_alone_on_the_table_are_each_read_once_when_their_size_is_known(reader):
@@ -165,6 +196,20 @@ def test_two_touching_dice_alone_on_the_table_are_each_read_once_when_their_size
             found = readings_of(die, readings)
             assert len(found) == 1, f"seed {seed}: the {die.colour} D6 read {len(found)} times"
         assert len(readings) == len(dice), f"seed {seed}: {len(readings)} readings for 2 dice"
+
+
+def test_touching_dice_of_nearly_the_mats_colour_are_each_read_once_when_their_size_is_known(reader):
+    """A die of about the mat's colour shows little but its pips and a dark edge, which makes no blob when
+    another die touches it: taking that die out of the contrast map takes the edge's far side too. Told
+    the dice's size, the reader looks at every centre of the contrast left. Over 40 pairs of blue dice on
+    mats near blue, every die is read once and no false die is; before, 4 of the 80 blue dice were missed."""
+    for seed in range(40):
+        frame, dice = touching_blue_pair_on_a_bluish_mat(seed, 45.0)
+        readings = reader.read(frame, die_size=45.0)
+        for die in dice:
+            found = readings_of(die, readings)
+            assert len(found) == 1, f"seed {seed}: the {die.colour} {die.die_type} read {len(found)} times"
+        assert len(readings) == len(dice), f"seed {seed}: {len(readings)} readings for {len(dice)} dice"
 
 
 def test_a_die_whose_blob_sits_off_it_is_looked_at_where_its_box_points(reader):
