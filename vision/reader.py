@@ -106,7 +106,9 @@ class DiceReader:
                         ignore: Sequence[np.ndarray], die_size: Optional[float]) -> List[DieReading]:
         """The dice read in the contrast left once ``readings`` are taken out (one round of ``_look_between``).
         With a known die size it runs even where nothing was read: two dice touching, alone on the table, make
-        one blob of twice their size, which the first search, looking for single dice, passes over."""
+        one blob of twice their size, which the first search, looking for single dice, passes over. It then
+        also looks at every centre of the contrast left, and runs wherever there is one: a die nearly of the
+        mat's colour, touching another, leaves no blob and less contrast than the faintest die read."""
         explained, residual = [], contrast
         if readings:
             smallest = min(_side(r) for r in readings)
