@@ -114,16 +114,16 @@ class DiceReader:
             smallest = min(_side(r) for r in readings)
             explained = [r for r in readings if _side(r) <= GROUP_SIZE_RATIO * smallest]
             residual = contrast.without([r.outline for r in explained])
+        level = _faintest_level(contrast, readings)  # 0 where nothing was read
         if die_size:
-            faint = min(FAINT_LEFT * _faintest_level(contrast, readings), LEAST_DIE_CONTRAST) if readings \
-                else LEAST_DIE_CONTRAST
+            faint = min(FAINT_LEFT * level, LEAST_DIE_CONTRAST) if level > 0.0 else LEAST_DIE_CONTRAST
             centres = contrast_centres(residual, die_size, faint, self.max_candidates // 4, ignore)
             if not centres:
                 return []
             # What is left of a packed die once its neighbours' outlines are taken out is smaller than a die.
             low, high = die_size * PACKED_LEFT, die_size * DIE_SIZE_SPREAD
         else:
-            faint = FAINT_LEFT * _faintest_level(contrast, readings) if readings else 0.0
+            faint = FAINT_LEFT * level
             if faint <= 0.0 or not _die_sized_blob_left(residual, faint, smallest):
                 return []
             centres = []
@@ -299,7 +299,7 @@ def _side(reading: DieReading) -> float:
 
 
 def _faintest_level(contrast: ContrastImage, readings: List[DieReading]) -> float:
-    """The mean contrast over a patch a quarter of the die across at the centre of the faintest die read."""
+    """The mean contrast over a patch half the die across at the centre of the faintest die read (0 if none)."""
     s = contrast.scale
     levels = []
     for r in readings:
