@@ -184,18 +184,24 @@ def touching_blue_pair_on_a_bluish_mat(seed: int, size: float):
     return touching_pair(rng, mat, (first, "blue"), "blue", size, ("d4", "red"))
 
 
+def assert_each_die_read_once(reader, scene, seeds=range(40)):
+    """Told the dice's size (45 px), the reader reads each die of ``scene(seed)`` (frame, dice) once and
+    nothing else."""
+    for seed in seeds:
+        frame, dice = scene(seed)
+        readings = reader.read(frame, die_size=45.0)
+        for die in dice:
+            found = readings_of(die, readings)
+            assert len(found) == 1, f"seed {seed}: the {die.colour} {die.die_type} read {len(found)} times"
+        assert len(readings) == len(dice), f"seed {seed}: {len(readings)} readings for {len(dice)} dice"
+
+
 def test_two_touching_dice_alone_on_the_table_are_each_read_once_when_their_size_is_known(reader):
     """Two touching dice make one blob of twice their size, which the first search (single dice) passes
     over, and the outline of the one die read took in part of the other. Over 40 pairs, every die is
     read once; before the second search ran with nothing read and outlines off their die were dropped,
     7 of the 80 dice were not."""
-    for seed in range(40):
-        frame, dice = touching_pair_on_a_purple_mat(seed, 45.0, elsewhere=False)
-        readings = reader.read(frame, die_size=45.0)
-        for die in dice:
-            found = readings_of(die, readings)
-            assert len(found) == 1, f"seed {seed}: the {die.colour} D6 read {len(found)} times"
-        assert len(readings) == len(dice), f"seed {seed}: {len(readings)} readings for 2 dice"
+    assert_each_die_read_once(reader, lambda seed: touching_pair_on_a_purple_mat(seed, 45.0, elsewhere=False))
 
 
 def test_touching_dice_of_nearly_the_mats_colour_are_each_read_once_when_their_size_is_known(reader):
@@ -203,13 +209,7 @@ def test_touching_dice_of_nearly_the_mats_colour_are_each_read_once_when_their_s
     another die touches it: taking that die out of the contrast map takes the edge's far side too. Told
     the dice's size, the reader looks at every centre of the contrast left. Over 40 pairs of blue dice on
     mats near blue, every die is read once and no false die is; before, 4 of the 80 blue dice were missed."""
-    for seed in range(40):
-        frame, dice = touching_blue_pair_on_a_bluish_mat(seed, 45.0)
-        readings = reader.read(frame, die_size=45.0)
-        for die in dice:
-            found = readings_of(die, readings)
-            assert len(found) == 1, f"seed {seed}: the {die.colour} {die.die_type} read {len(found)} times"
-        assert len(readings) == len(dice), f"seed {seed}: {len(readings)} readings for {len(dice)} dice"
+    assert_each_die_read_once(reader, lambda seed: touching_blue_pair_on_a_bluish_mat(seed, 45.0))
 
 
 def test_a_die_whose_blob_sits_off_it_is_looked_at_where_its_box_points(reader):
