@@ -87,6 +87,7 @@ def _run_calibration(args: argparse.Namespace) -> int:
     done = calibrate_table(frame, players, profile, layout, reader, args.exposure_us, gains, settled)
     done.profile.save(path)
     print(done.dice_line())
+    print(done.size_line())
     print(done.profile.colour_check)
     if not done.profile.camera.locked:
         print("Note: exposure and white balance are not locked (--exposure-us, --colour-gains).")

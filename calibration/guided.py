@@ -18,6 +18,19 @@ from calibration.layout import ZoneLayout
 from calibration.profile import CalibrationProfile
 from calibration.zones import ZoneFinder
 
+LEGIBLE_DIE_PX = 60.0  # a die narrower than this in the frame shows D4 and D8 numerals only a few pixels tall
+
+
+def die_size_line(die_px: float) -> str:
+    """How large the dice are in the frame, with a warning where their numerals are too small to read well
+    (docs/setup.md, "How well it follows a table": what the die's size in pixels changes)."""
+    line = f"Dice are about {die_px:.0f} px across in this frame."
+    if die_px < LEGIBLE_DIE_PX:
+        line += (f"\nWARNING: under {LEGIBLE_DIE_PX:.0f} px the numerals of D4s and D8s are only a few pixels tall: "
+                 "more rolls are left for a person to confirm, and a die turned where it lies can go unnoticed. "
+                 "Raise camera.main_resolution (docs/config.md) or bring the camera lower, then calibrate again.")
+    return line
+
 
 @dataclass(frozen=True)
 class TableCalibration:
@@ -25,6 +38,10 @@ class TableCalibration:
 
     profile: CalibrationProfile
     result: ColourCalibration
+    die_px: float  # the dice's width in the calibration frame, from the markers
+
+    def size_line(self) -> str:
+        return die_size_line(self.die_px)
 
     @property
     def dice_seen(self) -> Dict[str, int]:
@@ -91,4 +108,5 @@ def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: Calibra
         raise CalibrationError("colour gains are two numbers: red,blue")
     settings = CameraSettings(resolution, exposure_us or camera.exposure_us,
                               camera.analogue_gain, None if gains is None else tuple(gains))
-    return TableCalibration(CalibrationProfile(result.profile, layout, settings, result.check.text()), result)
+    return TableCalibration(CalibrationProfile(result.profile, layout, settings, result.check.text()), result,
+                            zones.die_size())

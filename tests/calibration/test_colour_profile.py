@@ -150,6 +150,16 @@ def test_calibration_locks_what_the_camera_settled_on():
     assert not unknown.profile.camera.locked
 
 
+def test_calibration_warns_when_the_dice_are_too_small_in_the_frame_to_read_their_numerals_well():
+    from calibration.guided import LEGIBLE_DIE_PX, die_size_line
+
+    assert die_size_line(61.2) == "Dice are about 61 px across in this frame."
+    small = die_size_line(45.6)
+    assert small.startswith("Dice are about 46 px across in this frame.\nWARNING: under 60 px")
+    assert "camera.main_resolution" in small and "turned where it lies" in small
+    assert "WARNING" not in die_size_line(LEGIBLE_DIE_PX)
+
+
 def test_profile_file_round_trip_and_damage(tmp_path):
     players = ("red", "blue")
     scene, rng, rendered = calibration_frame(players, 4)
@@ -179,6 +189,7 @@ def test_calibrate_command_writes_a_profile(tmp_path, capsys):
     out = capsys.readouterr().out
     assert status == 0, out
     assert "The colours separate well." in out
+    assert "Dice are about 26 px across in this frame.\nWARNING: under 60 px" in out  # 1600 px across, four seats
     saved = CalibrationProfile.load(profile)
     assert set(saved.colours.players) == set(players) and saved.camera.locked
     assert saved.camera.resolution == (1600, 1000)

@@ -42,6 +42,7 @@ def test_calibrating_from_the_camera_writes_the_profile(app, tmp_path):
     text = calibrate(app, tmp_path, shown.source())
     assert text.startswith("[b]Calibrated"), text
     assert "Dice seen: red 6, blue 6" in text
+    assert "Dice are about 24 px across in this frame." in text and "WARNING: under 60 px" in text
     assert "Samples read as their own player" in text
     profile = CalibrationProfile.load(tmp_path / "calibration.json")
     assert sorted(profile.colours.players) == ["blue", "red"]

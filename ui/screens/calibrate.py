@@ -46,7 +46,7 @@ def calibrate_from_camera(open_source: Callable[[], object], players: List[str],
                    f"Camera settings saved ({frame.shape[1]}x{frame.shape[0]}); this camera cannot report its "
                    "exposure and white balance, so they stay automatic (lock them with the calibrate command, "
                    "docs/setup.md).")
-    return [done.dice_line(), done.profile.colour_check, camera_line, f"Saved to {profile_path}"]
+    return [done.dice_line(), done.size_line(), done.profile.colour_check, camera_line, f"Saved to {profile_path}"]
 
 
 class CalibrateScreen(Screen):
@@ -70,7 +70,7 @@ class CalibrateScreen(Screen):
         content.add_widget(Caption(text=INSTRUCTIONS, font_size=theme.FONT_SMALL, color=theme.MUTED))
         self.read_button = touch_button(READ_BUTTON, self.read_table, big=True, height=theme.TOUCH)
         content.add_widget(self.read_button)
-        self.result = Caption(text="", font_size=theme.FONT_SMALL, valign="top")
+        self.result = Caption(text="", font_size=theme.FONT_SMALL, valign="top", padding=(0, 0, 12, 0))  # clear of the bar
         scroll = ScrollView(do_scroll_x=False, bar_width=6)
         scroll.add_widget(self.result)
         content.add_widget(scroll)
