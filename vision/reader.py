@@ -27,7 +27,7 @@ from vision.readings import ColourProfile, DieReading
 CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm (chosen on synthetic frames)
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
-GROUP_SIZE_RATIO = 1.6  # a reading this much larger than the frame's smallest die may be a group of dice
+GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger than the smallest die read may be a group
 SURE_WITHOUT_NUMERALS = 0.99  # a D4 or D8 value the reader is this sure of gets no close look (see the docs)
 DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to this much larger are looked for
 PACKED_LEFT = 0.5  # with a known die size, the second search looks for what is left of a die down to this share
@@ -89,8 +89,9 @@ class DiceReader:
         With a known die size it is repeated, up to ``SEARCHES_BETWEEN`` times, while it finds dice:
         a faint die beside a die the last search found makes no blob until that die too is taken
         out. Without one it runs once: a large die misread as pieces would leave more pieces to find.
-        A reading far larger than the smallest die may be a group read as one die: it stays in the
-        map and loses to the dice found inside it when they are surer.
+        A reading far larger than the smallest die (with a known die size, larger than any die is looked
+        for at) may be a group read as one die: it stays in the map and loses to the dice found inside it
+        when they are surer.
         """
         for _ in range(SEARCHES_BETWEEN if die_size else 1):
             dice_before = len(readings)
@@ -112,7 +113,10 @@ class DiceReader:
         explained, residual = [], contrast
         if readings:
             smallest = min(_side(r) for r in readings)
-            explained = [r for r in readings if _side(r) <= GROUP_SIZE_RATIO * smallest]
+            # A known die size tells a group better than the smallest die read: a D6 turned 45 degrees reads
+            # up to 1.4 times the die size and a D4 down to 0.8, more than GROUP_SIZE_RATIO apart.
+            largest = DIE_SIZE_SPREAD * die_size if die_size else GROUP_SIZE_RATIO * smallest
+            explained = [r for r in readings if _side(r) <= largest]
             residual = contrast.without([r.outline for r in explained])
         level = _faintest_level(contrast, readings)  # 0 where nothing was read
         if die_size:

@@ -165,31 +165,58 @@ def touching_pair_on_a_purple_mat(seed: int, size: float, elsewhere: bool):
     return touching_pair(rng, mat, ("d6", "red"), "blue", size, ("d4", "blue") if elsewhere else None)
 
 
-def touching_blue_pair_on_a_bluish_mat(seed: int, size: float):
-    """A blue die and a blue D6 touching it, on a mat whose colour calibration would put 15 to 30 from blue
-    (just clear of its warning), and a red D4 away from them."""
+def mat_near(rng: np.random.Generator, colour: str) -> np.ndarray:
+    """A plain mat (BGR) whose colour calibration would put 15 to 30 from ``colour``'s dice (just clear of
+    its warning)."""
     from calibration.colour import distance
     from vision import synth
 
     def lab(bgr) -> np.ndarray:
         return cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
 
-    rng = np.random.default_rng(seed)
-    blue = np.array(synth.PLAYER_COLOURS_BGR["blue"], np.float32)
+    dice = np.array(synth.PLAYER_COLOURS_BGR[colour], np.float32)
     while True:
-        mat = np.clip(blue + rng.uniform(-80, 80, 3), 0, 255).astype(np.uint8)
-        if 15 <= distance(lab(mat), lab(blue.astype(np.uint8))) < 30:
-            break
+        mat = np.clip(dice + rng.uniform(-80, 80, 3), 0, 255).astype(np.uint8)
+        if 15 <= distance(lab(mat), lab(dice.astype(np.uint8))) < 30:
+            return mat
+
+
+def touching_blue_pair_on_a_bluish_mat(seed: int, size: float):
+    """A blue die and a blue D6 touching it, on a mat near blue, and a red D4 away from them."""
+    rng = np.random.default_rng(seed)
+    mat = mat_near(rng, "blue")
     first = ("d4", "d6", "d8")[int(rng.integers(3))]
     return touching_pair(rng, mat, (first, "blue"), "blue", size, ("d4", "red"))
 
 
-def assert_each_die_read_once(reader, scene, seeds=range(40)):
-    """Told the dice's size (45 px), the reader reads each die of ``scene(seed)`` (frame, dice) once and
+def d4_of_the_mats_colour_beside_a_turned_d6(seed: int, size: float):
+    """A D4 on a mat near its colour, a D6 of the other colour turned about 45 degrees a die's width or a
+    little more from it, and a D4 of that other colour away from them."""
+    from vision import synth
+
+    rng = np.random.default_rng(seed)
+    colour, other = ("red", "blue") if seed % 2 == 0 else ("blue", "red")
+    mat = mat_near(rng, colour)
+    width, height = int(size * 11), int(size * 9)
+    table = np.clip(np.full((height, width, 3), mat, np.float32) + rng.normal(0, 3, (height, width, 3)), 0, 255)
+    angle, gap = np.radians(rng.uniform(0, 360)), rng.uniform(1.0, 1.3) * size
+    x, y = width * 0.4, height * 0.45
+    dice = [synth.DieSpec("d4", int(rng.integers(1, 5)), colour, (x, y), float(rng.uniform(0, 360)), size),
+            synth.DieSpec("d6", int(rng.integers(1, 7)), other, (x + gap * np.cos(angle), y + gap * np.sin(angle)),
+                          45.0 + float(rng.uniform(-8, 8)), size),
+            synth.DieSpec("d4", int(rng.integers(1, 5)), other, (width * 0.85, height * 0.8),
+                          float(rng.uniform(0, 360)), size)]
+    style = synth.SceneStyle(noise_sigma=2.0, light_gradient=float(rng.uniform(0, 0.4)))
+    frame, _ = synth.render_scene(dice, table.astype(np.uint8), style, rng)
+    return frame, dice
+
+
+def assert_each_die_read_once(reader, scene, seeds=range(40), size: float = 45.0):
+    """Told the dice's ``size``, the reader reads each die of ``scene(seed)`` (frame, dice) once and
     nothing else."""
     for seed in seeds:
         frame, dice = scene(seed)
-        readings = reader.read(frame, die_size=45.0)
+        readings = reader.read(frame, die_size=size)
         for die in dice:
             found = readings_of(die, readings)
             assert len(found) == 1, f"seed {seed}: the {die.colour} {die.die_type} read {len(found)} times"
@@ -210,6 +237,15 @@ def test_touching_dice_of_nearly_the_mats_colour_are_each_read_once_when_their_s
     the dice's size, the reader looks at every centre of the contrast left. Over 40 pairs of blue dice on
     mats near blue, every die is read once and no false die is; before, 4 of the 80 blue dice were missed."""
     assert_each_die_read_once(reader, lambda seed: touching_blue_pair_on_a_bluish_mat(seed, 45.0))
+
+
+def test_a_d4_of_the_mats_colour_beside_a_turned_d6_is_read_when_the_die_size_is_known(reader):
+    """A D6 turned 45 degrees is read up to 1.4 times the die's size and a D4 down to 0.8 of it: measured
+    against the smallest die read, the D6 passed for a possible group and stayed in the contrast map, and a
+    faint D4 beside it made no maximum of its own there. Measured against the known die size, the D6 is
+    taken out. Over these 40 scenes at 61 px, the reader before missed 2 of the D4s (seeds 116 and 135)."""
+    assert_each_die_read_once(reader, lambda seed: d4_of_the_mats_colour_beside_a_turned_d6(seed, 61.0),
+                              seeds=range(100, 140), size=61.0)
 
 
 def test_a_die_whose_blob_sits_off_it_is_looked_at_where_its_box_points(reader):
