@@ -7,6 +7,7 @@ from .base import CameraSource, CameraUnavailable, Frame, Size
 
 INSTALL_HINT = ("on Raspberry Pi OS install it with `sudo apt install python3-picamera2` and create "
                 "the venv with --system-site-packages (see docs/raspberry-pi.md)")
+MAIN_BUFFERS = 2
 
 
 class Picamera2Source(CameraSource):
@@ -31,9 +32,13 @@ class Picamera2Source(CameraSource):
                                     "then `rpicam-hello --list-cameras`)")
         try:
             camera = Picamera2(self.camera_index)
+            # Two buffers, not the video default of six: at the full 4608 x 2592 that dice need to be about
+            # 60 px across (docs/setup.md), six RGB frames are over 200 MB, which a Pi's camera memory (CMA)
+            # often cannot hold ("Cannot allocate memory"). Main frames are read twice a second, so frames
+            # dropped in between cost nothing.
             camera.configure(camera.create_video_configuration(
                 main={"size": tuple(self.main_size), "format": "RGB888"},
-                lores={"size": tuple(self.preview_size), "format": "YUV420"}))
+                lores={"size": tuple(self.preview_size), "format": "YUV420"}, buffer_count=MAIN_BUFFERS))
             camera.start()
         except Exception as exc:
             raise CameraUnavailable(f"picamera2: the camera could not be started: {exc}") from None

@@ -226,8 +226,8 @@ def test_picamera2_adapter_uses_lores_for_preview_and_main_for_reading(monkeypat
         def __init__(self, index):
             calls["index"] = index
 
-        def create_video_configuration(self, main, lores):
-            return {"main": main, "lores": lores}
+        def create_video_configuration(self, main, lores, buffer_count=6):
+            return {"main": main, "lores": lores, "buffer_count": buffer_count}
 
         def configure(self, config):
             calls["config"] = config
@@ -254,7 +254,7 @@ def test_picamera2_adapter_uses_lores_for_preview_and_main_for_reading(monkeypat
     camera = Picamera2Source((64, 48), PREVIEW)
     camera.start()
     assert calls["config"] == {"main": {"size": (64, 48), "format": "RGB888"},
-                               "lores": {"size": PREVIEW, "format": "YUV420"}}
+                               "lores": {"size": PREVIEW, "format": "YUV420"}, "buffer_count": 2}
     preview = camera.read_preview()
     assert preview.shape == (12, 16, 3) and abs(int(preview[0, 0, 0]) - 128) <= 2
     assert camera.read_main().shape == (48, 64, 3)
