@@ -156,7 +156,7 @@ def test_calibration_warns_when_the_dice_are_too_small_in_the_frame_to_read_thei
     assert die_size_line(61.2) == "Dice are about 61 px across in this frame."
     small = die_size_line(45.6)
     assert small.startswith("Dice are about 46 px across in this frame.\nWARNING: under 60 px")
-    assert "camera.main_resolution" in small and "turned where it lies" in small
+    assert "camera.main_resolution" in small and "more rolls are left for a person to confirm" in small
     assert "WARNING" not in die_size_line(LEGIBLE_DIE_PX)
 
 
