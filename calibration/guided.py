@@ -18,7 +18,7 @@ from calibration.layout import ZoneLayout
 from calibration.profile import CalibrationProfile
 from calibration.zones import ZoneFinder
 
-LEGIBLE_DIE_PX = 60.0  # a die narrower than this in the frame shows D4 and D8 numerals only a few pixels tall
+LEGIBLE_DIE_PX = 60.0  # a D4 narrower than this in the frame shows numerals only a few pixels tall
 
 
 def die_size_line(die_px: float) -> str:
@@ -26,7 +26,7 @@ def die_size_line(die_px: float) -> str:
     (docs/setup.md, "How well it follows a table": what the die's size in pixels changes)."""
     line = f"Dice are about {die_px:.0f} px across in this frame."
     if die_px < LEGIBLE_DIE_PX:
-        line += (f"\nWARNING: under {LEGIBLE_DIE_PX:.0f} px the numerals of D4s and D8s are only a few pixels tall: "
+        line += (f"\nWARNING: under {LEGIBLE_DIE_PX:.0f} px a D4's numerals are only a few pixels tall: "
                  "more rolls are left for a person to confirm. "
                  "Raise camera.main_resolution (docs/config.md) or bring the camera lower, then calibrate again.")
     return line
