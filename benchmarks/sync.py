@@ -57,7 +57,8 @@ def observer_for(mode: str, colours, seed: int, width: int = 0):
     rng = np.random.default_rng(seed)
     style = SceneStyle(light_gradient=float(rng.uniform(0, 0.4)), noise_sigma=2.0)
     table = calibrated_table(colours, width, height, rng, style)
-    common = dict(style=style, bump_deg=4.0, bump_px=15.0 * width / frame_size(mode)[0], rng=rng, background=table.background)
+    bump_px = 15.0 * width / frame_size(mode)[0]  # the same bump, measured in table, on a larger frame
+    common = dict(style=style, bump_deg=4.0, bump_px=bump_px, rng=rng, background=table.background)
     if mode == "reader":
         from vision.reader import read_dice
 
@@ -110,7 +111,8 @@ def main() -> None:
                         help="play only these games of each seed (a failure names its game as s * 100000 + g)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
     parser.add_argument("--width", type=int, default=0,
-                        help="rendered table width in px (default 2400 for reader, 1600 for rendered; height 5/8 of it)")
+                        help="rendered table width in px (default 2400 for reader, 1600 for rendered; "
+                             "height 5/8 of it)")
     parser.add_argument("--show-failures", type=int, default=5)
     args = parser.parse_args()
     colours = COLOURS[:args.seats]

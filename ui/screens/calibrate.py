@@ -70,7 +70,8 @@ class CalibrateScreen(Screen):
         content.add_widget(Caption(text=INSTRUCTIONS, font_size=theme.FONT_SMALL, color=theme.MUTED))
         self.read_button = touch_button(READ_BUTTON, self.read_table, big=True, height=theme.TOUCH)
         content.add_widget(self.read_button)
-        self.result = Caption(text="", font_size=theme.FONT_SMALL, valign="top", padding=(0, 0, 12, 0))  # clear of the bar
+        # Padded on the right so that the scroll bar does not cover the ends of wrapped lines.
+        self.result = Caption(text="", font_size=theme.FONT_SMALL, valign="top", padding=(0, 0, 12, 0))
         scroll = ScrollView(do_scroll_x=False, bar_width=6)
         scroll.add_widget(self.result)
         content.add_widget(scroll)
