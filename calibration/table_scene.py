@@ -40,7 +40,7 @@ class TableScene:
         for zone in layout.zones:
             pts = np.vstack([UNIT_SQUARE, np.array(zone.polygon, np.float32)])
             boxes.append((zone.marker, pts.min(axis=0), pts.max(axis=0)))
-        for side in np.arange(max(width, height) / 16, 16, -2, dtype=float):
+        for side in np.arange(max(80, max(width, height) // 32 * 2), 16, -2, dtype=float):  # even sides, as before
             placements = _shelf_pack(boxes, side, width, height, gap, edge)
             if placements is not None:
                 return cls(layout, width, height, side, placements)
