@@ -142,7 +142,7 @@ def touching_pair(rng: np.random.Generator, mat, first: tuple, second_colour: st
     from vision import synth
     from vision.readings import FACES
 
-    table = np.clip(np.full((400, 500, 3), mat, np.float32) + rng.normal(0, 3, (400, 500, 3)), 0, 255)
+    table = plain_table(rng, mat, 400, 500)
     angle, gap = np.radians(rng.uniform(0, 360)), rng.uniform(1.0, 1.15) * size
 
     def die(die_type: str, colour: str, centre) -> "synth.DieSpec":
@@ -153,6 +153,18 @@ def touching_pair(rng: np.random.Generator, mat, first: tuple, second_colour: st
             die("d6", second_colour, (200.0 + gap * np.cos(angle), 200.0 + gap * np.sin(angle)))]
     if third:
         dice.append(die(*third, (420.0, 320.0)))
+    return rendered_on(rng, table, dice)
+
+
+def plain_table(rng: np.random.Generator, mat, height: int, width: int) -> np.ndarray:
+    """A plain ``mat`` (BGR) with a little noise, ``height`` x ``width``."""
+    return np.clip(np.full((height, width, 3), mat, np.float32) + rng.normal(0, 3, (height, width, 3)), 0, 255)
+
+
+def rendered_on(rng: np.random.Generator, table: np.ndarray, dice):
+    """``dice`` rendered on ``table`` under a little noise and uneven light: the frame and the dice."""
+    from vision import synth
+
     style = synth.SceneStyle(noise_sigma=2.0, light_gradient=float(rng.uniform(0, 0.4)))
     frame, _ = synth.render_scene(dice, table.astype(np.uint8), style, rng)
     return frame, dice
@@ -198,7 +210,7 @@ def d4_of_the_mats_colour_beside_a_turned_d6(seed: int, size: float):
     colour, other = ("red", "blue") if seed % 2 == 0 else ("blue", "red")
     mat = mat_near(rng, colour)
     width, height = int(size * 11), int(size * 9)
-    table = np.clip(np.full((height, width, 3), mat, np.float32) + rng.normal(0, 3, (height, width, 3)), 0, 255)
+    table = plain_table(rng, mat, height, width)
     angle, gap = np.radians(rng.uniform(0, 360)), rng.uniform(1.0, 1.3) * size
     x, y = width * 0.4, height * 0.45
     dice = [synth.DieSpec("d4", int(rng.integers(1, 5)), colour, (x, y), float(rng.uniform(0, 360)), size),
@@ -206,9 +218,7 @@ def d4_of_the_mats_colour_beside_a_turned_d6(seed: int, size: float):
                           45.0 + float(rng.uniform(-8, 8)), size),
             synth.DieSpec("d4", int(rng.integers(1, 5)), other, (width * 0.85, height * 0.8),
                           float(rng.uniform(0, 360)), size)]
-    style = synth.SceneStyle(noise_sigma=2.0, light_gradient=float(rng.uniform(0, 0.4)))
-    frame, _ = synth.render_scene(dice, table.astype(np.uint8), style, rng)
-    return frame, dice
+    return rendered_on(rng, table, dice)
 
 
 def assert_each_die_read_once(reader, scene, seeds=range(40), size: float = 45.0):
