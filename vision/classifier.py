@@ -4,9 +4,9 @@
   whether it holds a die and where the die's box really is (centre offset, log size).
 - The *reader* sees a tight ``READER_CROP``-pixel crop around the refined box and gives a
   softmax over ``CLASSES``: "none", then every (type, value) pair.
-- The *numeral reader* sees a close ``NUMERAL_CROP``-pixel crop of the middle of a D4 or D8
-  (where a D4's top-vertex numerals and a D8's top face lie) and gives a softmax over
-  ``NUMERAL_CLASSES``: the values of those types. In the reader's crop these numerals
+- The *numeral reader* (two networks, their softmaxes averaged) sees a close ``NUMERAL_CROP``-pixel
+  crop of the middle of a D4 or D8 (where a D4's top-vertex numerals and a D8's top face lie) and
+  gives a softmax over ``NUMERAL_CLASSES``: the values of those types. In the reader's crop these numerals
   are a few pixels tall; here they are about twice as large.
 
 Crops are grey and normalised per crop, so lighting and die colour do not matter.
@@ -51,6 +51,7 @@ TYPE_SLICES = _slices(DIE_TYPES, 1)
 NUMERAL_CLASSES = _values_of(NUMERAL_TYPES)
 NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
+NUMERAL_MODELS = ("numerals.onnx", "numerals2.onnx")  # the numeral reader's networks, trained apart
 
 
 def class_index(die_type: str, value: int) -> int:
@@ -150,11 +151,18 @@ class Reader:
         return softmax(self.net.run(batch)[0])
 
 
-class NumeralReader(Reader):
-    """D4 and D8 values for close crops of the middle of a die."""
+class NumeralReader:
+    """D4 and D8 values for close crops of the middle of a die: the mean of ``NUMERAL_MODELS``' softmaxes.
 
-    def __init__(self, path: Optional[pathlib.Path] = None):
-        super().__init__(path, "numerals.onnx", NUMERAL_CLASSES)
+    Two networks trained apart err apart: a D4 with thick numerals that one reads unsurely, the other often
+    reads surely, and their mean is unsure less often than either (see docs/vision.md)."""
+
+    def __init__(self, model_dir: Optional[pathlib.Path] = None):
+        self.nets = [Reader(pathlib.Path(model_dir or MODEL_DIR) / name, classes=NUMERAL_CLASSES)
+                     for name in NUMERAL_MODELS]
+
+    def predict(self, batch: np.ndarray) -> np.ndarray:
+        return np.mean([net.predict(batch) for net in self.nets], axis=0)
 
 
 def decode_box(centre: Tuple[float, float], window: float, box: np.ndarray) -> Tuple[Tuple[float, float], float]:

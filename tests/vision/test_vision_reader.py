@@ -270,8 +270,8 @@ def test_a_die_whose_blob_sits_off_it_is_looked_at_where_its_box_points(reader):
 
 
 def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reader, monkeypatch):
-    """Within the type, the values take the geometric mean of both networks' odds; the type, "none" and D6
-    keep theirs."""
+    """Within the type, the values are shared out as the numeral reader reads them; the type, "none" and D6
+    keep the reader's probabilities."""
     from vision.classifier import CLASSES, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
     from vision.reader import SURE_WITHOUT_NUMERALS
 
@@ -296,10 +296,35 @@ def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reade
     assert looked_at == found[:1]
     d4 = out[0, TYPE_SLICES["d4"]]
     assert abs(d4.sum() - 0.85) < 1e-9 and int(np.argmax(d4)) == 2
-    expected = np.sqrt([0.4 * 0.05, 0.3 * 0.05, 0.1 * 0.8, 0.05 * 0.05])
-    assert np.allclose(d4, 0.85 * expected / expected.sum())
+    assert np.allclose(d4, 0.85 * np.array([0.05, 0.05, 0.8, 0.05]) / 0.95)
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
     assert np.array_equal(out[1:], probs[1:])
+
+
+def test_the_numeral_reader_is_the_mean_of_two_networks_trained_apart():
+    from vision.classifier import GreyPyramid, NUMERAL_CROP, NumeralReader, normalise
+
+    frame, labels = clean_scene(seed=3)
+    pyramid = GreyPyramid(frame)
+    boxes = [label["bbox"] for label in labels]
+    crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), 0.7 * max(x1 - x0, y1 - y0), NUMERAL_CROP)
+                                for x0, y0, x1, y1 in boxes]))
+    numerals = NumeralReader()
+    first, second = (net.predict(crops) for net in numerals.nets)
+    assert len(numerals.nets) == 2 and not np.allclose(first, second, atol=1e-3)
+    assert np.allclose(numerals.predict(crops), (first + second) / 2)
+
+
+def test_a_missing_numeral_network_names_the_command_that_trains_it(tmp_path):
+    import shutil
+
+    from vision.classifier import MODEL_DIR
+    from vision.reader import DiceReader
+
+    for name in ("finder.onnx", "reader.onnx", "numerals.onnx"):
+        shutil.copy(MODEL_DIR / name, tmp_path / name)
+    with pytest.raises(FileNotFoundError, match=r"numerals2\.onnx.*python -m vision\.training\.train"):
+        DiceReader(model_dir=tmp_path)
 
 
 def test_only_a_reading_left_unsure_by_two_looks_gets_the_other_two(reader, monkeypatch):

@@ -11,7 +11,7 @@ import json
 import math
 import pathlib
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, List, Optional, Sequence
+from typing import Callable, Iterable, List, Optional, Sequence, Union
 
 import cv2
 import numpy as np
@@ -172,7 +172,7 @@ def synthetic_samples(scenes: int, seed: int) -> Samples:
     return out
 
 
-def numeral_samples(scenes: int, seed: int, per_die: int = 2) -> SampleSet:
+def numeral_samples(scenes: int, seed: Union[int, Sequence[int]], per_die: int = 2) -> SampleSet:
     """Close crops of the middle of D4 and D8 dice with their values, for the numeral reader: synthetic scenes
     of those types only, cut as the reader cuts them around a box the finder got nearly right."""
     rng = np.random.default_rng(seed)

@@ -3,6 +3,7 @@
     python -m vision.training.train [--out-dir vision/models] [--scenes 8000] [--nets finder reader numerals]
 
 CPU only, one thread: about ten minutes to render the crops and half an hour per network.
+The numeral reader has two networks, trained apart (``--numeral-file``; docs/vision.md gives each one's command).
 What is held out so the tests stay honest: the rune55 ``PXL`` group (the only colour
 photos with boxes); the lurig_types groups ``d4_color`` and ``d6_color`` and the second
 half (frames >= 258) of ``d8_color``; all of fickett_rolls (it is the value test, and its
@@ -13,13 +14,14 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import multiprocessing
 import pathlib
 import time
 
 import numpy as np
 
-from vision.classifier import (CLASSES, FINDER_CROP, MODEL_DIR, NUMERAL_CLASSES, NUMERAL_CROP, READER_CROP, TYPE_SLICES,
-                               normalise)
+from vision.classifier import (CLASSES, FINDER_CROP, MODEL_DIR, NUMERAL_CLASSES, NUMERAL_CROP, NUMERAL_MODELS,
+                               READER_CROP, TYPE_SLICES, normalise)
 from vision.readings import DIE_TYPES
 from vision.training.samples import SampleSet, Samples, manifest_samples, numeral_samples, synthetic_samples
 
@@ -27,6 +29,7 @@ DATA_ROOT = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "dat
 RUNE55_TRAIN_GROUPS = ("numbered", "i", "random", "IMG")
 LURIG_D8_SPLIT_FRAME = 258
 CACHE_DIR = pathlib.Path("/tmp/automata-vision-train")
+NUMERAL_CHUNK = 500  # scenes rendered by one process at a time for the numeral reader
 
 
 def lurig_training_frame(row: dict) -> bool:
@@ -106,13 +109,19 @@ def collect(scenes: int, seed: int, cache: pathlib.Path) -> Samples:
     return out
 
 
-def collect_numerals(scenes: int, seed: int, cache: pathlib.Path) -> SampleSet:
+def collect_numerals(scenes: int, seed: int, cache: pathlib.Path, jobs: int = 1) -> SampleSet:
+    """The numeral reader's crops, rendered in chunks of ``NUMERAL_CHUNK`` scenes, each seeded by (seed, chunk):
+    the same crops whatever the number of ``jobs`` rendering them."""
     out = SampleSet()
     if cache.exists():
         data = np.load(cache)
         out.crops, out.classes, out.boxes = (list(data[k]) for k in ("crops", "classes", "boxes"))
         return out
-    out = numeral_samples(scenes, seed)
+    starts = range(0, scenes, NUMERAL_CHUNK)
+    chunks = [(min(NUMERAL_CHUNK, scenes - start), (seed, k)) for k, start in enumerate(starts)]
+    with multiprocessing.Pool(jobs) as pool:
+        for part in pool.starmap(numeral_samples, chunks):
+            out.extend(part)
     print(f"numeral crops: {len(out.crops)}", flush=True)
     cache.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(cache, **dict(zip(("crops", "classes", "boxes"), out.arrays())))
@@ -224,10 +233,10 @@ def train(args) -> None:
         fit("reader", reader, samples.reader, args.reader_epochs, args, rng, with_box=False)
         export(reader, READER_CROP, ("classes",), out_dir / "reader.onnx")
     if "numerals" in args.nets:
-        crops = collect_numerals(args.numeral_scenes, args.seed, pathlib.Path(args.numeral_cache))
+        crops = collect_numerals(args.numeral_scenes, args.seed, pathlib.Path(args.numeral_cache), args.jobs)
         numerals = build_model(NUMERAL_CROP, (16, 32, 64, 64), (len(NUMERAL_CLASSES),), hidden=128)
         fit("numerals", numerals, crops, args.numeral_epochs, args, rng, with_box=False)
-        export(numerals, NUMERAL_CROP, ("classes",), out_dir / "numerals.onnx")
+        export(numerals, NUMERAL_CROP, ("classes",), out_dir / args.numeral_file)
 
 
 def main() -> None:
@@ -238,11 +247,14 @@ def main() -> None:
     parser.add_argument("--reader-epochs", type=int, default=14)
     parser.add_argument("--numeral-scenes", type=int, default=6000, help="synthetic D4/D8 scenes for the numeral reader")
     parser.add_argument("--numeral-epochs", type=int, default=16)
+    parser.add_argument("--numeral-file", default=NUMERAL_MODELS[0], choices=NUMERAL_MODELS,
+                        help="which of the numeral reader's networks to write")
     parser.add_argument("--nets", nargs="+", default=["finder", "reader", "numerals"],
                         choices=["finder", "reader", "numerals"])
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes rendering the numeral reader's crops")
     parser.add_argument("--cache", default=None,
                         help="where the rendered crops are kept between runs (default: one file per scene count, "
                              "seed, version of the rendering and cropping code and photos found, under "
