@@ -1,4 +1,4 @@
-"""The three small CNNs that look at crops around candidate dice.
+"""The small CNNs that look at crops around candidate dice: a finder, a reader and a numeral reader.
 
 - The *finder* sees a loose ``FINDER_CROP``-pixel crop around a candidate blob and says
   whether it holds a die and where the die's box really is (centre offset, log size).

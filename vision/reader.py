@@ -4,7 +4,7 @@ Pipeline: contrast blobs (``vision.detect``) -> the finder looks at a loose crop
 each blob and says die or not, and where the die's box really is -> a second finder look
 centred on that box -> overlapping finds are merged -> the reader reads type and value
 from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its
-numerals, which weighs its values -> the body colour is matched to the profile.
+numerals, which reads its value -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations

@@ -269,7 +269,7 @@ def test_a_die_whose_blob_sits_off_it_is_looked_at_where_its_box_points(reader):
         assert [(r.die_type, r.value, r.colour) for r in found] == [(die.die_type, die.value, die.colour)]
 
 
-def test_a_close_look_at_the_numerals_weighs_a_d4s_values_but_not_its_type(reader, monkeypatch):
+def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader, monkeypatch):
     """Within the type, the values are shared out as the numeral reader reads them; the type, "none" and D6
     keep the reader's probabilities."""
     from vision.classifier import CLASSES, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
