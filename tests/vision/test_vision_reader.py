@@ -302,13 +302,13 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
 
 
 def test_the_numeral_reader_is_the_mean_of_two_networks_trained_apart():
-    from vision.classifier import GreyPyramid, NUMERAL_CROP, NumeralReader, normalise
+    from vision.classifier import GreyPyramid, NUMERAL_CROP, NUMERAL_WINDOW, NumeralReader, normalise
 
     frame, labels = clean_scene(seed=3)
     pyramid = GreyPyramid(frame)
     boxes = [label["bbox"] for label in labels]
-    crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), 0.7 * max(x1 - x0, y1 - y0), NUMERAL_CROP)
-                                for x0, y0, x1, y1 in boxes]))
+    crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), NUMERAL_WINDOW * max(x1 - x0, y1 - y0),
+                                             NUMERAL_CROP) for x0, y0, x1, y1 in boxes]))
     numerals = NumeralReader()
     first, second = (net.predict(crops) for net in numerals.nets)
     assert len(numerals.nets) == 2 and not np.allclose(first, second, atol=1e-3)
