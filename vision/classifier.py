@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from typing import List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 import cv2
 import numpy as np
@@ -52,6 +52,7 @@ NUMERAL_CLASSES = _values_of(NUMERAL_TYPES)
 NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
 NUMERAL_MODELS = ("numerals.onnx", "numerals2.onnx")  # the numeral reader's networks, trained apart
+SURE_WITH_ONE_NETWORK = 0.95  # a value the first numeral network is this sure of is not read by the second
 
 
 def class_index(die_type: str, value: int) -> int:
@@ -152,17 +153,32 @@ class Reader:
 
 
 class NumeralReader:
-    """D4 and D8 values for close crops of the middle of a die: the mean of ``NUMERAL_MODELS``' softmaxes.
+    """D4 and D8 values for close crops of the middle of a die, from ``NUMERAL_MODELS``: the first network's
+    reading, or where that is less than ``SURE_WITH_ONE_NETWORK`` sure of a value, the mean of both networks'.
 
     Two networks trained apart err apart: a D4 with thick numerals that one reads unsurely, the other often
-    reads surely, and their mean is unsure less often than either (see docs/vision.md)."""
+    reads surely, and their mean is unsure less often than either. Where the first is sure, the mean changed
+    no reading, so the second is run only where it is not (see docs/vision.md)."""
 
     def __init__(self, model_dir: Optional[pathlib.Path] = None):
         self.nets = [Reader(pathlib.Path(model_dir or MODEL_DIR) / name, classes=NUMERAL_CLASSES)
                      for name in NUMERAL_MODELS]
 
-    def predict(self, batch: np.ndarray) -> np.ndarray:
-        return np.mean([net.predict(batch) for net in self.nets], axis=0)
+    def read(self, look: Callable[[Reader, Sequence[int]], np.ndarray], types: Sequence[str]) -> np.ndarray:
+        """Numeral probabilities for dice read as ``types`` (each a D4 or D8); ``look(net, indices)`` gives a
+        network's probabilities for those of the dice."""
+        first, second = self.nets
+        close = look(first, range(len(types)))
+        unsure = [k for k, (q, die_type) in enumerate(zip(close, types))
+                  if max_share(q[NUMERAL_SLICES[die_type]]) < SURE_WITH_ONE_NETWORK]
+        if unsure:
+            close[unsure] = (close[unsure] + look(second, unsure)) / 2
+        return close
+
+
+def max_share(p: np.ndarray) -> float:
+    """The largest of ``p`` as a share of its sum."""
+    return float(p.max()) / max(float(p.sum()), 1e-12)
 
 
 def decode_box(centre: Tuple[float, float], window: float, box: np.ndarray) -> Tuple[Tuple[float, float], float]:

@@ -293,7 +293,7 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
     monkeypatch.setattr(reader, "_look", look)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0)]
     out = reader._read_numerals(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found, probs)
-    assert looked_at == found[:1]
+    assert looked_at == found[:1] * 2  # 0.8 sure: both numeral networks look
     d4 = out[0, TYPE_SLICES["d4"]]
     assert abs(d4.sum() - 0.85) < 1e-9 and int(np.argmax(d4)) == 2
     assert np.allclose(d4, 0.85 * np.array([0.05, 0.05, 0.8, 0.05]) / 0.95)
@@ -301,7 +301,7 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
     assert np.array_equal(out[1:], probs[1:])
 
 
-def test_the_numeral_reader_is_the_mean_of_two_networks_trained_apart():
+def test_the_two_numeral_networks_were_trained_apart():
     from vision.classifier import GreyPyramid, NUMERAL_CROP, NUMERAL_WINDOW, NumeralReader, normalise
 
     frame, labels = clean_scene(seed=3)
@@ -309,10 +309,34 @@ def test_the_numeral_reader_is_the_mean_of_two_networks_trained_apart():
     boxes = [label["bbox"] for label in labels]
     crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), NUMERAL_WINDOW * max(x1 - x0, y1 - y0),
                                              NUMERAL_CROP) for x0, y0, x1, y1 in boxes]))
+    first, second = (net.predict(crops) for net in NumeralReader().nets)
+    assert first.shape == second.shape and not np.allclose(first, second, atol=1e-3)
+
+
+def test_the_second_numeral_network_reads_only_what_the_first_is_unsure_of():
+    """A value the first network is sure of is its reading; the others are the mean of both networks'."""
+    from vision.classifier import NUMERAL_CLASSES, NUMERAL_SLICES, SURE_WITH_ONE_NETWORK, NumeralReader
+
+    def row(die_type: str, odds) -> np.ndarray:
+        out = np.zeros(len(NUMERAL_CLASSES))
+        out[NUMERAL_SLICES[die_type]] = odds
+        return out
+
+    sure, unsure = (1.0 + SURE_WITH_ONE_NETWORK) / 2, SURE_WITH_ONE_NETWORK - 0.1
     numerals = NumeralReader()
-    first, second = (net.predict(crops) for net in numerals.nets)
-    assert len(numerals.nets) == 2 and not np.allclose(first, second, atol=1e-3)
-    assert np.allclose(numerals.predict(crops), (first + second) / 2)
+    first, second = numerals.nets
+    readings = {id(first): np.stack([row("d4", [sure, 1 - sure, 0, 0]), row("d8", [unsure, 1 - unsure] + [0] * 6)]),
+                id(second): np.stack([row("d4", [0, 1, 0, 0]), row("d8", [0, 1] + [0] * 6)])}
+    asked = []
+
+    def look(net, dice):
+        asked.append((net, list(dice)))
+        return readings[id(net)][list(dice)].copy()
+
+    out = numerals.read(look, ["d4", "d8"])
+    assert asked == [(first, [0, 1]), (second, [1])]
+    assert np.allclose(out[0], readings[id(first)][0])
+    assert np.allclose(out[1], row("d8", [unsure / 2, (1 - unsure + 1) / 2] + [0] * 6))
 
 
 def test_a_missing_numeral_network_names_the_command_that_trains_it(tmp_path):
