@@ -27,7 +27,7 @@ def die_size_line(die_px: float) -> str:
     line = f"Dice are about {die_px:.0f} px across in this frame."
     if die_px < LEGIBLE_DIE_PX:
         line += (f"\nWARNING: under {LEGIBLE_DIE_PX:.0f} px a D4's numerals are only a few pixels tall: "
-                 "more rolls are left for a person to confirm. "
+                 "more rolls are left for a person to confirm, and a D4 turned where it lies can go unnoticed. "
                  "Raise camera.main_resolution (docs/config.md) or bring the camera lower, then calibrate again.")
     return line
 

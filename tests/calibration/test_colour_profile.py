@@ -157,6 +157,7 @@ def test_calibration_warns_when_the_dice_are_too_small_in_the_frame_to_read_thei
     small = die_size_line(45.6)
     assert small.startswith("Dice are about 46 px across in this frame.\nWARNING: under 60 px")
     assert "camera.main_resolution" in small and "more rolls are left for a person to confirm" in small
+    assert "a D4 turned where it lies can go unnoticed" in small
     assert "WARNING" not in die_size_line(LEGIBLE_DIE_PX)
 
 
