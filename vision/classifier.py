@@ -170,13 +170,13 @@ class NumeralReader:
         first, second = self.nets
         close = look(first, range(len(types)))
         unsure = [k for k, (q, die_type) in enumerate(zip(close, types))
-                  if max_share(q[NUMERAL_SLICES[die_type]]) < SURE_WITH_ONE_NETWORK]
+                  if _max_share(q[NUMERAL_SLICES[die_type]]) < SURE_WITH_ONE_NETWORK]
         if unsure:
             close[unsure] = (close[unsure] + look(second, unsure)) / 2
         return close
 
 
-def max_share(p: np.ndarray) -> float:
+def _max_share(p: np.ndarray) -> float:
     """The largest of ``p`` as a share of its sum."""
     return float(p.max()) / max(float(p.sum()), 1e-12)
 
