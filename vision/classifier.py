@@ -4,7 +4,7 @@
   whether it holds a die and where the die's box really is (centre offset, log size).
 - The *reader* sees a tight ``READER_CROP``-pixel crop around the refined box and gives a
   softmax over ``CLASSES``: "none", then every (type, value) pair.
-- The *numeral reader* (two networks, their softmaxes averaged) sees a close ``NUMERAL_CROP``-pixel
+- The *numeral reader* (two networks; the second only where the first is unsure) sees a close ``NUMERAL_CROP``-pixel
   crop of the middle of a D4 or D8 (where a D4's top-vertex numerals and a D8's top face lie) and
   gives a softmax over ``NUMERAL_CLASSES``: the values of those types. In the reader's crop these numerals
   are a few pixels tall; here they are about twice as large.

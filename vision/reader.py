@@ -191,15 +191,15 @@ class DiceReader:
         them. The numeral reader sees the numerals twice as large and reads them better: weighing the
         reader's odds in as well (their geometric mean, until 2026-11-24) left more D4s unsure, and no
         fewer wrong (docs/vision.md)."""
-        read = [type_and_value(p) for p in probs]
-        chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(read)
+        readings = [type_and_value(p) for p in probs]
+        chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(readings)
                   if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
         if not chosen:
             return probs
         angles = READER_ANGLES[:self.views]
         close = self.numerals.read(lambda net, ks: self._look(net, pyramid, [found[chosen[k]] for k in ks],
                                                               NUMERAL_WINDOW, NUMERAL_CROP, angles),
-                                   [read[k][0] for k in chosen])
+                                   [readings[k][0] for k in chosen])
         out = probs.copy()
         for k, q in zip(chosen, close):
             for die_type in NUMERAL_TYPES:
