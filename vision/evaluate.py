@@ -48,65 +48,108 @@ def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]
     return result
 
 
+VALUE_KINDS = ("d4", "d6", "d6_numerals", "d8")  # D6s the manifest marks ``numerals`` are counted apart
+
+
+def value_kind(label: dict) -> Optional[str]:
+    """The kind a labelled die's value is counted under; None for a die type the reader does not read."""
+    if label["type"] not in DIE_TYPES:
+        return None
+    return "d6_numerals" if label["type"] == "d6" and label.get("numerals") else label["type"]
+
+
 @dataclass
 class Tally:
+    """Counts over frames. Labelled dice of types the reader does not read (D10, D12, D20) are ignored: a
+    reading on one is neither right nor a false die. A reading that matches no label is a false die only
+    on a frame marked ``complete``; elsewhere it may be a die nobody labelled, so it is left out."""
+
     frames: int = 0
+    frames_complete: int = 0
     dice: int = 0
+    ignored_dice: int = 0
     found: int = 0
-    readings: int = 0
+    found_complete: int = 0
+    readings_complete: int = 0
     type_right: int = 0
     value_seen: Dict[str, int] = field(default_factory=lambda: {t: 0 for t in DIE_TYPES})
     value_right: Dict[str, int] = field(default_factory=lambda: {t: 0 for t in DIE_TYPES})
+    # kind -> value -> [labelled dice, found with the right type and value]
+    value_recall_counts: Dict[str, Dict[int, List[int]]] = field(default_factory=lambda: {k: {} for k in VALUE_KINDS})
     colour_seen: int = 0
     colour_right: int = 0
     ms: List[float] = field(default_factory=list)
-    confidences: List[float] = field(default_factory=list)  # one per reading
+    confidences: List[float] = field(default_factory=list)  # one per reading whose rightness is known
     correct: List[bool] = field(default_factory=list)  # whether that reading was right
 
-    def add(self, labels: List[dict], readings: List[DieReading], ms: float) -> None:
+    def add(self, labels: List[dict], readings: List[DieReading], ms: float, complete: bool = True) -> None:
         self.frames += 1
-        self.dice += len(labels)
-        self.readings += len(readings)
+        self.frames_complete += complete
         self.ms.append(ms)
-        right = [False] * len(readings)
+        right: List[Optional[bool]] = [False if complete else None] * len(readings)
         for lab, idx in zip(labels, match(readings, labels)):
-            if idx is None:
+            kind = value_kind(lab)
+            if kind is None:
+                self.ignored_dice += 1
+                if idx is not None:
+                    right[idx] = None
                 continue
-            r = readings[idx]
-            self.found += 1
-            type_ok = r.die_type == lab["type"]
-            self.type_right += type_ok
-            ok = type_ok
-            if lab.get("value") is not None:
-                self.value_seen[lab["type"]] += 1
-                value_ok = type_ok and r.value == lab["value"]
-                self.value_right[lab["type"]] += value_ok
-                ok = value_ok
-            if lab.get("colour"):
-                self.colour_seen += 1
-                self.colour_right += r.colour == lab["colour"]
-            right[idx] = ok
-        self.confidences += [r.confidence for r in readings]
-        self.correct += right
+            self.dice += 1
+            value_ok = self._add_label(lab, kind, None if idx is None else readings[idx], complete)
+            if idx is not None:
+                right[idx] = value_ok
+        if complete:
+            self.readings_complete += sum(1 for r in right if r is not None)
+        known = [k for k, r in enumerate(right) if r is not None]
+        self.confidences += [readings[k].confidence for k in known]
+        self.correct += [bool(right[k]) for k in known]
+
+    def _add_label(self, lab: dict, kind: str, reading: Optional[DieReading], complete: bool) -> bool:
+        """Count one labelled die of a type the reader reads; whether its reading (if any) is right."""
+        value = lab.get("value")
+        if value is not None:
+            self.value_recall_counts[kind].setdefault(int(value), [0, 0])[0] += 1
+        if reading is None:
+            return False
+        self.found += 1
+        self.found_complete += complete
+        type_ok = reading.die_type == lab["type"]
+        self.type_right += type_ok
+        ok = type_ok
+        if value is not None:
+            self.value_seen[lab["type"]] += 1
+            ok = type_ok and reading.value == value
+            self.value_right[lab["type"]] += ok
+            self.value_recall_counts[kind][int(value)][1] += ok
+        if lab.get("colour"):
+            self.colour_seen += 1
+            self.colour_right += reading.colour == lab["colour"]
+        return ok
 
     def report(self, threshold: float) -> dict:
-        def ratio(a, b):
-            return round(a / b, 4) if b else None
-
         conf = np.array(self.confidences)
         correct = np.array(self.correct, bool)
         accepted = conf >= threshold
+        recall = {k: _ratio(sum(h for _, h in c.values()), sum(n for n, _ in c.values()))
+                  for k, c in self.value_recall_counts.items()}
+        balanced = {k: round(float(np.mean([h / n for n, h in c.values()])), 4) if c else None
+                    for k, c in self.value_recall_counts.items()}
         return {
             "frames": self.frames,
+            "frames_complete": self.frames_complete,
             "dice": self.dice,
+            "ignored_dice": self.ignored_dice,
             "detection": {
-                "recall": ratio(self.found, self.dice),
-                "precision": ratio(self.found, self.readings),
-                "false_positives_per_frame": ratio(self.readings - self.found, self.frames),
+                "recall": _ratio(self.found, self.dice),
+                "precision": _ratio(self.found_complete, self.readings_complete),
+                "false_positives_per_frame": _ratio(self.readings_complete - self.found_complete,
+                                                    self.frames_complete),
             },
-            "type_accuracy": ratio(self.type_right, self.found),
-            "value_accuracy": {t: ratio(self.value_right[t], self.value_seen[t]) for t in DIE_TYPES},
-            "colour_accuracy": ratio(self.colour_right, self.colour_seen),
+            "type_accuracy": _ratio(self.type_right, self.found),
+            "value_accuracy": {t: _ratio(self.value_right[t], self.value_seen[t]) for t in DIE_TYPES},
+            "value_recall": recall,
+            "value_recall_balanced": balanced,
+            "colour_accuracy": _ratio(self.colour_right, self.colour_seen),
             "ms_per_frame": {
                 "median": round(float(np.median(self.ms)), 1) if self.ms else None,
                 "p95": round(float(np.percentile(self.ms, 95)), 1) if self.ms else None,
@@ -114,12 +157,16 @@ class Tally:
             "confidence": {
                 "threshold": threshold,
                 "readings": int(len(conf)),
-                "flagged_share": ratio(int((~accepted).sum()), len(conf)),
-                "accuracy_accepted": ratio(int(correct[accepted].sum()), int(accepted.sum())),
-                "accuracy_flagged": ratio(int(correct[~accepted].sum()), int((~accepted).sum())),
-                "accuracy_all": ratio(int(correct.sum()), len(conf)),
+                "flagged_share": _ratio(int((~accepted).sum()), len(conf)),
+                "accuracy_accepted": _ratio(int(correct[accepted].sum()), int(accepted.sum())),
+                "accuracy_flagged": _ratio(int(correct[~accepted].sum()), int((~accepted).sum())),
+                "accuracy_all": _ratio(int(correct.sum()), len(conf)),
             },
         }
+
+
+def _ratio(a: float, b: float) -> Optional[float]:
+    return round(a / b, 4) if b else None
 
 
 def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = None, every: int = 1,
@@ -143,8 +190,9 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
         started = time.perf_counter()
         readings = reader.read(frame)
         ms = (time.perf_counter() - started) * 1000
-        overall.add(row["dice"], readings, ms)
-        per_group.setdefault(row.get("group", "all"), Tally()).add(row["dice"], readings, ms)
+        complete = bool(row.get("complete", True))
+        overall.add(row["dice"], readings, ms, complete)
+        per_group.setdefault(row.get("group", "all"), Tally()).add(row["dice"], readings, ms, complete)
     result = {"manifest": str(manifest), **overall.report(threshold),
               "groups": {g: t.report(threshold) for g, t in sorted(per_group.items())}}
     if unreadable:
@@ -153,19 +201,20 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
 
 
 def format_report(result: dict) -> str:
-    """A short human-readable table of one evaluation."""
+    """A short human-readable table of one evaluation: detection, types, values found right of all labelled
+    (balanced over values; d6n: D6 with numerals), speed and confidence."""
     lines = [f"{result['manifest']}"]
     rows = [("all", result)] + list(result.get("groups", {}).items())
     lines.append(f"{'group':<34}{'frames':>7}{'dice':>6}{'recall':>8}{'prec':>7}{'fp/fr':>7}{'type':>7}"
-                 f"{'d4':>7}{'d6':>7}{'d8':>7}{'colour':>8}{'ms med':>8}{'flag%':>7}{'acc>=t':>8}")
+                 f"{'d4':>7}{'d6':>7}{'d6n':>7}{'d8':>7}{'colour':>8}{'ms med':>8}{'flag%':>7}{'acc>=t':>8}")
 
     def f(v):
         return "-" if v is None else f"{v:.3f}"
 
     for name, r in rows:
-        d, v, c = r["detection"], r["value_accuracy"], r["confidence"]
+        d, v, c = r["detection"], r["value_recall_balanced"], r["confidence"]
         lines.append(f"{name[:33]:<34}{r['frames']:>7}{r['dice']:>6}{f(d['recall']):>8}{f(d['precision']):>7}"
                      f"{f(d['false_positives_per_frame']):>7}{f(r['type_accuracy']):>7}{f(v['d4']):>7}"
-                     f"{f(v['d6']):>7}{f(v['d8']):>7}{f(r['colour_accuracy']):>8}"
+                     f"{f(v['d6']):>7}{f(v['d6_numerals']):>7}{f(v['d8']):>7}{f(r['colour_accuracy']):>8}"
                      f"{f(r['ms_per_frame']['median']):>8}{f(c['flagged_share']):>7}{f(c['accuracy_accepted']):>8}")
     return "\n".join(lines)

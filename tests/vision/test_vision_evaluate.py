@@ -57,3 +57,47 @@ def test_value_accuracy_is_null_for_absent_types_and_colour_null_when_unlabelled
     assert report["value_accuracy"] == {"d4": None, "d6": None, "d8": None}
     assert report["colour_accuracy"] is None
     assert report["type_accuracy"] == 1.0
+
+
+def test_dice_of_types_the_reader_does_not_read_are_neither_right_nor_false():
+    tally = Tally()
+    labels = [{"type": "d10", "value": 7, "bbox": [0, 0, 10, 10]}, {"type": "d6", "value": 2, "bbox": [50, 50, 60, 60]}]
+    tally.add(labels, [_reading("d8", 7, (0, 0, 10, 10)), _reading("d6", 2, (50, 50, 60, 60))], 5.0)
+    report = tally.report(0.8)
+    assert report["dice"] == 1 and report["ignored_dice"] == 1
+    assert report["detection"] == {"recall": 1.0, "precision": 1.0, "false_positives_per_frame": 0.0}
+    assert report["confidence"]["readings"] == 1 and report["confidence"]["accuracy_all"] == 1.0
+
+
+def test_false_dice_are_counted_only_on_complete_frames():
+    tally = Tally()
+    labels = [{"type": "d6", "value": 3, "bbox": [0, 0, 10, 10]}]
+    stray = _reading("d6", 5, (80, 80, 90, 90))
+    tally.add(labels, [_reading("d6", 3, (0, 0, 10, 10)), stray], 5.0, complete=False)
+    report = tally.report(0.8)
+    assert report["frames"] == 1 and report["frames_complete"] == 0
+    assert report["detection"] == {"recall": 1.0, "precision": None, "false_positives_per_frame": None}
+    assert report["confidence"]["readings"] == 1  # the stray reading may be an unlabelled die: not judged
+    tally.add(labels, [_reading("d6", 3, (0, 0, 10, 10)), stray], 5.0, complete=True)
+    report = tally.report(0.8)
+    assert report["frames_complete"] == 1
+    assert report["detection"]["false_positives_per_frame"] == 1.0
+    assert report["detection"]["precision"] == 0.5
+    assert report["confidence"]["readings"] == 3 and report["confidence"]["accuracy_all"] == round(2 / 3, 4)
+
+
+def test_value_recall_counts_missed_dice_as_wrong_and_balances_over_values():
+    tally = Tally()
+    labels = [{"type": "d4", "value": 1, "bbox": [0, 0, 10, 10]}, {"type": "d4", "value": 1, "bbox": [20, 0, 30, 10]},
+              {"type": "d4", "value": 1, "bbox": [40, 0, 50, 10]}, {"type": "d4", "value": 2, "bbox": [60, 0, 70, 10]},
+              {"type": "d6", "value": 4, "bbox": [80, 0, 90, 10], "numerals": True},
+              {"type": "d6", "value": 4, "bbox": [100, 0, 110, 10]}]
+    readings = [_reading("d4", 1, (0, 0, 10, 10)), _reading("d4", 1, (20, 0, 30, 10)),
+                _reading("d4", 2, (60, 0, 70, 10)), _reading("d6", 4, (80, 0, 90, 10))]
+    tally.add(labels, readings, 5.0)
+    report = tally.report(0.8)
+    assert report["value_recall"] == {"d4": 0.75, "d6": 0.0, "d6_numerals": 1.0, "d8": None}
+    # d4: value 1 found 2 of 3, value 2 found 1 of 1.
+    assert report["value_recall_balanced"] == {"d4": round((2 / 3 + 1) / 2, 4), "d6": 0.0, "d6_numerals": 1.0,
+                                               "d8": None}
+    assert report["value_accuracy"]["d4"] == 1.0  # of the dice found, every value was right
