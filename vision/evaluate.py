@@ -1,12 +1,14 @@
 """Measure the reader against a labelled manifest (the format of the shared dice photos).
 
-A reading matches a labelled die when their boxes overlap with IoU >= 0.5; in an image
-whose one die has no box, the most confident reading is that die. Figures are given for
+A reading matches a labelled die when their boxes overlap with IoU >= 0.5, or, failing that, when the
+reading's box holds the label's near its middle (some sources box only the top face or the pips); in an
+image whose one die has no box, the most confident reading is that die. Figures are given for
 the whole manifest and for each ``group`` in it, since groups are correlated units.
 """
 from __future__ import annotations
 
 import json
+import math
 import pathlib
 import time
 from dataclasses import dataclass, field
@@ -19,6 +21,8 @@ from vision.reader import CONFIDENCE_THRESHOLD, DiceReader
 from vision.readings import DIE_TYPES, DieReading
 
 MATCH_IOU = 0.5
+INSIDE_SHARE = 0.9  # a label box this much inside a reading's box ...
+MIDDLE_SHARE = 0.3  # ... and its centre this share of the reading's side from the reading's centre
 
 
 def box_iou(a, b) -> float:
@@ -29,8 +33,22 @@ def box_iou(a, b) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def box_inside(inner, outer) -> bool:
+    """Whether box ``inner`` lies (at least ``INSIDE_SHARE`` of it) inside box ``outer``, near its middle."""
+    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
+    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
+    area = (inner[2] - inner[0]) * (inner[3] - inner[1])
+    side = max(outer[2] - outer[0], outer[3] - outer[1])
+    off = math.dist(((inner[0] + inner[2]) / 2, (inner[1] + inner[3]) / 2),
+                    ((outer[0] + outer[2]) / 2, (outer[1] + outer[3]) / 2))
+    return area > 0 and ix * iy >= INSIDE_SHARE * area and off <= MIDDLE_SHARE * side
+
+
 def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]:
-    """For each label, the index of its reading (or None). Each reading matches one label at most."""
+    """For each label, the index of its reading (or None). Each reading matches one label at most.
+
+    Pairs overlapping by ``MATCH_IOU`` go first, best overlap first. A label left over then matches a reading
+    whose box holds it near its middle: some sources box only a die's top face or its pips."""
     if len(labels) == 1 and labels[0]["bbox"] is None:
         if not readings:
             return [None]
@@ -45,7 +63,17 @@ def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]
         if i not in used and result[j] is None:
             result[j] = i
             used.add(i)
+    for j, lab in enumerate(labels):
+        if result[j] is None and lab["bbox"]:
+            holding = [i for i, r in enumerate(readings) if i not in used and box_inside(lab["bbox"], r.bbox)]
+            if holding:
+                result[j] = min(holding, key=lambda i: _area(readings[i].bbox))
+                used.add(result[j])
     return result
+
+
+def _area(box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
 
 
 VALUE_KINDS = ("d4", "d6", "d6_numerals", "d8")  # D6s the manifest marks ``numerals`` are counted apart

@@ -101,3 +101,14 @@ def test_value_recall_counts_missed_dice_as_wrong_and_balances_over_values():
     assert report["value_recall_balanced"] == {"d4": round((2 / 3 + 1) / 2, 4), "d6": 0.0, "d6_numerals": 1.0,
                                                "d8": None}
     assert report["value_accuracy"]["d4"] == 1.0  # of the dice found, every value was right
+
+
+def test_a_label_boxing_only_the_pips_matches_the_reading_around_it():
+    pips = [{"type": "d6", "value": 1, "bbox": [367, 188, 380, 203]}]
+    around = _reading("d6", 1, (337, 165, 410, 238))
+    beside = _reading("d6", 1, (380, 200, 450, 270))  # holds part of the label, far off its middle
+    assert match([around], pips) == [0]
+    assert match([beside], pips) == [None]
+    # One reading matches one label at most, even where it holds two.
+    two = [{"type": "d6", "value": 1, "bbox": [367, 188, 380, 203]}, {"type": "d6", "value": 1, "bbox": [370, 195, 382, 207]}]
+    assert sorted(match([around], two), key=str) == [0, None]
