@@ -57,20 +57,51 @@ def test_single_die_box_finds_the_die_on_plain_paper():
     assert abs(box[0] - x0) < 12 and abs(box[1] - y0) < 12 and abs(box[2] - x1) < 12 and abs(box[3] - y1) < 12
 
 
-def test_the_crops_cache_changes_with_the_renderer_and_with_the_photos(monkeypatch, tmp_path):
+def test_a_left_out_source_teaches_nothing_and_renders_come_apart(monkeypatch, tmp_path):
+    import argparse
+
+    from vision.training import sources, train
+
+    for name, seed in (("rune55_d6", 1), ("epanemu_d6", 2)):
+        synth.write_dataset(tmp_path / "photos" / name, frames=2, seed=seed, width=320, height=240,
+                            count_range=(2, 3), size_range=(40, 50))
+    monkeypatch.setattr(sources, "DATA_ROOT", tmp_path / "photos")
+    monkeypatch.setattr(train, "CACHE_DIR", tmp_path / "cache")
+
+    def real_crops(leave_out):
+        args = argparse.Namespace(leave_out=leave_out, seed=5, scenes=2, jobs=1)
+        real, renders = train.collect(args)
+        assert len(renders.reader.crops) > 0
+        return len(real.reader.crops)
+
+    both, one = real_crops([]), real_crops(["epanemu_d6"])
+    alone = sources.source_samples(sources.SOURCES[0], 5, tmp_path / "cache", train._code_digest())
+    assert 0 < one == len(alone.reader.crops) < both
+
+
+def test_the_crops_cache_changes_with_the_renderer(monkeypatch):
     import pathlib
 
     from vision.training import train
 
-    monkeypatch.setattr(train, "DATA_ROOT", tmp_path)
-    with_photos = train.default_cache(8000, 23)
-    assert with_photos == train.default_cache(8000, 23)
-    assert with_photos.name.startswith("crops-8000-23-") and with_photos.name.endswith("-photos.npz")
-    monkeypatch.setattr(train, "DATA_ROOT", tmp_path / "absent")
-    without = train.default_cache(8000, 23)
-    assert without.name == with_photos.name.replace("-photos.npz", "-synthetic.npz")
-
+    before = train._code_digest()
+    assert before == train._code_digest()
     original = pathlib.Path.read_bytes
     monkeypatch.setattr(pathlib.Path, "read_bytes",
                         lambda path: original(path) + (b"# changed" if path.name == "synth.py" else b""))
-    assert train.default_cache(8000, 23) != without
+    assert train._code_digest() != before
+
+
+def test_the_whole_die_is_boxed_around_a_label_that_holds_only_its_middle():
+    from vision.classifier import Finder, GreyPyramid
+    from vision.training.samples import die_box_around
+
+    rng = np.random.default_rng(7)
+    frame, labels = synth.render_scene([synth.DieSpec("d6", 1, "white", (160, 120), 15, 60)],
+                                       synth.make_background(rng, 320, 240, "wood"), synth.SceneStyle(), rng)
+    x0, y0, x1, y1 = labels[0]["bbox"]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    box = die_box_around(Finder(), GreyPyramid(frame), [cx - 8, cy - 8, cx + 8, cy + 8])
+    assert box is not None
+    assert abs((box[0] + box[2]) / 2 - cx) < 8 and abs((box[1] + box[3]) / 2 - cy) < 8
+    assert 0.75 < (box[2] - box[0]) / (x1 - x0) < 1.35

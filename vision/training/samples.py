@@ -11,18 +11,19 @@ import json
 import math
 import pathlib
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, List, Optional, Sequence, Union
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 import cv2
 import numpy as np
 
 from vision import synth
 from vision.classifier import (FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
-                               READER_WINDOW, GreyPyramid, class_index, numeral_index)
+                               READER_WINDOW, Finder, GreyPyramid, class_index, crop_batch, decode_box, numeral_index)
 from vision.detect import find_candidates
 from vision.readings import DIE_TYPES, FACES
 
 MIN_DIE_PX = 10.0  # labelled dice smaller than this are neither taught nor used as negatives
+MAX_REFINED_DIE = 130.0  # the largest die ``die_box_around`` looks for, in photo pixels
 
 
 @dataclass
@@ -158,7 +159,7 @@ def single_die_box(frame: np.ndarray) -> Optional[List[float]]:
     return [v / scale for v in (x, y, x + bw, y + bh)]
 
 
-def synthetic_samples(scenes: int, seed: int) -> Samples:
+def synthetic_samples(scenes: int, seed: Union[int, Sequence[int]]) -> Samples:
     rng = np.random.default_rng(seed)
     out = Samples()
     for _ in range(scenes):
@@ -201,9 +202,29 @@ def numeral_samples(scenes: int, seed: Union[int, Sequence[int]], per_die: int =
     return out
 
 
+def die_box_around(finder: Finder, pyramid: GreyPyramid, bbox: Sequence[float]) -> Optional[List[float]]:
+    """The box of the whole die around a labelled box that may hold only its pips or top face: the finder's
+    surest look at windows from one to four times the label's size (up to ``MAX_REFINED_DIE`` pixels),
+    then a look centred on the box it gives; None where it sees no die there or its box is off the label."""
+    centre, side = _die_geometry(bbox)
+    sizes = [side * k for k in (1.0, 1.4, 2.0, 2.8, 4.0) if side * k <= MAX_REFINED_DIE] or [side]
+    windows = [size * FINDER_WINDOW for size in sizes]
+    die_p, boxes = finder.predict(crop_batch(pyramid, [tuple(centre)] * len(windows), windows, FINDER_CROP))
+    best = int(np.argmax(die_p))
+    found, size = decode_box(tuple(centre), windows[best], boxes[best])
+    again_p, again = finder.predict(crop_batch(pyramid, [found], [size * FINDER_WINDOW], FINDER_CROP))
+    found, size = decode_box(found, size * FINDER_WINDOW, again[0])
+    if die_p[best] * again_p[0] < 0.25 or size < 0.9 * side or math.dist(found, centre) > 0.3 * size:
+        return None
+    return [found[0] - size / 2, found[1] - size / 2, found[0] + size / 2, found[1] + size / 2]
+
+
 def manifest_samples(manifest: pathlib.Path, groups: Optional[Iterable[str]], seed: int,
-                     exclude_groups: Iterable[str] = (), frames: Optional[Callable[[dict], bool]] = None) -> Samples:
-    """Crops from a labelled photo manifest. Single-die photos without a box get one from ``single_die_box``."""
+                     exclude_groups: Iterable[str] = (), frames: Optional[Callable[[dict], bool]] = None,
+                     die_boxes: Optional[Dict[str, List[Optional[List[float]]]]] = None) -> Samples:
+    """Crops from a labelled photo manifest. Single-die photos without a box get one from ``single_die_box``;
+    ``die_boxes`` (image -> a box per labelled die, or None) replaces the manifest's boxes where given, and
+    a die whose box is None is left out."""
     rng = np.random.default_rng(seed)
     wanted = set(groups) if groups is not None else None
     excluded = set(exclude_groups)
@@ -226,5 +247,7 @@ def manifest_samples(manifest: pathlib.Path, groups: Optional[Iterable[str]], se
             dice = [dict(dice[0], bbox=box)]
         if any(d["bbox"] is None for d in dice):
             continue
+        if die_boxes is not None and row["image"] in die_boxes:
+            dice = [dict(d, bbox=box) for d, box in zip(dice, die_boxes[row["image"]]) if box]
         out.extend(samples_from_frame(frame, dice, rng, negatives=6 if row.get("complete") else 0))
     return out

@@ -1,14 +1,14 @@
-"""Train the finder, reader and numeral reader on synthetic renders and CC-licensed photos; export ONNX.
+"""Train the finder, reader and numeral reader on real photos and renders; export ONNX.
 
-    python -m vision.training.train [--out-dir vision/models] [--scenes 8000] [--nets finder reader numerals]
+    python -m vision.training.train [--leave-out SOURCE ...] [--out-dir vision/models] [--nets finder reader]
 
-CPU only, one thread: about ten minutes to render the crops and half an hour per network.
-The numeral reader has two networks, trained apart (``--numeral-file``; docs/vision.md gives each one's command).
-What is held out so the tests stay honest: the rune55 ``PXL`` group (the only colour
-photos with boxes); the lurig_types groups ``d4_color`` and ``d6_color`` and the second
-half (frames >= 258) of ``d8_color``; all of fickett_rolls (it is the value test, and its
-images carry no licence). The numeral reader learns from synthetic D4 and D8 dice only:
-no photo at hand labels their values.
+The finder and reader learn from every licensed real source in ``vision.training.sources`` that is not
+left out, and from renders, drawn afresh each epoch up to half as many as the real crops: the renders
+teach what no real source has (D4 and D8 in the player colours, the table's layout). ``fickett_rolls``
+is never trained on, and the lurig_types groups ``d4_color`` and ``d6_color`` and the second half of
+``d8_color`` are kept for the die-type test. The numeral reader learns from renders of D4 and D8 only
+(no licensed photo labels their values); it has two networks, trained apart (``--numeral-file``).
+Crops are cached per source under /tmp/automata-vision-train.
 """
 from __future__ import annotations
 
@@ -17,24 +17,20 @@ import hashlib
 import multiprocessing
 import pathlib
 import time
+from typing import Tuple
 
 import numpy as np
 
 from vision.classifier import (CLASSES, FINDER_CROP, MODEL_DIR, NUMERAL_CLASSES, NUMERAL_CROP, NUMERAL_MODELS,
                                READER_CROP, TYPE_SLICES, normalise)
 from vision.readings import DIE_TYPES
-from vision.training.samples import SampleSet, Samples, manifest_samples, numeral_samples, synthetic_samples
+from vision.training.samples import SampleSet, Samples, numeral_samples, synthetic_samples
+from vision.training.sources import (DATA_ROOT, SOURCE_NAMES, SOURCES, load_samples, save_samples,
+                                     source_samples)
 
-DATA_ROOT = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "data" / "dice"
-RUNE55_TRAIN_GROUPS = ("numbered", "i", "random", "IMG")
-LURIG_D8_SPLIT_FRAME = 258
 CACHE_DIR = pathlib.Path("/tmp/automata-vision-train")
 NUMERAL_CHUNK = 500  # scenes rendered by one process at a time for the numeral reader
-
-
-def lurig_training_frame(row: dict) -> bool:
-    """The lurig_types photos used for training; the rest are the held-out type test."""
-    return row["group"] in ("d4", "d6_top") or (row["group"] == "d8_color" and row["frame"] < LURIG_D8_SPLIT_FRAME)
+RENDER_CHUNK = 500  # scenes rendered by one process at a time for the finder and reader
 
 
 def build_model(crop: int, widths, outputs, hidden: int = 128):
@@ -79,34 +75,34 @@ def augment(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def collect(scenes: int, seed: int, cache: pathlib.Path) -> Samples:
-    if cache.exists():
-        data = np.load(cache)
-        out = Samples()
-        for name, part in (("finder", out.finder), ("reader", out.reader)):
-            part.crops, part.classes, part.boxes = (list(data[f"{name}_{k}"]) for k in ("crops", "classes", "boxes"))
-        return out
-    out = synthetic_samples(scenes, seed)
-    print(f"synthetic crops: {len(out.reader.crops)}", flush=True)
-    rune55 = DATA_ROOT / "rune55_d6" / "manifest.jsonl"
-    if rune55.exists():
-        real = manifest_samples(rune55, RUNE55_TRAIN_GROUPS, seed)
-        print(f"rune55 crops (groups {', '.join(RUNE55_TRAIN_GROUPS)}): {len(real.reader.crops)}", flush=True)
-        out.extend(real)
-    lurig = DATA_ROOT / "lurig_types" / "manifest.jsonl"
-    if lurig.exists():
-        typed = manifest_samples(lurig, None, seed, frames=lurig_training_frame)
-        print(f"lurig_types crops (type only): {len(typed.reader.crops)}", flush=True)
-        out.extend(typed)
-    if not rune55.exists() and not lurig.exists():
-        print(f"no photos under {DATA_ROOT}: training on synthetic crops only")
-    arrays = {}
-    for name, part in (("finder", out.finder), ("reader", out.reader)):
-        for key, value in zip(("crops", "classes", "boxes"), part.arrays()):
-            arrays[f"{name}_{key}"] = value
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(cache, **arrays)
-    return out
+def collect(args) -> Tuple[Samples, Samples]:
+    """The finder's and reader's crops of every real source not left out (``args.leave_out``), and of renders,
+    which teach what no real source has (D4 and D8 in the player colours, the table's layout)."""
+    digest = _code_digest()
+    out = Samples()
+    for source in SOURCES:
+        if source.name in args.leave_out:
+            print(f"{source.name}: left out", flush=True)
+            continue
+        samples = source_samples(source, args.seed, CACHE_DIR, digest)
+        if samples is None:
+            print(f"{source.name}: no photos under {DATA_ROOT}", flush=True)
+            continue
+        print(f"{source.name}: {len(samples.reader.crops)} reader crops, {len(samples.finder.crops)} finder crops",
+              flush=True)
+        out.extend(samples)
+    cache = CACHE_DIR / f"renders-{args.scenes}-{args.seed}-{digest}.npz"
+    if not cache.exists():
+        chunks = [(min(RENDER_CHUNK, args.scenes - start), (args.seed, k))
+                  for k, start in enumerate(range(0, args.scenes, RENDER_CHUNK))]
+        renders = Samples()
+        with multiprocessing.Pool(args.jobs) as pool:
+            for part in pool.starmap(synthetic_samples, chunks):
+                renders.extend(part)
+        save_samples(renders, cache)
+    renders = load_samples(cache)
+    print(f"renders: {len(renders.reader.crops)} reader crops", flush=True)
+    return out, renders
 
 
 def collect_numerals(scenes: int, seed: int, cache: pathlib.Path, jobs: int = 1) -> SampleSet:
@@ -148,22 +144,27 @@ def class_loss(logits, target):
     return loss / len(target)
 
 
-def fit(name: str, model, data: SampleSet, epochs: int, args, rng, with_box: bool):
+def fit(name: str, model, real: SampleSet, renders: SampleSet, epochs: int, args, rng, with_box: bool):
+    """Train ``model`` on every real crop and, each epoch, on a fresh draw of renders up to ``args.render_share``
+    times as many (all of them where there are no real crops). A twelfth of each is kept apart to validate."""
     import torch
     import torch.nn.functional as F
 
-    crops, classes, boxes = data.arrays()
-    order = rng.permutation(len(crops))
-    n_val = len(crops) // 12
-    val, tr = order[:n_val], order[n_val:]
-    print(f"{name}: {len(tr)} training crops, {n_val} validation crops", flush=True)
+    parts = [p.arrays() for p in (real, renders) if p.crops]
+    crops, classes, boxes = (np.concatenate(k) for k in zip(*parts))
+    n_real = len(real.crops)
+    real_val, real_tr = np.split(rng.permutation(n_real), [n_real // 12])
+    render_val, render_tr = np.split(n_real + rng.permutation(len(crops) - n_real), [(len(crops) - n_real) // 12])
+    per_epoch = min(len(render_tr), int(args.render_share * len(real_tr))) if n_real else len(render_tr)
+    print(f"{name}: {len(real_tr)} real and {per_epoch} of {len(render_tr)} rendered crops an epoch; "
+          f"{len(real_val)} and {len(render_val)} to validate", flush=True)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = epochs * (len(tr) // args.batch + 1)
+    steps = epochs * -(-(len(real_tr) + per_epoch) // args.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=4e-3, total_steps=steps)
     for epoch in range(epochs):
         model.train()
         started = time.time()
-        rng.shuffle(tr)
+        tr = rng.permutation(np.concatenate([real_tr, rng.choice(render_tr, per_epoch, replace=False)]))
         total = 0.0
         for start in range(0, len(tr), args.batch):
             idx = tr[start:start + args.batch]
@@ -181,9 +182,11 @@ def fit(name: str, model, data: SampleSet, epochs: int, args, rng, with_box: boo
             optimiser.step()
             schedule.step()
             total += loss.item() * len(idx)
-        accuracy = evaluate(model, crops[val], classes[val])
-        print(f"{name} epoch {epoch + 1}/{epochs}: loss {total / len(tr):.3f}, validation accuracy {accuracy:.3f}, "
-              f"{time.time() - started:.0f} s", flush=True)
+        accuracy = {kind: evaluate(model, crops[val], classes[val]) for kind, val in
+                    (("real", real_val), ("rendered", render_val)) if len(val)}
+        print(f"{name} epoch {epoch + 1}/{epochs}: loss {total / len(tr):.3f}, validation accuracy "
+              + ", ".join(f"{kind} {a:.3f}" for kind, a in accuracy.items()) + f", {time.time() - started:.0f} s",
+              flush=True)
 
 
 def evaluate(model, crops: np.ndarray, classes: np.ndarray) -> float:
@@ -221,28 +224,29 @@ def train(args) -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    samples = collect(args.scenes, args.seed, pathlib.Path(args.cache)) if {"finder", "reader"} & set(args.nets) \
-        else None
+    real, renders = collect(args) if {"finder", "reader"} & set(args.nets) else (None, None)
     out_dir = pathlib.Path(args.out_dir)
     if "finder" in args.nets:
         finder = build_model(FINDER_CROP, (12, 24, 32, 48), (2, 3), hidden=64)
-        fit("finder", finder, samples.finder, args.finder_epochs, args, rng, with_box=True)
+        fit("finder", finder, real.finder, renders.finder, args.finder_epochs, args, rng, with_box=True)
         export(finder, FINDER_CROP, ("die", "box"), out_dir / "finder.onnx")
     if "reader" in args.nets:
         reader = build_model(READER_CROP, (16, 32, 64, 64), (len(CLASSES),), hidden=128)
-        fit("reader", reader, samples.reader, args.reader_epochs, args, rng, with_box=False)
+        fit("reader", reader, real.reader, renders.reader, args.reader_epochs, args, rng, with_box=False)
         export(reader, READER_CROP, ("classes",), out_dir / "reader.onnx")
     if "numerals" in args.nets:
         crops = collect_numerals(args.numeral_scenes, args.seed, pathlib.Path(args.numeral_cache), args.jobs)
         numerals = build_model(NUMERAL_CROP, (16, 32, 64, 64), (len(NUMERAL_CLASSES),), hidden=128)
-        fit("numerals", numerals, crops, args.numeral_epochs, args, rng, with_box=False)
+        fit("numerals", numerals, SampleSet(), crops, args.numeral_epochs, args, rng, with_box=False)
         export(numerals, NUMERAL_CROP, ("classes",), out_dir / args.numeral_file)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out-dir", default=str(MODEL_DIR))
-    parser.add_argument("--scenes", type=int, default=8000, help="synthetic scenes to render")
+    parser.add_argument("--scenes", type=int, default=3000, help="synthetic scenes to render")
+    parser.add_argument("--leave-out", nargs="*", default=[], choices=SOURCE_NAMES, metavar="SOURCE",
+                        help="real sources not to train on, so their figures stay honest")
     parser.add_argument("--finder-epochs", type=int, default=10)
     parser.add_argument("--reader-epochs", type=int, default=14)
     parser.add_argument("--numeral-scenes", type=int, default=6000, help="synthetic D4/D8 scenes for the numeral reader")
@@ -251,18 +255,14 @@ def main() -> None:
                         help="which of the numeral reader's networks to write")
     parser.add_argument("--nets", nargs="+", default=["finder", "reader", "numerals"],
                         choices=["finder", "reader", "numerals"])
+    parser.add_argument("--render-share", type=float, default=0.5,
+                        help="rendered crops an epoch, as a share of the real ones")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="processes rendering the numeral reader's crops")
-    parser.add_argument("--cache", default=None,
-                        help="where the rendered crops are kept between runs (default: one file per scene count, "
-                             "seed, version of the rendering and cropping code and photos found, under "
-                             "/tmp/automata-vision-train)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes rendering the crops")
     parser.add_argument("--numeral-cache", default=None, help="as --cache, for the numeral reader's crops")
     args = parser.parse_args()
-    if args.cache is None:
-        args.cache = str(default_cache(args.scenes, args.seed))
     if args.numeral_cache is None:
         args.numeral_cache = str(CACHE_DIR / f"numerals-{args.numeral_scenes}-{args.seed}-{_code_digest()}.npz")
     train(args)
@@ -273,13 +273,6 @@ def _code_digest() -> str:
     sources = [pathlib.Path(__file__).resolve().parents[1] / name
                for name in ("synth.py", "classifier.py", "training/samples.py")]
     return hashlib.sha1(b"".join(p.read_bytes() for p in sources)).hexdigest()[:10]
-
-
-def default_cache(scenes: int, seed: int) -> pathlib.Path:
-    """A cache file that no change to the renderer or the crops, and no photos added or taken away, can
-    leave stale."""
-    photos = "photos" if DATA_ROOT.exists() else "synthetic"
-    return CACHE_DIR / f"crops-{scenes}-{seed}-{_code_digest()}-{photos}.npz"
 
 
 if __name__ == "__main__":
