@@ -219,12 +219,16 @@ def die_box_around(finder: Finder, pyramid: GreyPyramid, bbox: Sequence[float]) 
     return [found[0] - size / 2, found[1] - size / 2, found[0] + size / 2, found[1] + size / 2]
 
 
+def relabelled(dice: Sequence[dict], changes: Sequence[Optional[dict]]) -> List[dict]:
+    """``dice`` with each one's ``changes`` applied; a die whose change is None is left out."""
+    return [dict(d, **change) for d, change in zip(dice, changes) if change is not None]
+
+
 def manifest_samples(manifest: pathlib.Path, groups: Optional[Iterable[str]], seed: int,
                      exclude_groups: Iterable[str] = (), frames: Optional[Callable[[dict], bool]] = None,
-                     die_boxes: Optional[Dict[str, List[Optional[List[float]]]]] = None) -> Samples:
-    """Crops from a labelled photo manifest. Single-die photos without a box get one from ``single_die_box``;
-    ``die_boxes`` (image -> a box per labelled die, or None) replaces the manifest's boxes where given, and
-    a die whose box is None is left out."""
+                     relabel: Optional[Dict[str, List[Optional[dict]]]] = None) -> Samples:
+    """Crops from a labelled photo manifest. Single-die photos without a box get one from ``single_die_box``.
+    ``relabel`` (image -> per labelled die, the fields to change, or None to leave it out) is applied first."""
     rng = np.random.default_rng(seed)
     wanted = set(groups) if groups is not None else None
     excluded = set(exclude_groups)
@@ -240,6 +244,8 @@ def manifest_samples(manifest: pathlib.Path, groups: Optional[Iterable[str]], se
         if frame is None:
             continue
         dice = row["dice"]
+        if relabel is not None and row["image"] in relabel:
+            dice = relabelled(dice, relabel[row["image"]])
         if len(dice) == 1 and dice[0]["bbox"] is None:
             box = single_die_box(frame)
             if box is None:
@@ -247,7 +253,5 @@ def manifest_samples(manifest: pathlib.Path, groups: Optional[Iterable[str]], se
             dice = [dict(dice[0], bbox=box)]
         if any(d["bbox"] is None for d in dice):
             continue
-        if die_boxes is not None and row["image"] in die_boxes:
-            dice = [dict(d, bbox=box) for d, box in zip(dice, die_boxes[row["image"]]) if box]
         out.extend(samples_from_frame(frame, dice, rng, negatives=6 if row.get("complete") else 0))
     return out

@@ -7,6 +7,7 @@ Leaving a source out of training (``--leave-out``) is how its figures stay hones
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import pathlib
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from vision.classifier import Finder, GreyPyramid
-from vision.training.samples import Samples, die_box_around, manifest_samples
+from vision.training.samples import Samples, die_box_around, manifest_samples, relabelled
 
 DATA_ROOT = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "data" / "dice"
 LURIG_D8_SPLIT_FRAME = 258
@@ -35,23 +36,42 @@ class Source:
     name: str
     attribution: str
     rows: Optional[Callable[[dict], bool]] = None
-    # Its boxes often hold only the pips or the top face: the whole die's boxes are read from a file beside
-    # this module, written once by ``write_die_boxes`` (python -m vision.training.sources SOURCE).
-    boxes_of_whole_dice: bool = False
+    # The project's own labels for this source (``labels/README.md`` says how each was made), applied over
+    # the manifest's: image -> per labelled die, the fields to change, or None to leave the die out.
+    relabelled: bool = False
+    # Its boxes often hold only the pips or the top face: ``write_die_boxes`` relabels them once.
+    partial_boxes: bool = False
 
     @property
-    def die_boxes_file(self) -> pathlib.Path:
-        return LABELS_DIR / f"{self.name}-die-boxes.json"
+    def labels_file(self) -> pathlib.Path:
+        return LABELS_DIR / f"{self.name}.json"
+
+    def labels(self) -> Optional[Dict[str, List[Optional[dict]]]]:
+        return json.loads(self.labels_file.read_text()) if self.relabelled else None
+
+    def rows_with_labels(self) -> List[dict]:
+        """The manifest's rows with the project's labels applied; image paths made absolute."""
+        root = DATA_ROOT / self.name
+        changes = self.labels() or {}
+        out = []
+        for line in open(root / "manifest.jsonl"):
+            row = json.loads(line)
+            dice = row["dice"]
+            if row["image"] in changes:
+                dice = relabelled(dice, changes[row["image"]])
+            out.append(dict(row, image=str(root / row["image"]), dice=dice))
+        return out
 
 
 SOURCES: Tuple[Source, ...] = (
     Source("rune55_d6", '"Rune55" by rune-zkmvl, Roboflow Universe, CC BY 4.0'),
     Source("epanemu_d6", '"Dice" v3 by Epanemu (GameDiceRecognition), CC BY 4.0'),
-    Source("matteop65_d6", "Copyright (c) 2021 Matteo Anthony Penlington, MIT licence", boxes_of_whole_dice=True),
+    Source("matteop65_d6", "Copyright (c) 2021 Matteo Anthony Penlington, MIT licence", relabelled=True,
+           partial_boxes=True),
     Source("skovy_d6", "Copyright (c) 2022 skovy/tensorflow-dice-model, MIT licence"),
     Source("chase_d6", "Copyright (c) 2024 Chase, MIT licence"),
     Source("baylor_d6", '"dice finder" v1 by dice-detection-model, Roboflow Universe, CC BY 4.0'),
-    Source("lurig_types", "Mario Lurig, dice images, CC0", rows=lurig_training_frame),
+    Source("lurig_types", "Mario Lurig, dice images, CC0", rows=lurig_training_frame, relabelled=True),
 )
 SOURCE_NAMES = tuple(s.name for s in SOURCES)
 
@@ -62,11 +82,12 @@ def source_samples(source: Source, seed: int, cache_dir: pathlib.Path, digest: s
     manifest = DATA_ROOT / source.name / "manifest.jsonl"
     if not manifest.exists():
         return None
+    if source.relabelled:
+        digest += "-" + hashlib.sha1(source.labels_file.read_bytes()).hexdigest()[:10]
     cache = cache_dir / f"{source.name}-{seed}-{digest}.npz"
     if cache.exists():
         return load_samples(cache)
-    die_boxes = json.loads(source.die_boxes_file.read_text()) if source.boxes_of_whole_dice else None
-    samples = manifest_samples(manifest, None, seed, frames=source.rows, die_boxes=die_boxes)
+    samples = manifest_samples(manifest, None, seed, frames=source.rows, relabel=source.labels())
     save_samples(samples, cache)
     return samples
 
@@ -91,28 +112,43 @@ def load_samples(cache: pathlib.Path) -> Samples:
 
 
 def write_die_boxes(source: Source) -> None:
-    """Write the whole die's box around each labelled box of ``source`` (``die_box_around``, with the finder
-    in ``vision/models``), image by image; None where the finder sees no die there."""
+    """Write, as ``source``'s labels, the whole die's box around each of its labelled boxes (``die_box_around``,
+    with the finder in ``vision/models``), image by image; None where the finder sees no die there."""
     import cv2
 
     finder = Finder()
     root = DATA_ROOT / source.name
-    boxes: Dict[str, List[Optional[List[float]]]] = {}
+    labels: Dict[str, List[Optional[dict]]] = {}
     for line in open(root / "manifest.jsonl"):
         row = json.loads(line)
         frame = cv2.imread(str(root / row["image"]))
         if frame is None or not row["dice"]:
             continue
         pyramid = GreyPyramid(frame)
-        found = [die_box_around(finder, pyramid, d["bbox"]) for d in row["dice"]]
-        boxes[row["image"]] = [[round(v, 1) for v in box] if box else None for box in found]
-    source.die_boxes_file.parent.mkdir(parents=True, exist_ok=True)
-    source.die_boxes_file.write_text(json.dumps(boxes, indent=0, sort_keys=True) + "\n")
-    kept = sum(box is not None for row in boxes.values() for box in row)
-    print(f"{source.die_boxes_file}: {kept} of {sum(map(len, boxes.values()))} dice boxed")
+        boxes = [die_box_around(finder, pyramid, d["bbox"]) for d in row["dice"]]
+        labels[row["image"]] = [{"bbox": [round(v, 1) for v in box]} if box else None for box in boxes]
+    source.labels_file.parent.mkdir(parents=True, exist_ok=True)
+    source.labels_file.write_text(json.dumps(labels, indent=0, sort_keys=True) + "\n")
+    kept = sum(box is not None for row in labels.values() for box in row)
+    print(f"{source.labels_file}: {kept} of {sum(map(len, labels.values()))} dice boxed")
+
+
+def write_manifest(source: Source, out: pathlib.Path) -> None:
+    """A manifest of ``source`` with the project's labels applied, for ``vision-eval``."""
+    out.write_text("".join(json.dumps(row) + "\n" for row in source.rows_with_labels()))
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="write the whole dice's boxes of a source whose boxes are partial")
-    parser.add_argument("source", choices=[s.name for s in SOURCES if s.boxes_of_whole_dice])
-    write_die_boxes(next(s for s in SOURCES if s.name == parser.parse_args().source))
+    parser = argparse.ArgumentParser(description="the project's labels of the photo sources")
+    commands = parser.add_subparsers(dest="command", required=True)
+    boxes = commands.add_parser("die-boxes", help="box the whole dice of a source whose boxes are partial")
+    boxes.add_argument("source", choices=[s.name for s in SOURCES if s.partial_boxes])
+    manifest = commands.add_parser("manifest", help="write a source's manifest with the project's labels applied")
+    manifest.add_argument("source", choices=[s.name for s in SOURCES if s.relabelled])
+    manifest.add_argument("out", type=pathlib.Path)
+    args = parser.parse_args()
+    chosen = next(s for s in SOURCES if s.name == args.source)
+    if args.command == "die-boxes":
+        write_die_boxes(chosen)
+    else:
+        write_manifest(chosen, args.out)
