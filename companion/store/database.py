@@ -70,6 +70,8 @@ class GameStore:
         self.recovery: Optional[Recovery] = None
         self._lock = threading.RLock()
         self._events_since_backup = 0
+        if self.path.is_dir():
+            raise StoreError(f"The game database {self.path} is a folder, not a file")
         self.path.parent.mkdir(parents=True, exist_ok=True)
 
         try:
