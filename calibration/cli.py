@@ -38,7 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _print_markers(args: argparse.Namespace) -> int:
     from calibration.layout import LayoutError, ZoneLayout, default_layout
     from calibration.sheet import write_sheet
+    from companion.user_files import check_output
 
+    check_output(args.out, "marker sheet")
     try:
         layout = ZoneLayout.load(args.layout) if args.layout else default_layout(args.seats)
         if not 72 <= args.dpi <= 1200:
@@ -96,17 +98,11 @@ def _run_calibration(args: argparse.Namespace) -> int:
 
 
 def _calibration_frame(args: argparse.Namespace):
-    import cv2
-
     from calibration.colour import CalibrationError
+    from companion.user_files import read_image
 
     if args.image is not None:
-        if not args.image.is_file():
-            raise CalibrationError(f"{args.image}: no such file")
-        frame = cv2.imread(str(args.image), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise CalibrationError(f"{args.image}: not an image that can be read")
-        return frame, None
+        return read_image(args.image), None
     from calibration.guided import frame_from_camera
     from companion.config import ConfigError, load_config
     from hardware.camera.choose import open_camera

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from companion.user_files import UnusableFile, read_text
+
 Point = Tuple[float, float]
 
 AREAS = ("scavenge", "create", "upgrade", "research", "market")
@@ -122,16 +124,20 @@ class ZoneLayout:
     @classmethod
     def load(cls, path: Path) -> "ZoneLayout":
         path = Path(path)
-        layout = cls.from_json(read_json_file(path, LayoutError), str(path))
+        layout = cls.from_json(read_json_file(path, "zone layout", LayoutError), str(path))
         return ZoneLayout(layout.zones, layout.dictionary, layout.marker_mm, path)
 
 
-def read_json_file(path: Path, error: type, hint: str = "") -> object:
-    """The JSON in ``path``; ``error`` (a ValueError type) says plainly why it cannot be read."""
+def read_json_file(path: Path, what: str, error: type, hint: str = "") -> object:
+    """The JSON in ``path``, a ``what``; ``error`` (a ValueError type) says plainly why it cannot be read."""
     try:
-        return json.loads(Path(path).read_text())
-    except OSError as exc:
-        raise error(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        text = read_text(path, what)
+    except UnusableFile as exc:
+        raise error(str(exc)) from None
+    if not text.strip():
+        raise error(f"{path}: empty, not a {what}")
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(f"{path}: not JSON (line {exc.lineno}: {exc.msg}){hint}") from None
 

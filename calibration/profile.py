@@ -62,7 +62,7 @@ class CalibrationProfile:
     @classmethod
     def load(cls, path: Path) -> "CalibrationProfile":
         path = Path(path)
-        data = read_json_file(path, ProfileError, "; calibrate again")
+        data = read_json_file(path, "calibration profile", ProfileError, "; calibrate again")
         if not isinstance(data, dict) or data.get("version") != PROFILE_VERSION:
             raise ProfileError(f"{path}: not a calibration profile of version {PROFILE_VERSION}")
         try:

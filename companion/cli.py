@@ -4,13 +4,20 @@ Each subcommand lives in the package that owns it and is registered here by modu
 name. A module exposes ``register(subparsers)``, which adds its parser and sets
 ``handler`` (a function taking the parsed arguments and returning an exit status).
 Heavy imports (OpenCV, Kivy) belong inside the handlers so that ``--help`` stays fast.
+
+A file a person named that cannot be used (:class:`UnusableFile`) ends the command with one
+line on stderr and exit status 2. OpenCV's own log lines are silenced: the commands say what
+is wrong in their own words (``OPENCV_LOG_LEVEL=WARNING`` brings them back).
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Optional, Sequence
+
+from .user_files import UnusableFile
 
 COMMAND_MODULES = (
     "companion.commands",
@@ -35,13 +42,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "SILENT")  # read when OpenCV is first imported
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
         return 1
-    return int(handler(args) or 0)
+    try:
+        return int(handler(args) or 0)
+    except UnusableFile as exc:
+        print(f"{args.command}: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

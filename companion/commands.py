@@ -23,16 +23,13 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
 def run_replay(args: argparse.Namespace) -> int:
     from .rules.game import Game, RecordError
     from .rules.scoring import score
+    from .user_files import read_text
 
     try:
-        text = args.record.read_text(encoding="utf-8")
-    except OSError as exc:
-        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
-        game = Game.from_jsonl(text)
+        game = Game.from_jsonl(read_text(args.record, "game record"))
     except RecordError as exc:
-        print(f"line {exc.line}: {exc.action or '(no action)'}: {exc.reason}")
+        print(f"replay: {args.record} line {exc.line}: {exc.action or '(no action)'}: {exc.reason}",
+              file=sys.stderr)
         return 2
     state = game.state
     out = {"state": state.to_json(), "over": state.is_over,

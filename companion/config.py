@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
 
+from .user_files import UnusableFile, read_text
+
 log = logging.getLogger(__name__)
 
 APP_DIR_NAME = "automata-companion"
@@ -313,11 +315,9 @@ def load_config(path: Optional[Path] = None, env: Mapping[str, str] = os.environ
             return Config()
     path = Path(path).expanduser()
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: config file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read the config file: {exc}") from None
+        text = read_text(path, "config file")
+    except UnusableFile as exc:
+        raise ConfigError(str(exc)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -6,6 +6,7 @@ in use and what is wrong, and lets you press the panel's buttons to see them arr
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -25,7 +26,7 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
 
 
 def check_devices(args: argparse.Namespace, say: Callable[[str], None] = print) -> int:
-    """Returns 0 when every device works, 1 when one does not, 2 for a bad config."""
+    """Returns 0 when every device works, 1 when one does not, 2 for a bad config (said on stderr)."""
     from companion.config import ConfigError, load_config
     from companion.store import GameStore, StoreError
     from hardware.camera import CameraUnavailable, open_camera
@@ -34,7 +35,7 @@ def check_devices(args: argparse.Namespace, say: Callable[[str], None] = print) 
     try:
         config = load_config(args.config)
     except ConfigError as exc:
-        say(f"config: {exc}")
+        print(f"devices: {exc}", file=sys.stderr)
         return 2
     say(f"config: {config.source_path or 'defaults (no config file)'}")
     failures = 0

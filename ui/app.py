@@ -48,12 +48,12 @@ class CompanionApp(App):
     title = "Automata Table Companion"
 
     def __init__(self, settings: Config, db_path: Optional[Path] = None, demo: bool = False,
-                 profile_path: Optional[Path] = None, **kwargs) -> None:
+                 profile_path: Optional[Path] = None, store: Optional[GameStore] = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.settings = settings
         self.db_path = Path(db_path or settings.storage.db_path)
         self.demo = demo
-        self.store: Optional[GameStore] = None
+        self.store = store  # already open (the command line's --db), else opened in build()
         self.controller: Optional[GameController] = None
         self.panel: Optional[Panel] = None
         self.feed = None  # the camera feed of the game in progress (ui.camera_feed.CameraFeed)
@@ -80,7 +80,8 @@ class CompanionApp(App):
 
         load_style()
         Window.clearcolor = (0.11, 0.12, 0.14, 1)
-        self.store = self._open_store()
+        if self.store is None:
+            self.store = self._open_store()
         self.controller = GameController(self.store)
         self.panel = self._open_panel()
         self.manager = ScreenManager(transition=NoTransition())

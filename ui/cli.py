@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 
@@ -18,12 +19,16 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
 
 def run_app(args: argparse.Namespace) -> int:
     from companion.config import ConfigError, load_config
+    from companion.user_files import open_game_store
 
     try:
         settings = load_config(args.config)
     except ConfigError as exc:
-        print(f"config: {exc}")
+        print(f"app: {exc}", file=sys.stderr)
         return 2
+    # A database named on the command line is opened here, so that one that cannot be is
+    # refused before any window opens; the app's own (storage.db_path) is opened by the app.
+    store = open_game_store(args.db, settings.storage.backup_every) if args.db else None
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from kivy.config import Config as KivyConfig
 
@@ -38,5 +43,5 @@ def run_app(args: argparse.Namespace) -> int:
 
     # Without --demo the configured devices are used, each falling back to its stand-in
     # (synthetic frames, the keyboard) when it is missing: a plain desktop runs the demo anyway.
-    CompanionApp(settings, db_path=args.db, demo=args.demo).run()
+    CompanionApp(settings, db_path=args.db, demo=args.demo, store=store).run()
     return 0

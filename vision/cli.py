@@ -28,13 +28,15 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
 def _read_dice(args: argparse.Namespace) -> int:
     import cv2
 
+    from companion.user_files import UnusableFile, check_output, read_image
     from vision.reader import CONFIDENCE_THRESHOLD, read_dice
 
     threshold = CONFIDENCE_THRESHOLD if args.threshold is None else args.threshold
-    frame = cv2.imread(str(args.image))
-    if frame is None:
-        print(f"read-dice: cannot read an image from {args.image}", file=sys.stderr)
-        return 2
+    frame = read_image(args.image)
+    if args.annotate:
+        check_output(args.annotate, "annotated photo")
+        if not cv2.haveImageWriter(str(args.annotate)):
+            raise UnusableFile(f"{args.annotate}: not an image file name (.png, .jpg)")
     try:
         readings = read_dice(frame)
     except FileNotFoundError as error:
@@ -63,9 +65,7 @@ def _read_dice(args: argparse.Namespace) -> int:
 def _vision_eval(args: argparse.Namespace) -> int:
     from vision.evaluate import evaluate_manifest, format_report
 
-    if not args.manifest.is_file():
-        print(f"vision-eval: no manifest at {args.manifest}", file=sys.stderr)
-        return 2
+    _check_manifest(args.manifest)
     try:
         result = evaluate_manifest(args.manifest, every=args.every, limit=args.limit, groups=args.group)
     except (FileNotFoundError, ValueError, KeyError) as error:
@@ -73,3 +73,20 @@ def _vision_eval(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(result, indent=2) if args.json else format_report(result))
     return 0
+
+
+def _check_manifest(path: pathlib.Path) -> None:
+    """Refuse, before any photo is read, a file that is not a manifest: one JSON object a line,
+    each with "image" and "dice"."""
+    from companion.user_files import UnusableFile, read_text
+
+    lines = [(n, line) for n, line in enumerate(read_text(path, "manifest").splitlines(), 1) if line.strip()]
+    if not lines:
+        raise UnusableFile(f"{path}: empty, no photos listed")
+    for n, line in lines:
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            row = None
+        if not isinstance(row, dict) or not {"image", "dice"} <= row.keys():
+            raise UnusableFile(f'{path}: line {n} is not a manifest line (a JSON object with "image" and "dice")')

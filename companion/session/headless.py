@@ -61,15 +61,9 @@ def serve(session: TableSession, stdin: IO[str], stdout: IO[str]) -> None:
 
 def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None) -> int:
     from ..rules import IllegalAction
+    from ..user_files import open_game_store
 
-    try:
-        store = GameStore(args.db)
-    except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    try:
-        if store.recovery is not None:
-            print(f"warning: {store.recovery.message}", file=sys.stderr)
+    with open_game_store(args.db) as store:
         try:
             session = open_session(args, store)
         except (StoreError, IllegalAction, ValueError) as exc:
@@ -77,5 +71,3 @@ def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optio
             return 2
         serve(session, stdin or sys.stdin, stdout or sys.stdout)
         return 0
-    finally:
-        store.close()

@@ -70,6 +70,8 @@ class GameStore:
         self.recovery: Optional[Recovery] = None
         self._lock = threading.RLock()
         self._events_since_backup = 0
+        if self.path.is_dir():
+            raise StoreError(f"The game database {self.path} is a folder, not a file")
         self.path.parent.mkdir(parents=True, exist_ok=True)
 
         try:
@@ -84,8 +86,8 @@ class GameStore:
                 self.recovery = recover(self.path, problem)
             except (sqlite3.Error, OSError) as exc:
                 raise StoreCorrupted(f"The game database {self.path} is damaged ({problem}) and "
-                                     f"could not be recovered ({exc}). Move it away by hand; "
-                                     f"the backups beside it are {self.path.name}.bak1 and .bak2.") from None
+                                     f"could not be recovered ({exc}); it was left as it was. Move it away "
+                                     f"by hand; the backups beside it are {self.path.name}.bak1 and .bak2.") from None
         try:
             self._conn = sqlite3.connect(self.path, timeout=timeout_s, isolation_level=None,
                                          check_same_thread=False)

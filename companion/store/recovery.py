@@ -4,7 +4,7 @@ Two backups sit beside the database: ``PATH.bak1`` (newest) and ``PATH.bak2`` (t
 before). When the database turns out damaged on open, it is moved aside (never deleted), the
 newest backup that passes SQLite's integrity check is restored, and whatever the damaged
 file still yields beyond the backup is salvaged game by game. The caller gets a
-:class:`Recovery` whose ``message`` says what happened and what may be missing.
+:class:`Recovery` whose ``message`` says what happened and what is lost.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 BACKUP_COUNT = 2
 CORRUPTION_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+EMPTY = "the file is empty"
 
 
 def backup_paths(path: Path) -> list[Path]:
@@ -47,7 +48,7 @@ def check_database(path: Path, timeout_s: float = 5.0) -> Optional[str]:
     if path.stat().st_size == 0:
         # Empty with no backup: a first start that stopped before writing anything.
         has_backup = any(backup.exists() for backup in backup_paths(path))
-        return "the file is empty" if has_backup else None
+        return EMPTY if has_backup else None
     try:
         with closing(sqlite3.connect(path, timeout=timeout_s)) as conn:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
@@ -91,11 +92,17 @@ class Recovery:
     backup_time: Optional[datetime]
     games_restored: tuple[str, ...]
     games_salvaged: tuple[str, ...]
+    # Games whose latest events the damaged file no longer gives back; None when it gives
+    # nothing back, so that what it held beyond the backup is unknown.
+    games_lost: Optional[tuple[str, ...]]
+    backups_damaged: tuple[Path, ...] = ()
 
     @property
     def message(self) -> str:
+        """One line: what was damaged, what was restored, and what is lost."""
         parts = [f"The game database {self.database} was damaged ({self.problem}). "
                  f"It was moved to {self.damaged_copy}."]
+        parts += [f"The backup {backup} was damaged too." for backup in self.backups_damaged]
         if self.backup_used is not None:
             when = self.backup_time.strftime("%Y-%m-%d %H:%M:%S UTC") if self.backup_time else "?"
             parts.append(f"The backup taken at {when} was restored "
@@ -105,16 +112,42 @@ class Recovery:
         if self.games_salvaged:
             parts.append(f"Events of {len(self.games_salvaged)} game(s) were read back from the "
                          f"damaged file: {', '.join(self.games_salvaged)}.")
-        if self.backup_used is not None:
-            parts.append("Events recorded after that backup may be missing; check the latest game "
-                         "before going on.")
-        else:
-            parts.append("Games the damaged file no longer yields are missing.")
+        parts.append(self._loss())
         return " ".join(parts)
+
+    def _loss(self) -> str:
+        if self.games_lost == ():
+            return "No recorded event was found missing."
+        if self.games_lost:
+            return (f"The latest events of {len(self.games_lost)} game(s) could not be read back and are "
+                    f"lost: {', '.join(self.games_lost)}; check them before going on.")
+        if self.backup_used is not None:
+            return ("Events recorded after that backup could not be read back and may be lost; check the "
+                    "latest game before going on.")
+        return "Games the damaged file no longer yields are lost."
 
 
 def recover(path: Path, problem: str) -> Recovery:
-    """Move the damaged database aside and rebuild ``path`` from the best material left."""
+    """Rebuild the damaged database beside it from the best material left, then move the damaged
+    file aside and the rebuilt one into its place.
+
+    Until those last renames nothing is changed: a recovery that fails or is cut short leaves the
+    damaged file where it was, so the next start finds it and recovers again.
+    """
+    rebuilt = path.with_name(f"{path.name}.recovering")
+    rebuilt.unlink(missing_ok=True)
+    try:
+        backup_used, backups_damaged = _newest_sound_backup(path)
+        restored: tuple[str, ...] = ()
+        if backup_used is not None:
+            with closing(sqlite3.connect(backup_used)) as source, closing(sqlite3.connect(rebuilt)) as target:
+                source.backup(target)
+                restored = tuple(row[0] for row in target.execute("SELECT id FROM games ORDER BY rowid"))
+        salvaged, lost = _salvage(path, rebuilt) if problem != EMPTY else ((), None)
+    except BaseException:
+        rebuilt.unlink(missing_ok=True)
+        raise
+
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
     damaged = path.with_name(f"{path.name}.damaged-{stamp}")
     os.replace(path, damaged)
@@ -122,60 +155,63 @@ def recover(path: Path, problem: str) -> Recovery:
         companion = path.with_name(path.name + suffix)
         if companion.exists():
             os.replace(companion, damaged.with_name(damaged.name + suffix))
-
-    backup_used: Optional[Path] = None
-    backup_time: Optional[datetime] = None
-    for candidate in backup_paths(path):
-        if candidate.exists():
-            trouble = check_database(candidate)
-            if trouble is None:
-                backup_used = candidate
-                backup_time = datetime.fromtimestamp(candidate.stat().st_mtime, timezone.utc)
-                break
-            log.warning("store: backup %s is damaged too (%s)", candidate, trouble)
-
-    restored: tuple[str, ...] = ()
-    if backup_used is not None:
-        with closing(sqlite3.connect(backup_used)) as source, closing(sqlite3.connect(path)) as target:
-            source.backup(target)
-            restored = tuple(row[0] for row in target.execute("SELECT id FROM games ORDER BY rowid"))
-    salvaged = _salvage(damaged, path) if problem != "the file is empty" else ()
-    recovery = Recovery(path, problem, damaged, backup_used, backup_time, restored, salvaged)
-    log.warning("store: %s", recovery.message)
+    os.replace(rebuilt, path)
+    backup_time = (datetime.fromtimestamp(backup_used.stat().st_mtime, timezone.utc)
+                   if backup_used is not None else None)
+    recovery = Recovery(path, problem, damaged, backup_used, backup_time, restored, salvaged, lost,
+                        backups_damaged)
+    log.info("store: %s", recovery.message)  # the caller shows it: a warning here would say it twice
     return recovery
 
 
-def _salvage(damaged: Path, path: Path) -> tuple[str, ...]:
-    """Copy from the damaged file every game whose rows can still be read and that the
-    restored database lacks or holds fewer events of. Returns the ids of those games."""
+def _newest_sound_backup(path: Path) -> tuple[Optional[Path], tuple[Path, ...]]:
+    """The newest backup that passes the integrity check, and the damaged ones newer than it."""
+    damaged: list[Path] = []
+    for candidate in backup_paths(path):
+        if candidate.exists():
+            if check_database(candidate) is None:
+                return candidate, tuple(damaged)
+            damaged.append(candidate)
+    return None, tuple(damaged)
+
+
+def _salvage(damaged: Path, rebuilt: Path) -> tuple[tuple[str, ...], Optional[tuple[str, ...]]]:
+    """Copy from the damaged file every game whose rows can still be read and that the rebuilt
+    database lacks or holds fewer events of.
+
+    Returns the ids of those games, and of the games the damaged file had played on beyond the
+    rebuilt database but no longer gives back whole (None when its list of games is unreadable).
+    """
     salvaged: list[str] = []
+    lost: list[str] = []
     try:
-        source = sqlite3.connect(f"{damaged.as_uri()}?mode=ro", uri=True)
+        source = sqlite3.connect(f"{damaged.absolute().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error:
-        return ()
-    with closing(source), closing(sqlite3.connect(path)) as target:
+        return (), None
+    with closing(source), closing(sqlite3.connect(rebuilt)) as target:
         target.executescript(SCHEMA)
         try:
             games = source.execute("SELECT id, created_at, updated_at, header, meta FROM games").fetchall()
         except sqlite3.Error:
-            return ()
+            return (), None
         for game_id, created_at, updated_at, header, meta in games:
             try:
                 events = source.execute("SELECT n, event, recorded_at FROM events WHERE game_id = ? "
                                         "ORDER BY n", (game_id,)).fetchall()
+                whole = [n for n, _, _ in events] == list(range(1, len(events) + 1))  # no unreadable rows
             except sqlite3.Error:
-                continue
-            if [n for n, _, _ in events] != list(range(1, len(events) + 1)):
-                continue  # a gap: some rows are unreadable, keep the backup's version
+                events, whole = [], False
+            kept = target.execute("SELECT updated_at FROM games WHERE id = ?", (game_id,)).fetchone()
             have = [row[0] for row in target.execute(
                 "SELECT event FROM events WHERE game_id = ? ORDER BY n", (game_id,))]
-            if len(events) <= len(have) or [e for _, e, _ in events[:len(have)]] != have:
-                continue
-            with target:
-                target.execute("INSERT OR REPLACE INTO games (id, created_at, updated_at, header, meta) "
-                               "VALUES (?, ?, ?, ?, ?)", (game_id, created_at, updated_at, header, meta))
-                target.executemany("INSERT OR REPLACE INTO events (game_id, n, event, recorded_at) "
-                                   "VALUES (?, ?, ?, ?)", [(game_id, *row) for row in events])
-            salvaged.append(game_id)
-    return tuple(salvaged)
-
+            more = kept is None or len(events) > len(have)
+            if whole and more and [e for _, e, _ in events[:len(have)]] == have:
+                with target:
+                    target.execute("INSERT OR REPLACE INTO games (id, created_at, updated_at, header, meta) "
+                                   "VALUES (?, ?, ?, ?, ?)", (game_id, created_at, updated_at, header, meta))
+                    target.executemany("INSERT OR REPLACE INTO events (game_id, n, event, recorded_at) "
+                                       "VALUES (?, ?, ?, ?)", [(game_id, *row) for row in events])
+                salvaged.append(game_id)
+            elif kept is None or updated_at > kept[0]:
+                lost.append(game_id)
+    return tuple(salvaged), tuple(lost)

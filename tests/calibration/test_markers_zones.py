@@ -71,7 +71,7 @@ def test_layout_round_trip_and_clear_errors(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(LayoutError, match="polygon"):
         ZoneLayout.load(path)
-    with pytest.raises(LayoutError, match="cannot be read"):
+    with pytest.raises(LayoutError, match="missing.json: no such file"):
         ZoneLayout.load(tmp_path / "missing.json")
 
 

@@ -132,7 +132,7 @@ def test_invalid_toml_and_missing_explicit_file_are_clear(tmp_path):
     bad = write(tmp_path / "config.toml", "[panel\nseat_buttons = [1]\n")
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_config(bad)
-    with pytest.raises(ConfigError, match="config file not found"):
+    with pytest.raises(ConfigError, match="nowhere.toml: no such file"):
         load_config(tmp_path / "nowhere.toml")
 
 

@@ -33,7 +33,7 @@ def test_devices_reports_each_device(tmp_path):
                      f"store: {tmp_path / 'games.sqlite3'}, 0 game(s)"]
 
 
-def test_devices_fails_on_a_missing_camera_and_a_bad_config(tmp_path):
+def test_devices_fails_on_a_missing_camera_and_a_bad_config(tmp_path, capsys):
     config = tmp_path / "config.toml"
     config.write_text('[camera]\nsource = "replay"\nreplay_path = "nowhere"\n'
                       '[panel]\nbackend = "keyboard"\n[storage]\ndb_path = "games.sqlite3"\n')
@@ -44,7 +44,8 @@ def test_devices_fails_on_a_missing_camera_and_a_bad_config(tmp_path):
     config.write_text("[ui]\nfullscreen = 1\n")
     lines.clear()
     assert check_devices(parse(["--config", str(config)]), lines.append) == 2
-    assert lines == [f"config: {config}: ui.fullscreen: expected true or false, got 1"]
+    assert lines == []
+    assert capsys.readouterr().err == f"devices: {config}: ui.fullscreen: expected true or false, got 1\n"
 
 
 def test_listening_prints_presses_and_walks_the_leds():

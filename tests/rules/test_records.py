@@ -43,8 +43,9 @@ def test_replay_command_stops_at_the_first_illegal_line(tmp_path, capsys):
     record = tmp_path / "bad.jsonl"
     record.write_text("\n".join(lines) + "\n")
     assert main(["replay", str(record)]) == 2
-    out = capsys.readouterr().out
-    assert out.startswith("line 7: red scavenge d4:1: ")
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"replay: {record} line 7: red scavenge d4:1: ")
+    assert len(err.splitlines()) == 1
 
 
 @pytest.mark.parametrize("text,line", [

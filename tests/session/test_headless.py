@@ -76,9 +76,9 @@ def test_a_store_that_fails_to_write_refuses_the_move(store):
     assert session.state.dumps() == before
 
 
-def run_cli(*args, stdin=""):
+def run_cli(*args, stdin="", cwd=None):
     return subprocess.run([sys.executable, "-m", "companion.cli", "session", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, cwd=cwd)
 
 
 def test_command_line_new_resume_and_errors(tmp_path):
@@ -103,6 +103,18 @@ def test_a_corrupted_database_gives_a_message_not_a_crash(tmp_path):
     again = run_cli("--db", str(db), "--resume", "latest", stdin="state\n")
     assert again.returncode == 0
     assert "warning:" in again.stderr and again.stdout.startswith("game ")
+
+
+@pytest.mark.parametrize("relative", [True, False], ids=["relative path", "absolute path"])
+def test_a_damaged_database_is_recovered_once_whatever_the_path(tmp_path, relative):
+    db = "games.sqlite" if relative else str(tmp_path / "games.sqlite")
+    first = run_cli("--db", db, "--new", "--seats", "red,blue", "--seed", "3", stdin="quit\n", cwd=tmp_path)
+    game = first.stdout.split()[1]
+    (tmp_path / "games.sqlite").write_bytes(random.Random(1).randbytes(4096))
+    again = run_cli("--db", db, "--resume", "latest", stdin="quit\n", cwd=tmp_path)
+    assert (again.returncode, again.stdout) == (0, f"game {game}\n")
+    assert len(again.stderr.splitlines()) == 1 and again.stderr.startswith("warning: ")
+    assert "restored (1 game(s))" in again.stderr
 
 
 def test_a_roll_from_the_table_comes_after_the_seeded_order_and_deal(store):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import GameStore, StoreCorrupted, StoreError, dump_record
+from companion.store import recovery as recovery_module
 from companion.store.recovery import backup_paths
 
 HEADER = {"rules_version": 1, "seats": ["red", "blue"], "seed": 3}
@@ -142,6 +143,47 @@ def test_events_written_after_the_last_backup_are_salvaged_when_readable(tmp_pat
         assert f"read back from the damaged file: {recent}" in reopened.recovery.message
         assert reopened.events(recent) == ["blue move 0", "blue move 1", "blue move 2"]
         assert len(reopened.events(long_game)) == 300
+        assert reopened.recovery.games_lost == ()
+        assert reopened.recovery.message.endswith("No recorded event was found missing.")
+
+
+def test_events_after_the_backup_that_cannot_be_read_back_are_named_as_lost(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    store = GameStore(path, backup_every=1000)
+    game = store.create_game(HEADER)  # the last backup is taken here
+    for i in range(300):
+        store.append(game, f"red place d6:{i} scavenge{PAD}")
+    store._conn.close()  # the power goes: no closing backup
+    with open(path, "r+b") as f:  # damage the last page: the latest events
+        f.seek(path.stat().st_size - 4096)
+        f.write(b"\xff" * 4096)
+
+    with GameStore(path) as reopened:
+        assert reopened.recovery.games_lost == (game,)
+        assert f"could not be read back and are lost: {game}" in reopened.recovery.message
+        assert reopened.events(game) == []
+
+
+def test_a_recovery_that_fails_halfway_leaves_the_damaged_file_where_it_was(tmp_path, monkeypatch):
+    import sqlite3
+
+    path = tmp_path / "games.sqlite3"
+    games = build(path)
+    not_sqlite(path)
+    spoiled = path.read_bytes()
+
+    def fail(*_args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(recovery_module, "_salvage", fail)
+    with pytest.raises(StoreCorrupted, match="could not be recovered"):
+        GameStore(path)
+    assert path.read_bytes() == spoiled
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite3", "games.sqlite3.bak1",
+                                                          "games.sqlite3.bak2"]
+    monkeypatch.undo()
+    with GameStore(path) as store:  # the next start recovers
+        assert store.recovery is not None and {g.id for g in store.games()} == set(games)
 
 
 def test_backups_rotate(tmp_path):

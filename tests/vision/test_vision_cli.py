@@ -1,18 +1,9 @@
-import argparse
 import json
 
 import cv2
 
-from vision import cli
+from companion.cli import main
 from vision_fixtures import clean_scene
-
-
-def main(argv):
-    """Run a vision subcommand the way ``automata-companion`` does."""
-    parser = argparse.ArgumentParser()
-    cli.register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(argv)
-    return args.handler(args)
 
 
 def test_read_dice_json_and_annotation(tmp_path, capsys):
@@ -32,7 +23,7 @@ def test_read_dice_reports_an_unreadable_image(tmp_path, capsys):
     broken = tmp_path / "broken.png"
     broken.write_bytes(b"not an image")
     assert main(["read-dice", str(broken)]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"read-dice: {broken}: not an image that can be read\n"
 
 
 def test_vision_eval_on_a_synthetic_manifest(tmp_path, capsys):
@@ -51,4 +42,4 @@ def test_vision_eval_on_a_synthetic_manifest(tmp_path, capsys):
 
 def test_vision_eval_without_manifest(tmp_path, capsys):
     assert main(["vision-eval", str(tmp_path / "missing.jsonl")]) == 2
-    assert "no manifest" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"vision-eval: {tmp_path / 'missing.jsonl'}: no such file\n"

@@ -1,0 +1,139 @@
+"""Every subcommand that takes a path, given a bad file of each kind: one line on stderr, exit 2,
+no traceback. A damaged game database is the exception: it is recovered and the command goes on."""
+from __future__ import annotations
+
+import io
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+
+GAME_RECORD = '{"type": "header", "rules_version": 1, "seats": [{"colour": "red"}, {"colour": "blue"}], "seed": 1}\n'
+MANIFEST = '{"image": "a.png", "group": "g", "dice": []}\n'
+OTHER_TOML = "[game]\nseats = 2\n"
+
+
+def other_database(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    conn.close()
+
+
+def make(kind: str, path: Path, wrong_kind) -> Path:
+    """Put a bad file of ``kind`` at ``path`` ("missing" leaves nothing there)."""
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "random bytes":
+        path.write_bytes(random.Random(28).randbytes(2048))
+    elif kind == "wrong kind" and callable(wrong_kind):
+        wrong_kind(path)
+    elif kind == "wrong kind":
+        path.write_text(wrong_kind)
+    return path
+
+
+ALL = ("missing", "folder", "empty", "random bytes", "wrong kind")
+# A missing profile or database is a first start, and an empty config file means the defaults.
+NOT_MISSING = ALL[1:]
+CONFIG = ("missing", "folder", "random bytes", "wrong kind")
+DATABASE = ("folder", "wrong kind")
+
+# name: (command line with {path} for the bad file and {photo} for a good one, kinds it refuses, the wrong kind)
+COMMANDS = {
+    "replay": (["replay", "{path}"], ALL, MANIFEST),
+    "vision-eval": (["vision-eval", "{path}"], ALL, GAME_RECORD),
+    "read-dice": (["read-dice", "{path}"], ALL, GAME_RECORD),
+    "print-markers --layout": (["print-markers", "{out}", "--layout", "{path}"], ALL, GAME_RECORD),
+    "calibrate --image": (["calibrate", "--players", "red,blue", "--image", "{path}"], ALL, GAME_RECORD),
+    "calibrate --layout": (["calibrate", "--players", "red,blue", "--image", "{photo}", "--layout", "{path}"],
+                           ALL, GAME_RECORD),
+    "calibrate --profile": (["calibrate", "--players", "red,blue", "--image", "{photo}", "--profile", "{path}"],
+                            NOT_MISSING, GAME_RECORD),
+    "calibrate --config": (["calibrate", "--players", "red,blue", "--config", "{path}"], CONFIG, OTHER_TOML),
+    "devices --config": (["devices", "--config", "{path}"], CONFIG, OTHER_TOML),
+    "app --config": (["app", "--config", "{path}"], CONFIG, OTHER_TOML),
+    "app --db": (["app", "--db", "{path}"], DATABASE, other_database),
+    "session --db": (["session", "--db", "{path}", "--new", "--seats", "red,blue"], DATABASE, other_database),
+}
+# Files a command writes, each put where it cannot be written.
+OUTPUTS = {
+    "read-dice --annotate": ["read-dice", "{photo}", "--annotate", "{path}"],
+    "print-markers": ["print-markers", "{path}"],
+}
+OUTPUT_PLACES = {"folder": "out.png", "in a missing folder": "nowhere/out.png", "wrong kind": "out.txt"}
+
+
+@pytest.fixture
+def run(tmp_path, capsys, monkeypatch):
+    """Run ``automata-companion`` in-process; returns the exit status, stdout and stderr."""
+    photo = tmp_path / "photo.png"
+    cv2.imwrite(str(photo), np.full((48, 64, 3), 90, np.uint8))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    monkeypatch.setitem(sys.modules, "kivy.config", None)  # the app must stop before Kivy starts
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config-home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
+
+    def run(argv: list[str], path: Path) -> tuple[int, str, str]:
+        filled = [a.format(path=path, photo=photo, out=tmp_path / "sheet.pdf") for a in argv]
+        status = main(filled)
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
+def refused_in_one_line(status: int, out: str, err: str, path: Path) -> None:
+    assert "Traceback" not in out + err
+    assert status == 2, (out, err)
+    assert out == ""
+    assert len(err.splitlines()) == 1, err
+    assert path.name in err
+
+
+@pytest.mark.parametrize("command,kind", [(c, k) for c, (_, kinds, _) in COMMANDS.items() for k in kinds])
+def test_a_bad_input_file_is_refused_in_one_line(run, tmp_path, command, kind):
+    argv, _, wrong_kind = COMMANDS[command]
+    path = make(kind, tmp_path / "given.file", wrong_kind)
+    refused_in_one_line(*run(argv, path), path)
+
+
+@pytest.mark.parametrize("command,place", [(c, p) for c in OUTPUTS for p in OUTPUT_PLACES])
+def test_an_output_that_cannot_be_written_is_refused_in_one_line(run, tmp_path, command, place):
+    path = tmp_path / OUTPUT_PLACES[place]
+    if place == "folder":
+        path.mkdir()
+    refused_in_one_line(*run(OUTPUTS[command], path), path)
+
+
+def test_a_damaged_database_is_recovered_in_one_warning_line_and_the_session_goes_on(run, tmp_path):
+    path = make("random bytes", tmp_path / "games.sqlite3", None)
+    status, out, err = run(COMMANDS["session --db"][0], path)
+    assert status == 0 and out.startswith("game ")
+    assert len(err.splitlines()) == 1 and err.startswith("warning: ") and "Traceback" not in err
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True,
+                          timeout=60, cwd=cwd)
+
+
+def test_opencv_says_nothing_of_its_own(tmp_path):
+    missing = run_cli("read-dice", "nothere.png", cwd=tmp_path)
+    assert missing.returncode == 2
+    assert missing.stdout == "" and missing.stderr == "read-dice: nothere.png: no such file\n"
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "opencv"\ndevice = 63\n[panel]\nbackend = "keyboard"\n'
+                      '[storage]\ndb_path = "games.sqlite3"\n')
+    devices = run_cli("devices", "--config", str(config), cwd=tmp_path)
+    assert devices.returncode == 1
+    assert devices.stderr == "" and "camera: unavailable" in devices.stdout
+    assert "[ WARN" not in devices.stdout and "[ERROR" not in devices.stdout
