@@ -44,7 +44,7 @@ def test_replay_command_stops_at_the_first_illegal_line(tmp_path, capsys):
     record.write_text("\n".join(lines) + "\n")
     assert main(["replay", str(record)]) == 2
     out = capsys.readouterr().out
-    assert out.startswith("line 7: red scavenge d4:1: ")
+    assert out.startswith("line 7: red scavenge d4:1: ") and out.rstrip().endswith("not red's [Rulebook: Turn order]")
 
 
 @pytest.mark.parametrize("text,line", [
