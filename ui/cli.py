@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
+
+from .launch import display_problem, log_path, quiet_console
 
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
@@ -24,7 +27,12 @@ def run_app(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"config: {exc}")
         return 2
+    problem = display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    quiet_console()
     from kivy.config import Config as KivyConfig
 
     width, height = settings.ui.window_size
@@ -36,6 +44,9 @@ def run_app(args: argparse.Namespace) -> int:
     KivyConfig.set("kivy", "exit_on_escape", "0")
     from .app import CompanionApp
 
+    path = log_path()
+    if path is not None:
+        print(f"Log: {path}", flush=True)
     # Without --demo the configured devices are used, each falling back to its stand-in
     # (synthetic frames, the keyboard) when it is missing: a plain desktop runs the demo anyway.
     CompanionApp(settings, db_path=args.db, demo=args.demo).run()
