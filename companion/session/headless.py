@@ -3,8 +3,8 @@
     automata-companion session --db PATH (--new --seats red,blue --seed S | --resume ID|latest)
 
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
-once event N is durable, or ``refused <reason> [<rule>]``), or ``legal`` (the legal actions as one JSON
-array), ``state`` (the state as one JSON line), ``undo`` or ``quit``.
+once event N is durable, or ``refused <reason> [<rule>]``), or ``legal`` (the legal actions as
+one JSON array), ``state`` (the state as one JSON line), ``undo`` or ``quit``.
 """
 from __future__ import annotations
 
