@@ -270,9 +270,10 @@ class CompanionApp(App):
             self.feed.follow(follower, lambda readings_by_zone: self._table_settled(follower, readings_by_zone))
         elif not self.demo and not self._hinted_calibration:
             self._hinted_calibration = True
-            alert("Camera without calibration", "Rolls are read or entered and moves are entered by tap. "
-                                                "Calibrate (on the Home screen) and the camera will follow "
-                                                "placements and rolls on the table by itself.")
+            rolls = "Rolls are read or entered" if self.controller.table_rolls else "The app rolls the dice"
+            alert("Camera without calibration", f"{rolls} and moves are entered by tap. Calibrate (on the Home "
+                                                "screen) and the camera will follow placements and rolls on the "
+                                                "table by itself.")
         self.feed.start()
 
     def stop_camera(self) -> None:

@@ -299,9 +299,12 @@ class CameraFeed:
             return 0.0
         return (len(times) - 1) / (times[-1] - times[0])
 
+    @property
+    def lost(self) -> bool:
+        return self.camera.last_error is not None
+
     def status(self) -> str:
-        problem = self.camera.last_error
-        if problem:
-            return "Camera lost: enter dice by hand"
+        if self.lost:
+            return "Camera lost"
         reading = "reading dice" if self.reader is not None else self.reader_status
         return f"{self.camera.name.title()} camera, {reading}"

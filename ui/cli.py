@@ -6,6 +6,8 @@ import os
 import sys
 from pathlib import Path
 
+from .launch import display_problem, log_path, quiet_console
+
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
     parser = subparsers.add_parser("app", help="start the touchscreen app")
@@ -29,7 +31,12 @@ def run_app(args: argparse.Namespace) -> int:
     # A database named on the command line is opened here, so that one that cannot be is
     # refused before any window opens; the app's own (storage.db_path) is opened by the app.
     store = open_game_store(args.db, settings.storage.backup_every) if args.db else None
+    problem = display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    quiet_console()
     from kivy.config import Config as KivyConfig
 
     width, height = settings.ui.window_size
@@ -41,6 +48,9 @@ def run_app(args: argparse.Namespace) -> int:
     KivyConfig.set("kivy", "exit_on_escape", "0")
     from .app import CompanionApp
 
+    path = log_path()
+    if path is not None:
+        print(f"Log: {path}", flush=True)
     # Without --demo the configured devices are used, each falling back to its stand-in
     # (synthetic frames, the keyboard) when it is missing: a plain desktop runs the demo anyway.
     CompanionApp(settings, db_path=args.db, demo=args.demo, store=store).run()

@@ -68,7 +68,10 @@ def check(state: State, seat_index: int, action: Action) -> None:
         amount, most = card.ability["amount"], card.ability["dice"]
         if not 1 <= len(action.changes) <= most:
             raise IllegalAction("R19", f"Card {action.card} changes up to {most} die" + ("" if most == 1 else "s"))
-        _require_available(seat, [d for d, _ in action.changes])
+        named = [d for d, _ in action.changes]
+        _require_available(seat, sorted(set(named)))
+        if not pools.contains(seat.available, named):
+            raise IllegalAction("R27", f"Card {action.card} changes different dice, never the same die twice")
         for die, delta in action.changes:
             if delta not in (amount, -amount):
                 raise IllegalAction("R19", f"Card {action.card} adds or subtracts exactly {amount}")

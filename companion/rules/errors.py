@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 
+def cited(reason: str, rule: str) -> str:
+    """A refusal as the table prints it: the reason, then the rule it rests on."""
+    return f"{reason} [{rule}]" if rule else reason
+
+
 class IllegalAction(ValueError):
     """An action the rules refuse.
 
@@ -10,7 +15,7 @@ class IllegalAction(ValueError):
     """
 
     def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{reason} [{rule}]")
+        super().__init__(cited(reason, rule))
         self.rule = rule
         self.reason = reason
 

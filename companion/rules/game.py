@@ -146,6 +146,6 @@ class Game:
             try:
                 game.play(row["action"])
             except IllegalAction as exc:
-                raise RecordError(number, f"illegal action '{row['action']}': {exc.reason}", row["action"], exc.reason) from None
+                raise RecordError(number, f"illegal action '{row['action']}': {exc}", row["action"], str(exc)) from None
         return game
 

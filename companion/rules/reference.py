@@ -25,7 +25,9 @@ def _ability(ability) -> str:
     if kind == "score_per_gears":
         return f"↻ +{ability['vp']} VP per {ability['gears']} gears held"
     if kind == "plus_minus":
-        return f"↗ exhaust: ±{ability['amount']} to up to {ability['dice']} Available dice"
+        if ability["dice"] == 1:
+            return f"↗ exhaust: ±{ability['amount']} to one Available die"
+        return f"↗ exhaust: ±{ability['amount']} to up to {ability['dice']} different Available dice"
     if kind == "reroll":
         return "↗ exhaust: reroll one Available die"
     if kind == "sum_bonus":
@@ -82,6 +84,10 @@ def render(rules: Ruleset) -> str:
         + f"; {rules.reserved_card_vp} VP each |",
         "| R24 | the rulebook's scoring example scores 30 before card points | tested |",
         "| R25 | tied seats share the win | — |",
+        "| R26 | a Torso paying VP per N gears counts whole groups of N only | rounded down |",
+        "| R27 | an Arm changing several dice changes different dice, each up or down on its own, never one die twice; faces stay within the die | — |",
+        "| R28 | each D8 sold moves one D4 from Reserve to Spent while the Reserve has any; one sold with none left gives none | — |",
+        "| R29 | a round in which no seat has a die to roll or place goes straight to Reset (Parts dealt, the game ends as usual) | — |",
         "",
         f"Scavenge (sum → gears): {_rows(rules.scavenge_table)}.",
         "",

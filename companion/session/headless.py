@@ -3,8 +3,8 @@
     automata-companion session --db PATH (--new --seats red,blue --seed S | --resume ID|latest)
 
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
-once event N is durable, or ``refused <reason>``), or ``legal`` (the legal actions as one JSON
-array), ``state`` (the state as one JSON line), ``undo`` or ``quit``.
+once event N is durable, or ``refused <reason> [<rule>]``), or ``legal`` (the legal actions as
+one JSON array), ``state`` (the state as one JSON line), ``undo`` or ``quit``.
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def serve(session: TableSession, stdin: IO[str], stdout: IO[str]) -> None:
             say(session.state.dumps())
         else:
             outcome = session.undo() if line == "undo" else session.submit(line)
-            say(f"ok {outcome.event}" if outcome.ok else f"refused {outcome.reason}")
+            say(f"ok {outcome.event}" if outcome.ok else f"refused {outcome.refusal}")
 
 
 def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None) -> int:

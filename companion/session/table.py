@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ..rules import IllegalAction, State, apply_action, legal_actions, parse_action
 from ..rules.actions import CHANCE_TYPES, Action, Deal, Order, Roll
+from ..rules.errors import cited
 from ..rules.game import Game, Header
 from ..automa import Automa, AutomaDecision
 from ..store import GameStore, StoreError
@@ -47,6 +48,10 @@ class Outcome:
     event: Optional[int] = None
     reason: str = ""
     rule: str = ""
+
+    @property
+    def refusal(self) -> str:
+        return cited(self.reason, self.rule)
 
 
 @dataclass
@@ -90,7 +95,7 @@ class TableSession:
                 game.play(event)
             except IllegalAction as exc:
                 raise StoreError(f"Game {game_id} cannot be replayed: event {number} '{event}' is refused "
-                                 f"({exc.reason}). The events before it are intact.") from None
+                                 f"({exc}). The events before it are intact.") from None
         return cls(store, game_id, game)
 
     # -- what the table sees ----------------------------------------------------------------------

@@ -42,14 +42,14 @@ def open_camera(config: CameraConfig, source: Optional[str] = None, render: Opti
     """Start a camera source and return it.
 
     ``source`` (default ``config.source``) names one, or is ``"auto"``: picamera2, then
-    OpenCV, then synthetic frames from ``render`` when given. A named source that cannot
+    OpenCV, then synthetic frames from ``render`` when one is given. A named source that cannot
     start raises :class:`CameraUnavailable` saying why, unless ``fallback`` is set: then
     the sources after it in the automatic order are tried. Logs which source is in use and
     why the ones before it were passed over.
     """
     asked = source or config.source
     if asked == "auto":
-        candidates = list(AUTO_ORDER)
+        candidates = [name for name in AUTO_ORDER if name != "synthetic" or render is not None]
     else:
         candidates = [asked]
         if fallback:

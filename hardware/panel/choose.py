@@ -51,5 +51,5 @@ def open_panel(config: PanelConfig, backend: Optional[str] = None, pin_factory: 
             return KeyboardPanel(config.seats)
         log.info("panel: using GPIO buttons and LEDs (%s, %d seats)", panel.pin_factory_name, panel.seats)
         return panel
-    log.info("panel: using the keyboard (%s), as configured", KEYBOARD_HELP)
+    log.info("panel: using the keyboard (%s), as asked for", KEYBOARD_HELP)
     return KeyboardPanel(config.seats)

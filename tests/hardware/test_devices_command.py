@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 import cv2
 import numpy as np
@@ -68,3 +69,33 @@ def test_listening_prints_presses_and_walks_the_leds():
     assert lines == ["panel: seat 2", "panel: undo"]
     assert seen_modes[0]["seat1"] is LedMode.ON and seen_modes[1]["seat2"] is LedMode.ON
     assert all(mode is LedMode.OFF for mode in seen_modes[-1].values())
+
+
+def config_with_camera(tmp_path, camera: str) -> str:
+    config = tmp_path / "config.toml"
+    config.write_text(f"[camera]\n{camera}\n"
+                      '[panel]\nbackend = "keyboard"\n[storage]\ndb_path = "games.sqlite3"\n')
+    return str(config)
+
+
+def test_no_camera_under_auto_is_the_demo_table_not_a_failure(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "picamera2", None)  # import picamera2 -> ImportError
+    lines = []
+    status = check_devices(parse(["--config", config_with_camera(tmp_path, 'source = "auto"\ndevice = 99')]),
+                           lines.append)
+    assert status == 0
+    assert lines[1].startswith("camera: none found; the app shows the demo's simulated table (")
+    assert "opencv: no camera at /dev/video99" in lines[1] and "renderer" not in lines[1]
+
+
+def test_the_synthetic_source_is_reported_as_the_demo_table(tmp_path):
+    lines = []
+    assert check_devices(parse(["--config", config_with_camera(tmp_path, 'source = "synthetic"')]), lines.append) == 0
+    assert lines[1] == "camera: none used; the app shows the demo's simulated table (camera.source = synthetic)"
+
+
+def test_a_named_camera_that_is_missing_fails_the_check(tmp_path):
+    lines = []
+    config = config_with_camera(tmp_path, 'source = "opencv"\ndevice = 99')
+    assert check_devices(parse(["--config", config]), lines.append) == 1
+    assert lines[1].startswith("camera: unavailable: camera source 'opencv' was asked for")

@@ -45,6 +45,7 @@ def test_replay_command_stops_at_the_first_illegal_line(tmp_path, capsys):
     assert main(["replay", str(record)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(f"replay: {record} line 7: red scavenge d4:1: ")
+    assert err.rstrip().endswith("not red's [Rulebook: Turn order]")
     assert len(err.splitlines()) == 1
 
 

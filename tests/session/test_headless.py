@@ -126,3 +126,11 @@ def test_a_roll_from_the_table_comes_after_the_seeded_order_and_deal(store):
     assert outcome.ok, outcome.reason
     assert store.events(session.game_id)[0].startswith("order") and store.events(session.game_id)[1].startswith("deal")
     assert session.state.seats[first].available == [("d4", 1), ("d4", 2), ("d4", 3), ("d6", 4), ("d6", 5)]
+
+
+def test_a_refusal_names_the_rule_it_rests_on(store):
+    session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=6)
+    replies = talk(session, ["white place d4:1 market", "red place d9:9 market", "undo"])[1:]
+    assert replies[0] == "refused There is no white seat at this table [R3]"
+    assert replies[1].startswith("refused ") and replies[1].endswith(" [notation]")
+    assert replies[2] == "refused There is no move to undo [undo]"

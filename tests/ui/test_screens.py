@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.session.table import SeatSpec
 from ui.testing import buttons, open_popups, pump, tap, texts, walk
@@ -176,6 +177,7 @@ def test_table_roll_with_a_low_confidence_reading_asks_with_the_crop(app):
 
     class FakeFeed:  # readings as the camera feed hands them over: one die the reader is unsure of
         threshold = 0.8
+        lost = False
 
         def latest(self):
             return 0, None
@@ -262,3 +264,25 @@ def test_an_unusable_games_database_is_reported_and_play_goes_on(tmp_path):
         assert companion_app.store.games()[0].id == companion_app.controller.session.game_id
     finally:
         companion_app.teardown()
+
+
+@pytest.mark.parametrize("table_rolls,line", [
+    (False, "Camera off: the app rolls; tap the moves"),
+    (True, "Camera off: enter the rolls and moves by hand"),
+])
+def test_with_the_camera_off_the_table_says_who_rolls(app, table_rolls, line):
+    start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")], table_rolls=table_rolls)
+    assert app.feed is None and app.manager.get_screen("table").camera_line.text == line
+
+
+def test_a_lost_camera_says_what_is_left_to_do(app, monkeypatch):
+    from hardware.camera import SyntheticSource
+    from ui import camera_feed
+
+    source = SyntheticSource(lambda: None, (640, 360))  # a camera that delivers no frame
+    source.start()
+    source.read_preview()
+    monkeypatch.setattr(camera_feed, "_dice_reader", lambda: (None, "no dice reader"))
+    app.camera_source, app.camera_allowed = lambda: source, True
+    start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")])
+    assert app.manager.get_screen("table").camera_line.text == "Camera lost: the app rolls; tap the moves"

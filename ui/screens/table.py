@@ -221,14 +221,16 @@ class TableScreen(Screen):
     def show_camera_line(self) -> None:
         """The camera's state under the preview, or the move it saw that waits for a tap."""
         feed = self.app.feed
-        if feed is None:
-            self.camera_line.text = "Camera off: enter dice by hand"
-            self.preview.opacity = 0
+        self.preview.opacity = 0 if feed is None else 1
+        seen = self.app.table_seen
+        if feed is not None and seen:
+            self.camera_line.text = f"[color={theme.hex_of(theme.ACCENT)}]{theme.escape(seen)}[/color]"
+        elif feed is None or feed.lost:
+            by_hand = "enter the rolls and moves by hand" if self.app.controller.table_rolls \
+                else "the app rolls; tap the moves"
+            self.camera_line.text = f"Camera {'off' if feed is None else 'lost'}: {by_hand}"
         else:
-            self.preview.opacity = 1
-            seen = self.app.table_seen
-            self.camera_line.text = f"[color={theme.hex_of(theme.ACCENT)}]{theme.escape(seen)}[/color]" if seen \
-                else theme.escape(feed.status())
+            self.camera_line.text = theme.escape(feed.status())
 
     def update_preview(self, _dt: float = 0) -> None:
         """Copy the newest preview frame into the texture (main thread, a memory copy)."""
