@@ -21,6 +21,7 @@ from vision.reader import CONFIDENCE_THRESHOLD, DiceReader
 from vision.readings import DIE_TYPES, DieReading
 
 MATCH_IOU = 0.5
+CURVE_THRESHOLDS = tuple(round(0.5 + 0.02 * k, 2) for k in range(25))  # 0.50, 0.52 ... 0.98
 INSIDE_SHARE = 0.9  # a label box this much inside a reading's box ...
 MIDDLE_SHARE = 0.3  # ... and its centre this share of the reading's side from the reading's centre
 
@@ -189,6 +190,9 @@ class Tally:
                 "accuracy_accepted": _ratio(int(correct[accepted].sum()), int(accepted.sum())),
                 "accuracy_flagged": _ratio(int(correct[~accepted].sum()), int((~accepted).sum())),
                 "accuracy_all": _ratio(int(correct.sum()), len(conf)),
+                # What other thresholds would give: readings accepted, and how many of those are right.
+                "curve": [{"threshold": t, "accepted": int((conf >= t).sum()), "right": int(correct[conf >= t].sum())}
+                          for t in CURVE_THRESHOLDS],
             },
         }
 

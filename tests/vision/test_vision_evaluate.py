@@ -47,6 +47,8 @@ def test_tally_report_counts_detection_values_colours_and_confidence():
     assert report["confidence"]["flagged_share"] == round(2 / 3, 4)
     assert report["confidence"]["accuracy_accepted"] == 1.0
     assert report["confidence"]["accuracy_flagged"] == 0.0
+    curve = {point["threshold"]: (point["accepted"], point["right"]) for point in report["confidence"]["curve"]}
+    assert curve[0.5] == (2, 1) and curve[0.8] == (1, 1) and curve[0.98] == (0, 0)
     json.dumps(report)
 
 
