@@ -3,8 +3,9 @@
     python -m vision.training.train [--leave-out SOURCE ...] [--out-dir vision/models] [--nets finder reader]
 
 The finder and reader learn from every licensed real source in ``vision.training.sources`` that is not
-left out, and from renders, drawn afresh each epoch up to half as many as the real crops: the renders
-teach what no real source has (D4 and D8 in the player colours, the table's layout). ``fickett_rolls``
+left out, and from renders, which teach what no real source has (D4 and D8 in the player colours, the
+table's layout). Each epoch draws as many crops of each kind (no die, D4, D6, D8), real ones first
+where there are enough (``epoch_draw``). ``fickett_rolls``
 is never trained on, and the lurig_types groups ``d4_color`` and ``d6_color`` and the second half of
 ``d8_color`` are kept for the die-type test. The numeral reader learns from renders of D4 and D8 only
 (no licensed photo labels their values); it has two networks, trained apart (``--numeral-file``).
@@ -144,27 +145,56 @@ def class_loss(logits, target):
     return loss / len(target)
 
 
-def fit(name: str, model, real: SampleSet, renders: SampleSet, epochs: int, args, rng, with_box: bool):
-    """Train ``model`` on every real crop and, each epoch, on a fresh draw of renders up to ``args.render_share``
-    times as many (all of them where there are no real crops). A twelfth of each is kept apart to validate."""
+def crop_kinds(classes: np.ndarray) -> np.ndarray:
+    """0 for "no die", else 1 + the die type's index (a class, or -(type index + 1) where the value is unknown)."""
+    kinds = np.zeros(len(classes), np.int64)
+    for k, die_type in enumerate(DIE_TYPES):
+        s = TYPE_SLICES[die_type]
+        kinds[((classes >= s.start) & (classes < s.stop)) | (classes == -(k + 1))] = k + 1
+    return kinds
+
+
+def epoch_draw(kinds: np.ndarray, real: np.ndarray, size: int, rng, real_share: float, most_repeats: float) -> np.ndarray:
+    """``size`` crop indices, drawn so each kind of crop (``kinds``) is drawn as often as any other, and within a
+    kind the real crops make ``real_share`` of the draws, or less where there are too few of them to be drawn
+    more than ``most_repeats`` times each. So no kind of die is mostly seen in photos and another mostly in
+    renders: real photos are nearly all D6s, and a network would learn that a photo shows a D6."""
+    present = np.unique(kinds)
+    per_kind = size // len(present)
+    out = []
+    for kind in present:
+        pools = [np.flatnonzero((kinds == kind) & real), np.flatnonzero((kinds == kind) & ~real)]
+        share = min(real_share, most_repeats * len(pools[0]) / per_kind) if len(pools[1]) else 1.0
+        counts = [int(round(share * per_kind)), per_kind - int(round(share * per_kind))]
+        out += [rng.choice(pool, count) for pool, count in zip(pools, counts) if count and len(pool)]
+    return rng.permutation(np.concatenate(out))
+
+
+def fit(name: str, model, real: SampleSet, renders: SampleSet, epochs: int, args, rng, with_box: bool,
+        kinds=crop_kinds):
+    """Train ``model`` on ``args.epoch_crops`` crops an epoch drawn by ``epoch_draw`` from the real crops and
+    the renders (``kinds`` sorts them). A twelfth of each is kept apart to validate."""
     import torch
     import torch.nn.functional as F
 
     parts = [p.arrays() for p in (real, renders) if p.crops]
     crops, classes, boxes = (np.concatenate(k) for k in zip(*parts))
     n_real = len(real.crops)
+    is_real = np.arange(len(crops)) < n_real
     real_val, real_tr = np.split(rng.permutation(n_real), [n_real // 12])
     render_val, render_tr = np.split(n_real + rng.permutation(len(crops) - n_real), [(len(crops) - n_real) // 12])
-    per_epoch = min(len(render_tr), int(args.render_share * len(real_tr))) if n_real else len(render_tr)
-    print(f"{name}: {len(real_tr)} real and {per_epoch} of {len(render_tr)} rendered crops an epoch; "
+    training = np.concatenate([real_tr, render_tr])
+    crop_kind = kinds(classes)
+    print(f"{name}: {len(real_tr)} real and {len(render_tr)} rendered crops, {args.epoch_crops} drawn an epoch; "
           f"{len(real_val)} and {len(render_val)} to validate", flush=True)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = epochs * -(-(len(real_tr) + per_epoch) // args.batch)
+    steps = epochs * -(-args.epoch_crops // args.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=4e-3, total_steps=steps)
     for epoch in range(epochs):
         model.train()
         started = time.time()
-        tr = rng.permutation(np.concatenate([real_tr, rng.choice(render_tr, per_epoch, replace=False)]))
+        tr = training[epoch_draw(crop_kind[training], is_real[training], args.epoch_crops, rng, args.real_share,
+                                 args.most_repeats)]
         total = 0.0
         for start in range(0, len(tr), args.batch):
             idx = tr[start:start + args.batch]
@@ -228,7 +258,8 @@ def train(args) -> None:
     out_dir = pathlib.Path(args.out_dir)
     if "finder" in args.nets:
         finder = build_model(FINDER_CROP, (12, 24, 32, 48), (2, 3), hidden=64)
-        fit("finder", finder, real.finder, renders.finder, args.finder_epochs, args, rng, with_box=True)
+        fit("finder", finder, real.finder, renders.finder, args.finder_epochs, args, rng, with_box=True,
+            kinds=lambda classes: classes)
         export(finder, FINDER_CROP, ("die", "box"), out_dir / "finder.onnx")
     if "reader" in args.nets:
         reader = build_model(READER_CROP, (16, 32, 64, 64), (len(CLASSES),), hidden=128)
@@ -255,8 +286,11 @@ def main() -> None:
                         help="which of the numeral reader's networks to write")
     parser.add_argument("--nets", nargs="+", default=["finder", "reader", "numerals"],
                         choices=["finder", "reader", "numerals"])
-    parser.add_argument("--render-share", type=float, default=0.5,
-                        help="rendered crops an epoch, as a share of the real ones")
+    parser.add_argument("--epoch-crops", type=int, default=40000, help="crops drawn an epoch")
+    parser.add_argument("--real-share", type=float, default=0.6,
+                        help="the real crops' share of the draws of each kind of crop, where there are enough")
+    parser.add_argument("--most-repeats", type=float, default=3.0,
+                        help="the most times a real crop is drawn an epoch, on average over its kind")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--threads", type=int, default=1)
