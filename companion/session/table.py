@@ -3,7 +3,8 @@
 Every accepted event is committed to the store before ``submit`` returns. A refused action
 changes nothing and comes back as an ``Outcome`` with the engine's reason. Chance events the
 table does not supply (by default all of them) are the game's seeded outcomes: they are
-recorded in the same transaction as the decision that follows them.
+recorded in the same transaction as the move that reaches them, so a new round's dice are
+saved, and shown, as soon as the round starts.
 """
 from __future__ import annotations
 
@@ -104,19 +105,20 @@ class TableSession:
     def state(self) -> State:
         return self.game.state
 
-    def _seeded_ahead(self) -> List[Action]:
+    def _seeded_ahead(self, game: Game) -> List[Action]:
         ahead = []
-        for outcome in self.game.seeded_outcomes():
+        for outcome in game.seeded_outcomes():
             if not self.chance.is_seeded(outcome):
                 break
             ahead.append(outcome)
         return ahead
 
     def _filled_before(self, action: Action) -> List[Action]:
-        """The seeded events to play before ``action``: all of them before a decision, and
-        those of other kinds before a chance outcome the table supplies (a roll after the deal)."""
+        """The seeded events not yet played before ``action`` (a game started or resumed without
+        ``play_seeded``): all of them before a decision, and those of other kinds before a chance
+        outcome the table supplies (a roll after the deal)."""
         events = []
-        for outcome in self._seeded_ahead():
+        for outcome in self._seeded_ahead(self.game):
             if type(outcome) is type(action):
                 break
             events.append(outcome)
@@ -125,7 +127,7 @@ class TableSession:
     def upcoming_state(self) -> State:
         """The state once the seeded chance events ahead are played: where the next decision is taken."""
         state = self.state
-        for outcome in self._seeded_ahead():
+        for outcome in self._seeded_ahead(self.game):
             state = apply_action(state, outcome)
         return state
 
@@ -181,6 +183,11 @@ class TableSession:
             return Outcome(False, reason=refused.reason, rule=refused.rule)
         return self._record(scratch, [str(e) for e in events + [action]])
 
+    def play_seeded(self) -> Outcome:
+        """Play and save the chance events ahead that the companion supplies (a game just started,
+        or resumed), so that the state shows what the next decision is taken on."""
+        return self._record(self.game.copy(), [])
+
     def undo(self) -> Outcome:
         """Take back the last decision, and any chance outcome recorded after it."""
         taken = 0
@@ -197,6 +204,12 @@ class TableSession:
         return self._record(scratch, ["undo"] * taken)
 
     def _record(self, after: Game, events: List[str]) -> Outcome:
+        """Save ``events`` and the seeded chance events they lead to, in one transaction, then play them."""
+        for outcome in self._seeded_ahead(after):
+            after.play(outcome)
+            events = events + [str(outcome)]
+        if not events:
+            return Outcome(True, event=self.event_count)
         try:
             number = self.store.append_all(self.game_id, events)
         except StoreError as exc:
