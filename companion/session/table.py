@@ -8,6 +8,7 @@ saved, and shown, as soon as the round starts.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -15,10 +16,13 @@ from ..rules import IllegalAction, State, apply_action, legal_actions, parse_act
 from ..rules.actions import CHANCE_TYPES, Action, Deal, Order, Roll
 from ..rules.errors import cited
 from ..rules.game import Game, Header
+from ..rules.scoring import score
 from ..automa import Automa, AutomaDecision
 from ..store import GameStore, StoreError
 
 CHANCE_KINDS = {Order: "order", Deal: "deal", Roll: "roll"}
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -66,23 +70,29 @@ class ChanceSources:
 
 
 class TableSession:
-    def __init__(self, store: GameStore, game_id: str, game: Game) -> None:
+    def __init__(self, store: GameStore, game_id: str, game: Game, table_rolls: bool = False) -> None:
         self.store = store
         self.game_id = game_id
         self.game = game
         self.seats = [SeatSpec.from_json(s) for s in game.header.seats]
         self.chance = ChanceSources()
+        if table_rolls:
+            self.chance.seeded.discard("roll")
         self.event_count = len(store.events(game_id))
         self._automas: Dict[int, Tuple[Automa, int]] = {}  # seat -> (Automa, actions it has seen)
 
     # -- starting and resuming ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, store: GameStore, seats: Sequence[SeatSpec], seed: Optional[int] = None) -> "TableSession":
+    def new(cls, store: GameStore, seats: Sequence[SeatSpec], seed: Optional[int] = None,
+            table_rolls: bool = False) -> "TableSession":
+        """A new game; ``table_rolls``: the dice are rolled at the table and given, not rolled by the companion."""
         header = Header([s.to_json() for s in seats], seed)
         game = Game(header)  # checks the seats before anything is stored
         game_id = store.create_game(header.to_json())
-        return cls(store, game_id, game)
+        session = cls(store, game_id, game, table_rolls)
+        session._save_notes()
+        return session
 
     @classmethod
     def resume(cls, store: GameStore, game_id: Optional[str] = None) -> "TableSession":
@@ -97,7 +107,11 @@ class TableSession:
             except IllegalAction as exc:
                 raise StoreError(f"Game {game_id} cannot be replayed: event {number} '{event}' is refused "
                                  f"({exc}). The events before it are intact.") from None
-        return cls(store, game_id, game)
+        return cls(store, game_id, game, bool(store.meta(game_id).get("table_rolls", False)))
+
+    @property
+    def table_rolls(self) -> bool:
+        return "roll" not in self.chance.seeded
 
     # -- what the table sees ----------------------------------------------------------------------
 
@@ -216,4 +230,23 @@ class TableSession:
             return Outcome(False, reason=f"Not saved, so not played: {exc}", rule="storage")
         self.game = after
         self.event_count = number
+        self._save_notes()
         return Outcome(True, event=number)
+
+    def _save_notes(self) -> None:
+        """Keep the notes the list of saved games shows (seats, round, phase, the final score once the
+        game is over), and whether rolls come from the table. They are not the game: one that cannot be
+        saved is logged, and the move stands."""
+        state = self.state
+        try:
+            notes = dict(self.store.meta(self.game_id))
+            notes.update(round=state.round, phase=state.phase, table_rolls=self.table_rolls,
+                         seats=[f"{s.name or s.colour.title()} ({s.colour}{', Automa' if s.kind == 'automa' else ''})"
+                                for s in self.seats])
+            if state.is_over:
+                notes["score"] = score(state).to_json()
+            else:
+                notes.pop("score", None)
+            self.store.set_meta(self.game_id, notes)
+        except StoreError as exc:
+            log.warning("the notes of game %s were not saved: %s", self.game_id, exc)
