@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..rules import IllegalAction, State, apply_action, legal_actions, parse_action
 from ..rules.actions import CHANCE_TYPES, Action, Deal, Order, Roll
 from ..rules.errors import cited
 from ..rules.game import Game, Header
 from ..rules.scoring import score
-from ..automa import Automa, AutomaDecision
+from ..automa import Automa, AutomaDecision, get_level
 from ..store import GameStore, StoreError
 
 CHANCE_KINDS = {Order: "order", Deal: "deal", Roll: "roll"}
@@ -43,6 +43,19 @@ class SeatSpec:
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "SeatSpec":
         return cls(data["colour"], data.get("kind", "person"), data.get("name", ""), data.get("level"))
+
+    @classmethod
+    def parse(cls, text: str) -> "SeatSpec":
+        """A seat written ``COLOUR[:KIND[:LEVEL]]``: ``red`` or ``red:person`` is a person,
+        ``blue:automa:4`` (or ``blue:automa:Engineer``) an Automa of that level, ``blue:automa`` of level 1."""
+        parts = text.strip().split(":")
+        kind = parts[1] if len(parts) > 1 else "person"
+        if kind == "person" and len(parts) <= 2:
+            return cls(parts[0])
+        if kind == "automa" and len(parts) <= 3:
+            return cls(parts[0], "automa", level=get_level(parts[2] if len(parts) == 3 else 1).number)
+        raise ValueError(f"'{text}' is not a seat: write a colour for a person (red) or COLOUR:automa:LEVEL "
+                         f"for an Automa (blue:automa:4)")
 
 
 @dataclass(frozen=True)
@@ -171,6 +184,15 @@ class TableSession:
             return Outcome(False, reason="It is not an Automa's turn", rule="automa")
         return self.submit(decision.action)
 
+    def play_automas(self) -> Iterator[Tuple[Action, Outcome]]:
+        """Play the Automa seats' moves, each saved as it is played, until a person or the table is
+        to act (or a move could not be saved)."""
+        while (decision := self.automa_decision()) is not None:
+            outcome = self.submit(decision.action)
+            yield decision.action, outcome
+            if not outcome.ok:
+                return
+
     def _automa(self, seat: int) -> Automa:
         actions, states = self.game.actions, self.game.states
         automa, seen = self._automas.get(seat, (None, 0))
@@ -202,12 +224,14 @@ class TableSession:
         or resumed), so that the state shows what the next decision is taken on."""
         return self._record(self.game.copy(), [])
 
-    def undo(self) -> Outcome:
-        """Take back the last decision, and any chance outcome recorded after it."""
+    def undo(self, through_automas: bool = False) -> Outcome:
+        """Take back the last decision, and any chance outcome recorded after it. With
+        ``through_automas``, the Automa moves played since a person's last decision go too, with it."""
         taken = 0
-        for action in reversed(self.game.actions):
+        for before, action in zip(reversed(self.game.states[:-1]), reversed(self.game.actions)):
             taken += 1
-            if not isinstance(action, CHANCE_TYPES):
+            if not isinstance(action, CHANCE_TYPES) and not (
+                    through_automas and self.seats[before.turn].kind == "automa"):
                 break
         else:
             return Outcome(False, reason="There is no move to undo", rule="undo")
