@@ -4,8 +4,8 @@
                                           | --resume ID|latest)
 
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
-once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``undo``
-or ``quit``. The Automa seats play by themselves: each of their moves
+once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
+``export PATH``, ``undo`` or ``quit``. The Automa seats play by themselves: each of their moves
 is a line of its own, ``automa N <action>``, printed as soon as it is saved. The whole protocol
 is in docs/notation.md.
 """
@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import IO, Callable, List, Optional
 
+from ..rules.errors import cited
 from ..store import GameStore, StoreError
 from .rolls import roll_pattern
 from .table import SeatSpec, TableSession
@@ -58,11 +59,35 @@ def legal_lines(session: TableSession) -> List[str]:
     return [pattern] if pattern else [str(a) for a in session.legal()]
 
 
+def score_json(session: TableSession) -> str:
+    from ..rules.scoring import score
+
+    state = session.state
+    return json.dumps({"over": state.is_over, **score(state).to_json()})
+
+
+def export(session: TableSession, path: str) -> str:
+    from ..user_files import UnusableFile, write_text
+
+    if not path:
+        return "refused " + cited("Name the file: export PATH", "export")
+    try:
+        write_text(Path(path), session.store.export_jsonl(session.game_id), "game record")
+    except (UnusableFile, StoreError) as exc:
+        return "refused " + cited(str(exc), "export")
+    return f"ok exported {path}"
+
+
 def answer(session: TableSession, line: str) -> str:
     if line == "legal":
         return json.dumps(legal_lines(session))
     if line == "state":
         return session.state.dumps()
+    if line == "score":
+        return score_json(session)
+    command, _, rest = line.partition(" ")
+    if command == "export":
+        return export(session, rest.strip())
     outcome = session.undo(through_automas=True) if line == "undo" else session.submit(line)
     return f"ok {outcome.event}" if outcome.ok else f"refused {outcome.refusal}"
 

@@ -1,5 +1,5 @@
 """A whole game headless: Automa seats that play by themselves, the dice shown as soon as a round
-starts."""
+starts, the score and the game record."""
 from __future__ import annotations
 
 import io
@@ -11,6 +11,8 @@ import pytest
 
 from companion.cli import build_parser, main
 from companion.rules import apply_action, parse_action
+from companion.rules.game import Game
+from companion.rules.scoring import score
 from companion.rules.state import State
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import run
@@ -169,3 +171,96 @@ def test_with_table_rolls_legal_lists_only_the_roll_awaited(tmp_path):
     with GameStore(db) as store:
         resumed = TableSession.resume(store)
         assert resumed.table_rolls and resumed.state.seats[0].available[0] == ("d4", 2)
+
+
+def test_score_and_export_of_a_game_in_progress(tmp_path):
+    db = tmp_path / "g.db"
+    record = tmp_path / "game.jsonl"
+    replies: List[str] = []
+    script = iter(["legal", "pick", "score", f"export {record}", f"export {tmp_path}", "export"])
+
+    def speak(lines: List[str]) -> Optional[str]:
+        answer, _ = answer_and_automas(lines)
+        replies.append(answer)
+        line = next(script, None)
+        return json.loads(answer)[0] if line == "pick" else line
+
+    converse(["--db", str(db), "--new", "--seats", SOLO, "--seed", "8"], speak)
+    with GameStore(db) as store:
+        game_id = store.latest_game_id()
+        state = TableSession.resume(store, game_id).state
+        assert record.read_text() == store.export_jsonl(game_id)
+    assert json.loads(replies[3]) == json.loads(json.dumps({"over": False, **score(state).to_json()}))
+    assert replies[4] == f"ok exported {record}"
+    assert Game.from_jsonl(record.read_text()).state == state
+    assert replies[5].startswith(f"refused {tmp_path}: a folder") and replies[5].endswith(" [export]")
+    assert replies[6] == "refused Name the file: export PATH [export]"
+
+
+def test_the_export_command_writes_the_record_replay_reads(tmp_path, capsys):
+    db = tmp_path / "g.db"
+    with GameStore(db) as store:
+        session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=1)
+        for _ in range(12):
+            assert session.submit(session.legal()[0]).ok
+        first = session.game_id
+        TableSession.new(store, [SeatSpec("green"), SeatSpec("white")], seed=2)
+        latest = store.latest_game_id()
+    for which, game_id in ((first, first), ("latest", latest)):
+        out = tmp_path / f"{which}.jsonl"
+        assert main(["export", "--db", str(db), which, str(out)]) == 0
+        with GameStore(db) as store:
+            assert out.read_text() == store.export_jsonl(game_id)
+            actions = len(store.effective_events(game_id))
+        assert capsys.readouterr().out == f"game {game_id}: {actions} actions written to {out}\n"
+    assert main(["replay", str(tmp_path / f"{first}.jsonl")]) == 0
+    assert json.loads(capsys.readouterr().out)["state"] == session.state.to_json()
+
+
+def test_export_of_an_unknown_game_is_one_line_and_status_2(tmp_path, capsys):
+    db = tmp_path / "g.db"
+    with GameStore(db) as store:
+        TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=1)
+    assert main(["export", "--db", str(db), "nosuchgame", str(tmp_path / "out.jsonl")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and "nosuchgame" in err
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_whole_solo_game_headless_scores_as_its_record_replays(tmp_path, capsys):
+    """One person playing random legal moves, two Automas, to the end; the score the session gives
+    is the score ``replay`` gives of the record it exports."""
+    db, record = tmp_path / "g.db", tmp_path / "solo.jsonl"
+    rng = random.Random(11)
+    said = {"automa": 0, "person": 0}
+    final: List[str] = []
+
+    def speak(lines: List[str]) -> Optional[str]:
+        answer, automa = answer_and_automas(lines)
+        said["automa"] += len(automa)
+        if final:
+            final.append(answer)
+            return f"export {record}" if len(final) == 2 else None
+        if answer is None or answer.startswith(("game", "ok")):
+            return "legal"
+        assert answer.startswith("["), answer
+        legal = json.loads(answer)
+        if not legal:
+            final.append(answer)
+            return "score"
+        said["person"] += 1
+        return rng.choice(legal)
+
+    converse(["--db", str(db), "--new", "--seats", SOLO, "--seed", "21"], speak)
+    session_score = json.loads(final[1])
+    assert session_score["over"] is True and final[2] == f"ok exported {record}"
+    assert said["person"] >= 20 and said["automa"] >= 40
+    assert main(["replay", str(record)]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["over"] is True
+    assert {"over": True, **replayed["score"]} == session_score
+    assert [s["total"] for s in session_score["seats"]] == [s["total"] for s in replayed["score"]["seats"]]
+    with GameStore(db) as store:  # the list of saved games shows it finished, with its score
+        notes = store.meta(store.latest_game_id())
+    assert notes["phase"] == "over" and {"over": True, **notes["score"]} == session_score
+    assert notes["seats"] == ["Red (red)", "Blue (blue, Automa)", "Green (green, Automa)"]
