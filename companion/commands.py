@@ -1,4 +1,4 @@
-"""Engine subcommands: replay a game record, simulate random-legal games."""
+"""Engine subcommands: export a saved game's record, replay a record, simulate random-legal games."""
 from __future__ import annotations
 
 import argparse
@@ -8,6 +8,12 @@ from pathlib import Path
 
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
+    export = subparsers.add_parser("export", help="write a saved game's record (what replay reads)")
+    export.add_argument("--db", type=Path, required=True, help="the game database (SQLite)")
+    export.add_argument("game", metavar="GAME_ID", help="the game's id, or 'latest'")
+    export.add_argument("out", type=Path, metavar="OUT.jsonl", help="the game record to write")
+    export.set_defaults(handler=run_export)
+
     replay = subparsers.add_parser("replay", help="replay a game record and print the final state and score")
     replay.add_argument("record", type=Path, help="game record (JSON lines)")
     replay.set_defaults(handler=run_replay)
@@ -18,6 +24,25 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--json", action="store_true", help="print JSON")
     simulate.set_defaults(handler=run_simulate)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from .store import StoreError
+    from .user_files import check_output, open_game_store, write_text
+
+    check_output(args.out, "game record")
+    with open_game_store(args.db, create=False) as store:
+        try:
+            game_id = store.latest_game_id() if args.game == "latest" else args.game
+            if game_id is None:
+                raise StoreError("there is no saved game")
+            record = store.export_jsonl(game_id)
+        except StoreError as exc:
+            print(f"export: {args.db}: {exc}", file=sys.stderr)
+            return 2
+    write_text(args.out, record, "game record")
+    print(f"game {game_id}: {len(record.splitlines()) - 1} actions written to {args.out}")
+    return 0
 
 
 def run_replay(args: argparse.Namespace) -> int:

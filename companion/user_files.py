@@ -61,9 +61,20 @@ def check_output(path: Path, what: str) -> None:
         raise UnusableFile(f"{path}: there is no folder {path.parent}")
 
 
-def open_game_store(path: Path, backup_every: int = 20) -> GameStore:
-    """The game database at ``path``. A damaged one is recovered, and one warning line on stderr
-    says what was restored and what was lost."""
+def write_text(path: Path, text: str, what: str) -> None:
+    """Write ``text`` to ``path``, or say in one line why it cannot be written there."""
+    check_output(path, what)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UnusableFile(f"{path}: cannot be written ({exc.strerror or exc})") from None
+
+
+def open_game_store(path: Path, backup_every: int = 20, create: bool = True) -> GameStore:
+    """The game database at ``path`` (made there when missing, with ``create``). A damaged one is
+    recovered, and one warning line on stderr says what was restored and what was lost."""
+    if not create and not path.exists():
+        raise UnusableFile(f"{path}: no such file")
     try:
         store = GameStore(path, backup_every)
     except StoreError as exc:

@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 
 from companion.cli import main
+from companion.session import SeatSpec, TableSession
+from companion.store import GameStore
 
 GAME_RECORD = '{"type": "header", "rules_version": 1, "seats": [{"colour": "red"}, {"colour": "blue"}], "seed": 1}\n'
 MANIFEST = '{"image": "a.png", "group": "g", "dice": []}\n'
@@ -46,6 +48,8 @@ ALL = ("missing", "folder", "empty", "random bytes", "wrong kind")
 NOT_MISSING = ALL[1:]
 CONFIG = ("missing", "folder", "random bytes", "wrong kind")
 DATABASE = ("folder", "wrong kind")
+# A database to read from must be there; a damaged one is recovered (a warning line), then has no game.
+SAVED_GAMES = ("missing", "folder", "empty", "wrong kind")
 
 # name: (command line with {path} for the bad file and {photo} for a good one, kinds it refuses, the wrong kind)
 COMMANDS = {
@@ -63,13 +67,15 @@ COMMANDS = {
     "app --config": (["app", "--config", "{path}"], CONFIG, OTHER_TOML),
     "app --db": (["app", "--db", "{path}"], DATABASE, other_database),
     "session --db": (["session", "--db", "{path}", "--new", "--seats", "red,blue"], DATABASE, other_database),
+    "export --db": (["export", "--db", "{path}", "latest", "{out}"], SAVED_GAMES, other_database),
 }
-# Files a command writes, each put where it cannot be written.
-OUTPUTS = {
-    "read-dice --annotate": ["read-dice", "{photo}", "--annotate", "{path}"],
-    "print-markers": ["print-markers", "{path}"],
-}
+# Files a command writes, each put where it cannot be written: (command line, the places refused).
 OUTPUT_PLACES = {"folder": "out.png", "in a missing folder": "nowhere/out.png", "wrong kind": "out.txt"}
+OUTPUTS = {
+    "read-dice --annotate": (["read-dice", "{photo}", "--annotate", "{path}"], tuple(OUTPUT_PLACES)),
+    "print-markers": (["print-markers", "{path}"], tuple(OUTPUT_PLACES)),
+    "export": (["export", "--db", "{db}", "latest", "{path}"], ("folder", "in a missing folder")),
+}
 
 
 @pytest.fixture
@@ -83,7 +89,11 @@ def run(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
 
     def run(argv: list[str], path: Path) -> tuple[int, str, str]:
-        filled = [a.format(path=path, photo=photo, out=tmp_path / "sheet.pdf") for a in argv]
+        db = tmp_path / "games.sqlite3"
+        if "{db}" in argv:
+            with GameStore(db) as store:
+                TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=1)
+        filled = [a.format(path=path, photo=photo, out=tmp_path / "sheet.pdf", db=db) for a in argv]
         status = main(filled)
         out, err = capsys.readouterr()
         return status, out, err
@@ -106,12 +116,12 @@ def test_a_bad_input_file_is_refused_in_one_line(run, tmp_path, command, kind):
     refused_in_one_line(*run(argv, path), path)
 
 
-@pytest.mark.parametrize("command,place", [(c, p) for c in OUTPUTS for p in OUTPUT_PLACES])
+@pytest.mark.parametrize("command,place", [(c, p) for c, (_, places) in OUTPUTS.items() for p in places])
 def test_an_output_that_cannot_be_written_is_refused_in_one_line(run, tmp_path, command, place):
     path = tmp_path / OUTPUT_PLACES[place]
     if place == "folder":
         path.mkdir()
-    refused_in_one_line(*run(OUTPUTS[command], path), path)
+    refused_in_one_line(*run(OUTPUTS[command][0], path), path)
 
 
 def test_a_damaged_database_is_recovered_in_one_warning_line_and_the_session_goes_on(run, tmp_path):

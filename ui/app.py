@@ -292,7 +292,6 @@ class CompanionApp(App):
         step = follower.observe(readings_by_zone)
         refused = [o.reason for o in step.played if not o.ok]
         if step.played:
-            self.controller.save_progress()
             self.show_next()
         if refused:
             alert("Not played", "The table showed a move the game refused: " + "; ".join(refused))
@@ -334,7 +333,6 @@ class CompanionApp(App):
         refused = [o.reason for o in outcomes if not o.ok]
         if refused:
             alert("Not allowed", "; ".join(refused))
-        self.controller.save_progress()
         self.show_next()
 
     def _ask_sync(self, ask: Callable, refused_title: str):

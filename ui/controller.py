@@ -1,9 +1,9 @@
-"""The game as the screens see it: one session, what the table waits for next, the notes saved
-with the game (round, phase, final score). No Kivy here, so it is tested on its own."""
+"""The game as the screens see it: one session and what the table waits for next. No Kivy here,
+so it is tested on its own."""
 from __future__ import annotations
 
 import secrets
-from typing import Dict, List, Optional, Sequence
+from typing import List, Optional, Sequence
 
 from companion.automa import AutomaDecision
 from companion.rules.actions import Action, Roll
@@ -29,27 +29,16 @@ class GameController:
         """A new game; without a seed one is drawn, so that games differ (the seed is saved)."""
         if seed is None:
             seed = secrets.randbelow(2**31)
-        self.session = TableSession.new(self.store, seats, seed)
-        self._set_rolls(table_rolls)
-        self.save_progress()
+        self.session = TableSession.new(self.store, seats, seed, table_rolls)
         return self.session
 
     def resume(self, game_id: Optional[str] = None) -> TableSession:
-        session = TableSession.resume(self.store, game_id)
-        self.session = session
-        self._set_rolls(bool(self.store.meta(session.game_id).get("table_rolls", False)))
-        return session
-
-    def _set_rolls(self, table_rolls: bool) -> None:
-        assert self.session is not None
-        if table_rolls:
-            self.session.chance.seeded.discard("roll")
-        else:
-            self.session.chance.seeded.add("roll")
+        self.session = TableSession.resume(self.store, game_id)
+        return self.session
 
     @property
     def table_rolls(self) -> bool:
-        return self.session is not None and "roll" not in self.session.chance.seeded
+        return self.session is not None and self.session.table_rolls
 
     # -- what now --------------------------------------------------------------------------
 
@@ -89,10 +78,7 @@ class GameController:
     # -- changing the game -----------------------------------------------------------------
 
     def submit(self, action: Action) -> Outcome:
-        outcome = self.session.submit(action)
-        if outcome.ok:
-            self.save_progress()
-        return outcome
+        return self.session.submit(action)
 
     # -- Automa seats -----------------------------------------------------------------------
 
@@ -101,33 +87,13 @@ class GameController:
 
     def acknowledge_automa(self) -> Outcome:
         """Play the decision shown, once the person at the table has carried it out."""
-        decision = self.automa_decision()
-        if decision is None:
-            return Outcome(False, reason="It is not an Automa's turn", rule="automa")
-        return self.submit(decision.action)
+        return self.session.acknowledge_automa()
 
     def undo(self) -> Outcome:
-        outcome = self.session.undo()
-        if outcome.ok:
-            self.save_progress()
-        return outcome
+        return self.session.undo()
 
     def history(self) -> List[str]:
         return [str(a) for a in self.session.game.actions]
 
     def final_score(self) -> Score:
         return score(self.session.state)
-
-    def save_progress(self) -> None:
-        """Keep the notes the Home screen lists (and the final score once the game is over)."""
-        session = self.session
-        state = session.state
-        meta: Dict = dict(self.store.meta(session.game_id))
-        meta.update(round=state.round, phase=state.phase, table_rolls=self.table_rolls,
-                    seats=[f"{s.name or s.colour.title()} ({s.colour}{', Automa' if s.kind == 'automa' else ''})"
-                           for s in session.seats])
-        if state.is_over:
-            meta["score"] = score(state).to_json()
-        else:
-            meta.pop("score", None)
-        self.store.set_meta(session.game_id, meta)

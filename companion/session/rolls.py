@@ -42,6 +42,15 @@ def expected_roll(state: State) -> Optional[Tuple[str, Counter]]:
     return None
 
 
+def roll_pattern(state: State) -> Optional[str]:
+    """The roll awaited from the table as a line with ``?`` for each value (``roll red d4:? d6:?``), or None."""
+    expected = expected_roll(state)
+    if expected is None:
+        return None
+    colour, types = expected
+    return " ".join(["roll", colour] + [f"{t}:?" for t in sorted(types.elements())])
+
+
 def _describe(counts: Counter) -> str:
     return ", ".join(f"{n} {t.upper()}" for t, n in sorted(counts.items())) or "none"
 

@@ -3,21 +3,26 @@
 Every accepted event is committed to the store before ``submit`` returns. A refused action
 changes nothing and comes back as an ``Outcome`` with the engine's reason. Chance events the
 table does not supply (by default all of them) are the game's seeded outcomes: they are
-recorded in the same transaction as the decision that follows them.
+recorded in the same transaction as the move that reaches them, so a new round's dice are
+saved, and shown, as soon as the round starts.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..rules import IllegalAction, State, apply_action, legal_actions, parse_action
 from ..rules.actions import CHANCE_TYPES, Action, Deal, Order, Roll
 from ..rules.errors import cited
 from ..rules.game import Game, Header
-from ..automa import Automa, AutomaDecision
+from ..rules.scoring import score
+from ..automa import Automa, AutomaDecision, get_level
 from ..store import GameStore, StoreError
 
 CHANCE_KINDS = {Order: "order", Deal: "deal", Roll: "roll"}
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,19 @@ class SeatSpec:
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "SeatSpec":
         return cls(data["colour"], data.get("kind", "person"), data.get("name", ""), data.get("level"))
+
+    @classmethod
+    def parse(cls, text: str) -> "SeatSpec":
+        """A seat written ``COLOUR[:KIND[:LEVEL]]``: ``red`` or ``red:person`` is a person,
+        ``blue:automa:4`` (or ``blue:automa:Engineer``) an Automa of that level, ``blue:automa`` of level 1."""
+        parts = text.strip().split(":")
+        kind = parts[1] if len(parts) > 1 else "person"
+        if kind == "person" and len(parts) <= 2:
+            return cls(parts[0])
+        if kind == "automa" and len(parts) <= 3:
+            return cls(parts[0], "automa", level=get_level(parts[2] if len(parts) == 3 else 1).number)
+        raise ValueError(f"'{text}' is not a seat: write a colour for a person (red) or COLOUR:automa:LEVEL "
+                         f"for an Automa (blue:automa:4)")
 
 
 @dataclass(frozen=True)
@@ -65,23 +83,29 @@ class ChanceSources:
 
 
 class TableSession:
-    def __init__(self, store: GameStore, game_id: str, game: Game) -> None:
+    def __init__(self, store: GameStore, game_id: str, game: Game, table_rolls: bool = False) -> None:
         self.store = store
         self.game_id = game_id
         self.game = game
         self.seats = [SeatSpec.from_json(s) for s in game.header.seats]
         self.chance = ChanceSources()
+        if table_rolls:
+            self.chance.seeded.discard("roll")
         self.event_count = len(store.events(game_id))
         self._automas: Dict[int, Tuple[Automa, int]] = {}  # seat -> (Automa, actions it has seen)
 
     # -- starting and resuming ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, store: GameStore, seats: Sequence[SeatSpec], seed: Optional[int] = None) -> "TableSession":
+    def new(cls, store: GameStore, seats: Sequence[SeatSpec], seed: Optional[int] = None,
+            table_rolls: bool = False) -> "TableSession":
+        """A new game; ``table_rolls``: the dice are rolled at the table and given, not rolled by the companion."""
         header = Header([s.to_json() for s in seats], seed)
         game = Game(header)  # checks the seats before anything is stored
         game_id = store.create_game(header.to_json())
-        return cls(store, game_id, game)
+        session = cls(store, game_id, game, table_rolls)
+        session._save_notes()
+        return session
 
     @classmethod
     def resume(cls, store: GameStore, game_id: Optional[str] = None) -> "TableSession":
@@ -96,7 +120,11 @@ class TableSession:
             except IllegalAction as exc:
                 raise StoreError(f"Game {game_id} cannot be replayed: event {number} '{event}' is refused "
                                  f"({exc}). The events before it are intact.") from None
-        return cls(store, game_id, game)
+        return cls(store, game_id, game, bool(store.meta(game_id).get("table_rolls", False)))
+
+    @property
+    def table_rolls(self) -> bool:
+        return "roll" not in self.chance.seeded
 
     # -- what the table sees ----------------------------------------------------------------------
 
@@ -104,19 +132,20 @@ class TableSession:
     def state(self) -> State:
         return self.game.state
 
-    def _seeded_ahead(self) -> List[Action]:
+    def _seeded_ahead(self, game: Game) -> List[Action]:
         ahead = []
-        for outcome in self.game.seeded_outcomes():
+        for outcome in game.seeded_outcomes():
             if not self.chance.is_seeded(outcome):
                 break
             ahead.append(outcome)
         return ahead
 
     def _filled_before(self, action: Action) -> List[Action]:
-        """The seeded events to play before ``action``: all of them before a decision, and
-        those of other kinds before a chance outcome the table supplies (a roll after the deal)."""
+        """The seeded events not yet played before ``action`` (a game started or resumed without
+        ``play_seeded``): all of them before a decision, and those of other kinds before a chance
+        outcome the table supplies (a roll after the deal)."""
         events = []
-        for outcome in self._seeded_ahead():
+        for outcome in self._seeded_ahead(self.game):
             if type(outcome) is type(action):
                 break
             events.append(outcome)
@@ -125,7 +154,7 @@ class TableSession:
     def upcoming_state(self) -> State:
         """The state once the seeded chance events ahead are played: where the next decision is taken."""
         state = self.state
-        for outcome in self._seeded_ahead():
+        for outcome in self._seeded_ahead(self.game):
             state = apply_action(state, outcome)
         return state
 
@@ -155,6 +184,15 @@ class TableSession:
             return Outcome(False, reason="It is not an Automa's turn", rule="automa")
         return self.submit(decision.action)
 
+    def play_automas(self) -> Iterator[Tuple[Action, Outcome]]:
+        """Play the Automa seats' moves, each saved as it is played, until a person or the table is
+        to act (or a move could not be saved)."""
+        while (decision := self.automa_decision()) is not None:
+            outcome = self.submit(decision.action)
+            yield decision.action, outcome
+            if not outcome.ok:
+                return
+
     def _automa(self, seat: int) -> Automa:
         actions, states = self.game.actions, self.game.states
         automa, seen = self._automas.get(seat, (None, 0))
@@ -181,12 +219,19 @@ class TableSession:
             return Outcome(False, reason=refused.reason, rule=refused.rule)
         return self._record(scratch, [str(e) for e in events + [action]])
 
-    def undo(self) -> Outcome:
-        """Take back the last decision, and any chance outcome recorded after it."""
+    def play_seeded(self) -> Outcome:
+        """Play and save the chance events ahead that the companion supplies (a game just started,
+        or resumed), so that the state shows what the next decision is taken on."""
+        return self._record(self.game.copy(), [])
+
+    def undo(self, through_automas: bool = False) -> Outcome:
+        """Take back the last decision, and any chance outcome recorded after it. With
+        ``through_automas``, the Automa moves played since a person's last decision go too, with it."""
         taken = 0
-        for action in reversed(self.game.actions):
+        for before, action in zip(reversed(self.game.states[:-1]), reversed(self.game.actions)):
             taken += 1
-            if not isinstance(action, CHANCE_TYPES):
+            if not isinstance(action, CHANCE_TYPES) and not (
+                    through_automas and self.seats[before.turn].kind == "automa"):
                 break
         else:
             return Outcome(False, reason="There is no move to undo", rule="undo")
@@ -197,10 +242,35 @@ class TableSession:
         return self._record(scratch, ["undo"] * taken)
 
     def _record(self, after: Game, events: List[str]) -> Outcome:
+        """Save ``events`` and the seeded chance events they lead to, in one transaction, then play them."""
+        for outcome in self._seeded_ahead(after):
+            after.play(outcome)
+            events = events + [str(outcome)]
+        if not events:
+            return Outcome(True, event=self.event_count)
         try:
             number = self.store.append_all(self.game_id, events)
         except StoreError as exc:
             return Outcome(False, reason=f"Not saved, so not played: {exc}", rule="storage")
         self.game = after
         self.event_count = number
+        self._save_notes()
         return Outcome(True, event=number)
+
+    def _save_notes(self) -> None:
+        """Keep the notes the list of saved games shows (seats, round, phase, the final score once the
+        game is over), and whether rolls come from the table. They are not the game: one that cannot be
+        saved is logged, and the move stands."""
+        state = self.state
+        try:
+            notes = dict(self.store.meta(self.game_id))
+            notes.update(round=state.round, phase=state.phase, table_rolls=self.table_rolls,
+                         seats=[f"{s.name or s.colour.title()} ({s.colour}{', Automa' if s.kind == 'automa' else ''})"
+                                for s in self.seats])
+            if state.is_over:
+                notes["score"] = score(state).to_json()
+            else:
+                notes.pop("score", None)
+            self.store.set_meta(self.game_id, notes)
+        except StoreError as exc:
+            log.warning("the notes of game %s were not saved: %s", self.game_id, exc)

@@ -1,13 +1,18 @@
 """Crash safety of the headless session: SIGKILL at random moments, resume, compare.
 
-    python tests/reliability/kill_resume.py --runs 500 [--seed 1] [--json]
+    python tests/reliability/kill_resume.py --runs 500 [--solo] [--seed 1] [--json]
 
 Each run starts a headless session, plays a random legal game through its stdin, kills the
 process with SIGKILL at random moments (sometimes while an action is in flight, sometimes
 between commands), resumes it, and checks the resumed state against a mirror game played in
-this process: it must equal the state after the last ``ok`` line, or, when the killed action
-had been committed but not yet acknowledged, the state after that action. The event log must
-match the mirror's exactly: nothing lost, nothing duplicated.
+this process: it must equal the state after the last ``ok`` line and the Automa moves that
+follow it, or, when the killed action had been committed but not yet acknowledged, the state
+after that action and its Automa moves. The event log must match the mirror's exactly: nothing
+lost, nothing duplicated. Every ``automa`` line printed must be one the mirror played, once and
+in order; a kill may cut off at most one of them (saved, not yet printed).
+
+With ``--solo`` every table is one person and one to three Automas of random levels; without
+it, two to four people.
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ from companion.session import SeatSpec, TableSession  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "white")
+AUTOMA_PREFIX = "automa "
 
 
 @dataclass
@@ -41,13 +47,17 @@ class RunResult:
     in_flight_committed: int = 0
     in_flight_dropped: int = 0
     actions: int = 0
+    automa_moves: int = 0
+    finished: bool = False  # played to the end of the game
+    automa_lines: List[str] = field(default_factory=list)  # as printed, by every process of the run
     problems: List[str] = field(default_factory=list)
 
 
 class Session:
-    """One headless session process."""
+    """One headless session process; the ``automa`` lines it prints are kept in ``automa_lines``."""
 
-    def __init__(self, db: Path, args: List[str]) -> None:
+    def __init__(self, db: Path, args: List[str], automa_lines: List[str]) -> None:
+        self.automa_lines = automa_lines
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "session", "--db", str(db), *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
@@ -62,31 +72,59 @@ class Session:
         self.proc.stdin.flush()
 
     def ask(self, line: str) -> str:
+        """The answer to ``line``: the next line that is not an Automa's move."""
         self.send(line)
-        return self.proc.stdout.readline().strip()
+        while (answer := self.proc.stdout.readline()).startswith(AUTOMA_PREFIX):
+            self.automa_lines.append(answer.strip())
+        return answer.strip()
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
+        self.automa_lines.extend(line.strip() for line in self.proc.stdout.read().splitlines(keepends=True)
+                                 if line.startswith(AUTOMA_PREFIX) and line.endswith("\n"))
 
     def quit(self) -> None:
         self.send("quit")
         self.proc.wait(timeout=10)
 
 
-def one_run(run: int, seed: int, workdir: Path, max_actions: int) -> RunResult:
+def table(rng: random.Random, solo: bool) -> List[SeatSpec]:
+    colours = COLOURS[: rng.randint(2, 4)]
+    if not solo:
+        return [SeatSpec(c) for c in colours]
+    person = rng.randrange(len(colours))
+    return [SeatSpec(c) if i == person else SeatSpec(c, "automa", level=rng.randint(1, 6))
+            for i, c in enumerate(colours)]
+
+
+def seats_option(seats: List[SeatSpec]) -> str:
+    return ",".join(s.colour if s.kind == "person" else f"{s.colour}:automa:{s.level}" for s in seats)
+
+
+def mirror_automas(mirror: TableSession, expected: List[str]) -> None:
+    """Play the mirror's Automa moves, as the session does after each answer, and note their lines."""
+    for action, outcome in mirror.play_automas():
+        expected.append(f"{AUTOMA_PREFIX}{outcome.event} {action}")
+
+
+def one_run(run: int, seed: int, workdir: Path, max_actions: int, solo: bool = False) -> RunResult:
     rng = random.Random(f"{seed}:{run}")
     result = RunResult(run)
-    seats = COLOURS[: rng.randint(2, 4)]
+    seats = table(rng, solo)
     db = workdir / f"run{run}.db"
     game_seed = rng.randrange(10**6)
-    session = Session(db, ["--new", "--seats", ",".join(seats), "--seed", str(game_seed)])
+    session = Session(db, ["--new", "--seats", seats_option(seats), "--seed", str(game_seed)], result.automa_lines)
     mirror_store = GameStore(workdir / f"mirror{run}.db")
-    mirror = TableSession.new(mirror_store, [SeatSpec(c) for c in seats], game_seed)
+    mirror = TableSession.new(mirror_store, seats, game_seed)
+    mirror.play_seeded()
+    expected: List[str] = []
+    mirror_automas(mirror, expected)
     try:
         while result.actions < max_actions:
             legal = json.loads(session.ask("legal"))
             if not legal:
+                result.finished = mirror.state.is_over
                 break
             action = rng.choice(legal)
             moment = rng.random()
@@ -95,19 +133,22 @@ def one_run(run: int, seed: int, workdir: Path, max_actions: int) -> RunResult:
                 time.sleep(rng.random() * 0.01)
                 session.kill()
                 result.kills += 1
-                session = resume(db, session.game_id, mirror, action, result)
+                session = resume(db, session.game_id, mirror, action, result, expected)
             else:
                 answer = session.ask(action)
-                expected = mirror.submit(action)
-                if answer != f"ok {expected.event}":
-                    result.problems.append(f"'{action}': answered '{answer}', mirror event {expected.event}")
+                accepted = mirror.submit(action)
+                if answer != f"ok {accepted.event}":
+                    result.problems.append(f"'{action}': answered '{answer}', mirror event {accepted.event}")
                     break
+                mirror_automas(mirror, expected)
                 result.actions += 1
-                if moment > 0.97:  # kill between commands
+                if moment > 0.97:  # kill between commands (the Automas may be moving)
                     session.kill()
                     result.kills += 1
-                    session = resume(db, session.game_id, mirror, None, result)
+                    session = resume(db, session.game_id, mirror, None, result, expected)
         session.quit()
+        result.automa_lines.extend(line.strip() for line in session.proc.stdout if line.startswith(AUTOMA_PREFIX))
+        check_automa_lines(result, expected)
     except Exception as exc:  # a crash of the harness is a failed run, with its reason
         result.problems.append(f"{type(exc).__name__}: {exc}")
         if session.proc.poll() is None:
@@ -118,11 +159,23 @@ def one_run(run: int, seed: int, workdir: Path, max_actions: int) -> RunResult:
     return result
 
 
-def resume(db: Path, game_id: str, mirror: TableSession, in_flight: Optional[str], result: RunResult) -> Session:
-    session = Session(db, ["--resume", game_id])
+def check_automa_lines(result: RunResult, expected: List[str]) -> None:
+    result.automa_moves = len(expected)
+    printed = result.automa_lines
+    if len(set(printed)) != len(printed) or printed != [line for line in expected if line in set(printed)]:
+        result.problems.append("the automa lines printed are not the mirror's Automa moves, once each, in order")
+    if len(expected) - len(printed) > result.kills:
+        result.problems.append(f"{len(expected) - len(printed)} Automa moves were never printed "
+                               f"({result.kills} kills)")
+
+
+def resume(db: Path, game_id: str, mirror: TableSession, in_flight: Optional[str], result: RunResult,
+           expected: List[str]) -> Session:
+    session = Session(db, ["--resume", game_id], result.automa_lines)
     state = session.ask("state")
     if in_flight is not None and state != mirror.state.dumps():
         if mirror.submit(in_flight).ok:
+            mirror_automas(mirror, expected)
             result.in_flight_committed += 1
             result.actions += 1
     elif in_flight is not None:
@@ -135,26 +188,29 @@ def resume(db: Path, game_id: str, mirror: TableSession, in_flight: Optional[str
     return session
 
 
-def run_trials(runs: int, seed: int = 1, max_actions: int = 120) -> List[RunResult]:
+def run_trials(runs: int, seed: int = 1, max_actions: int = 120, solo: bool = False) -> List[RunResult]:
     with tempfile.TemporaryDirectory() as tmp:
-        return [one_run(i, seed, Path(tmp), max_actions) for i in range(runs)]
+        return [one_run(i, seed, Path(tmp), max_actions, solo) for i in range(runs)]
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description="SIGKILL the headless session at random moments and resume it.")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-actions", type=int, default=120)
+    parser.add_argument("--max-actions", type=int, default=120, help="the person's actions a run plays at most")
+    parser.add_argument("--solo", action="store_true", help="one person and one to three Automas at every table")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    results = run_trials(args.runs, args.seed, args.max_actions)
+    results = run_trials(args.runs, args.seed, args.max_actions, args.solo)
     summary = {
         "runs": len(results), "passed": sum(r.ok for r in results),
         "kills": sum(r.kills for r in results),
         "in_flight_committed": sum(r.in_flight_committed for r in results),
         "in_flight_dropped": sum(r.in_flight_dropped for r in results),
         "actions": sum(r.actions for r in results),
+        "automa_moves": sum(r.automa_moves for r in results),
+        "games_finished": sum(r.finished for r in results),
         "seconds": round(time.perf_counter() - started, 1),
         "problems": [f"run {r.run}: {p}" for r in results for p in r.problems],
     }

@@ -68,8 +68,7 @@ def test_rolls_are_read_from_the_camera_and_recorded(session):
     camera = FlakyCamera(clock)
     camera.start()
     devices = TableDevices(session, camera=camera, reader=read_what_is_expected(session), watch=CameraWatch(camera, 2.0))
-    session.submit(session.game.seeded_outcomes()[0])  # the deployment order
-    session.submit(session.game.seeded_outcomes()[0])  # the deal
+    assert session.play_seeded().ok  # the deployment order and the deal
     assert expected_roll(session.state) is not None
     for _ in range(2):
         devices.step()
@@ -92,8 +91,7 @@ def test_a_vanishing_camera_switches_to_manual_entry_and_loses_nothing(session):
     assert any(a.kind == "camera" and "Enter the dice values by hand" in a.text for a in devices.alerts)
     assert session.state.dumps() == before
     # Manual entry goes on: the person types what the dice show.
-    session.submit(session.game.seeded_outcomes()[0])
-    session.submit(session.game.seeded_outcomes()[0])
+    assert session.play_seeded().ok  # the deployment order and the deal
     colour, types = expected_roll(session.state)
     dice = " ".join(f"{t}:1" for t, n in sorted(types.items()) for _ in range(n))
     assert session.submit(f"roll {colour} {dice}").ok
@@ -104,8 +102,8 @@ def test_a_vanishing_camera_switches_to_manual_entry_and_loses_nothing(session):
 
 
 def test_unsure_readings_ask_a_person_and_blink_the_seat(session):
-    session.submit(session.game.seeded_outcomes()[0])
-    session.submit(session.game.seeded_outcomes()[0])
+    session.chance.seeded.discard("roll")  # rolls come from the table
+    assert session.play_seeded().ok  # the deployment order and the deal
     colour, types = expected_roll(session.state)
     readings = [FakeReading(t, 3, colour, 0.4) for t, n in types.items() for _ in range(n)]
     read = roll_from_readings(session.state, readings, 0.8)

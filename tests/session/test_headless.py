@@ -134,3 +134,15 @@ def test_a_refusal_names_the_rule_it_rests_on(store):
     assert replies[0] == "refused There is no white seat at this table [R3]"
     assert replies[1].startswith("refused ") and replies[1].endswith(" [notation]")
     assert replies[2] == "refused There is no move to undo [undo]"
+
+
+def test_the_session_keeps_the_notes_of_the_saved_games_list_and_where_rolls_come_from(store):
+    session = TableSession.new(store, [SeatSpec("red", name="Ann"), SeatSpec("blue", "automa", level=2)], seed=3,
+                               table_rolls=True)
+    assert store.meta(session.game_id) == {"round": 1, "phase": "setup", "table_rolls": True,
+                                           "seats": ["Ann (red)", "Blue (blue, Automa)"]}
+    assert session.play_seeded().ok  # the order and the deal; the rolls wait for the table
+    first = session.state.colours[session.state.pending_rolls[0]]
+    assert session.submit(f"roll {first} d4:1 d4:1 d4:1 d6:1 d6:1").ok
+    resumed = TableSession.resume(store, session.game_id)
+    assert resumed.table_rolls and resumed.upcoming_state() == session.upcoming_state()

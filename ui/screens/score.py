@@ -115,5 +115,4 @@ class ScoreScreen(Screen):
         self.chart_box.add_widget(self.chart)
         self.legend_box.clear_widgets()
         self.legend_box.add_widget(ChartLegend([title for title, _ in categories]))
-        controller.save_progress()
         self.saved.text = f"Saved with game {controller.session.game_id}. Sets and Reserved show how many in brackets."
