@@ -24,7 +24,7 @@ from calibration.zones import ZoneFinder
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
-from companion.session.sync import TableSync, zone_location, zone_reader
+from companion.sync import TableSync, zone_location, zone_reader
 from companion.store import GameStore
 from vision.readings import ColourProfile
 from vision.synth import SceneStyle, make_background
@@ -208,7 +208,7 @@ def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None
         if kind in {m.kind for m in step.report.mismatches}:
             counts.kind_named[kind] += 1
     else:
-        if any(d.location == zone_location(die.zone) and d.read[:2] == (die.seat, die.die_type)
+        if any(d.location == zone_location(die.zone) and d.read.kind == (die.seat, die.die_type)
                for d in step.report.doubts):
             counts.looked_at[kind] += 1
         named = step.report.doubts_summary(session.upcoming_state().colours)

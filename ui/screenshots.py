@@ -148,7 +148,7 @@ def mismatch_alert(app) -> None:
 
     from calibration.table_sim import PhysicalTable
     from companion.rules import apply_action, sample_chance
-    from companion.session.sync import TableSync
+    from companion.sync import TableSync
     from companion.session.table import SeatSpec
 
     from .dialogs import table_alert

@@ -14,7 +14,7 @@ import numpy as np
 
 from calibration.profile import CalibrationProfile
 from calibration.zones import FoundZones, ZoneFinder
-from companion.session.sync import SyncStep, TableSync
+from companion.sync import SyncStep, TableSync
 from vision.reader import CONFIDENCE_THRESHOLD
 from vision.settle import SETTLED, SettleDetector
 
