@@ -16,9 +16,9 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import cv2
 import numpy as np
 
-from calibration.zones import FoundZones
 from vision.colour import body_colour, match_colour
 from vision.readings import ColourProfile
+from vision.zones import FoundZones
 
 Lab = Tuple[float, float, float]
 # The matcher weighs lightness at half (light and shade move it more than the chroma axes).

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from companion.user_files import UnusableFile, read_text
+from vision.markers import DEFAULT_DICTIONARY
 
 Point = Tuple[float, float]
 
@@ -28,7 +29,6 @@ AREAS_WITH_SPACES = ("scavenge", "create", "upgrade", "market")  # Research has 
 SEAT_POOLS = ("available", "spent", "reserve")
 MAX_SEATS = 4
 LAYOUT_VERSION = 1
-DEFAULT_DICTIONARY = "DICT_4X4_50"
 
 
 class LayoutError(ValueError):

@@ -20,14 +20,14 @@ from calibration.colour import TABLE_TOO_CLOSE, calibrate_from_samples, samples_
 from calibration.layout import default_layout
 from calibration.table_scene import TableScene, calibration_dice, render_table
 from calibration.table_sim import PhysicalTable
-from calibration.zones import ZoneFinder
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
-from companion.sync import TableSync, zone_location, zone_reader
 from companion.store import GameStore
+from companion.sync import TableSync, zone_location, zone_reader
 from vision.readings import ColourProfile
 from vision.synth import SceneStyle, make_background
+from vision.zones import ZoneFinder
 
 Observe = Callable[[PhysicalTable], Mapping[str, Sequence[object]]]
 PLANTS = ("missing", "extra", "wrong_value", "wrong_zone")

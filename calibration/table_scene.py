@@ -14,10 +14,10 @@ import cv2
 import numpy as np
 
 from calibration.layout import ZoneLayout
-from calibration.markers import marker_image
-from calibration.zones import UNIT_SQUARE, affine_from_corners, apply_affine
+from vision.markers import marker_image
 from vision.readings import DieReading
 from vision.synth import DieSpec, SceneStyle, make_background, render_scene
+from vision.zones import UNIT_SQUARE, affine_from_corners, apply_affine
 
 QUIET = 0.25  # white border around a painted marker, in marker sides
 

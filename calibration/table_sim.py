@@ -16,11 +16,11 @@ import numpy as np
 
 from calibration.layout import standard_zone_names
 from calibration.table_scene import RenderedTable, TableScene, render_table
-from calibration.zones import DIE_SIDE
 from companion.rules import State
 from companion.sync import expected_dice, keeps_values, zone_location
 from vision.readings import FACES, DieReading
 from vision.synth import DieSpec, SceneStyle, make_background
+from vision.zones import DIE_SIDE
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,7 @@ def test_an_automa_seat_blinks_the_automa_led(store):
 
 
 def test_an_unreadable_frame_is_refused_and_changes_nothing(store):
-    from calibration.zones import ZoneFinder
+    from vision.zones import ZoneFinder
     from companion.sync import zone_reader
 
     session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=2)
