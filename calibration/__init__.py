@@ -4,7 +4,5 @@
 ``colour`` (per-player colour references and how well they separate), ``camera_settings``,
 ``profile`` (the one file holding all three), ``guided`` (one calibration from a frame),
 ``cli`` (``print-markers``, ``calibrate``). Markers and zones are found in each frame by
-``vision.markers`` and ``vision.zones``. ``table_scene``, ``table_sim`` and ``sync_trials``
-render and simulate marker tables for the tests, the sync benchmark and the pictures of
-docs/setup.md.
+``vision.markers`` and ``vision.zones``.
 """

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from calibration.layout import default_layout
-from calibration.table_scene import TableScene
-from calibration.table_sim import PhysicalTable
 from companion.rules import IllegalAction, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession
-from companion.sync import Doubt, ObservedTable, TableSync, sync_table
 from companion.store import GameStore
+from companion.sync import Doubt, ObservedTable, TableSync, sync_table
 from hardware.panel.base import LedMode
 from hardware.panel.keyboard import KeyboardPanel
+from sim.physical_table import PhysicalTable
+from sim.table_scene import TableScene
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.table_scene import move_camera, render_table
+from sim.table_scene import move_camera, render_table
 from vision.markers import MarkerDetector, marker_image
 from vision.synth import SceneStyle
 from vision.zones import ZoneFinder

@@ -18,13 +18,13 @@ import numpy as np
 
 from calibration.colour import TABLE_TOO_CLOSE, calibrate_from_samples, samples_from_frame, table_colour
 from calibration.layout import default_layout
-from calibration.table_scene import TableScene, calibration_dice, render_table
-from calibration.table_sim import PhysicalTable
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
 from companion.store import GameStore
 from companion.sync import TableSync, zone_location, zone_reader
+from sim.physical_table import PhysicalTable
+from sim.table_scene import TableScene, calibration_dice, render_table
 from vision.readings import ColourProfile
 from vision.synth import SceneStyle, make_background
 from vision.zones import ZoneFinder
@@ -276,7 +276,7 @@ def rendered_observer(finder, colour_of=None, style=None, bump_deg: float = 0.0,
     ``vision.reader.read_dice``) every die is read from the pixels with the colour ``profile``;
     without it, dice are at their labelled places with owner colours read from the pixels by
     ``colour_of`` (e.g. from a calibrated profile). ``background``: the table's mat (else the table's own)."""
-    from calibration.table_scene import move_camera
+    from sim.table_scene import move_camera
 
     rng = rng or np.random.default_rng(0)
     read_zones = zone_reader(finder, read, profile) if read is not None else None

@@ -15,9 +15,9 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from calibration.layout import standard_zone_names
-from calibration.table_scene import RenderedTable, TableScene, render_table
 from companion.rules import State
-from companion.sync import expected_dice, keeps_values, zone_location
+from companion.sync import Die, expected_dice, keeps_values, zone_location
+from sim.table_scene import RenderedTable, TableScene, render_table
 from vision.readings import FACES, DieReading
 from vision.synth import DieSpec, SceneStyle, make_background
 from vision.zones import DIE_SIDE
@@ -56,7 +56,7 @@ class PhysicalTable:
 
     def _token(self, die: PhysicalDie):
         location = zone_location(die.zone)
-        return location, (die.seat, die.die_type, die.value if keeps_values(location) else None)
+        return location, Die(die.seat, die.die_type, die.value if keeps_values(location) else None)
 
     def follow(self, state: State) -> None:
         expected = expected_dice(state)
