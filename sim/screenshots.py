@@ -116,10 +116,9 @@ def calibrate_screen(app, profile_path: Path) -> None:
     import numpy as np
 
     from calibration.layout import default_layout
-    from sim.table_scene import TableScene, calibration_dice, render_table
     from hardware.camera.synthetic import SyntheticSource
-
     from sim.app_driver import pump, tap
+    from sim.table_scene import TableScene, calibration_dice, render_table
 
     players = ["red", "blue", "green"]
     scene = TableScene.arranged(default_layout(len(players)))
@@ -146,11 +145,11 @@ def mismatch_alert(app) -> None:
     """A die turned on the table after the rolls were read: the alert with both ways out."""
     import numpy as np
 
-    from sim.physical_table import PhysicalTable
+    from calibration.layout import TRAY
     from companion.rules import apply_action, sample_chance
-    from companion.sync import TableSync
     from companion.session.table import SeatSpec
-
+    from companion.sync import TableSync
+    from sim.physical_table import PhysicalTable
     from ui.dialogs import table_alert
 
     app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
@@ -164,7 +163,7 @@ def mismatch_alert(app) -> None:
     sync.observe(table.readings_by_zone())
     app.show_next()
     seat = target.turn
-    die = next(d for d in table.dice if d.seat == seat and d.zone == "tray" and d.value > 1)
+    die = next(d for d in table.dice if d.seat == seat and d.zone == TRAY and d.value > 1)
     table.dice[table.dice.index(die)] = die.__class__(die.zone, seat, die.die_type, die.value - 1)
     step = sync.observe(table.readings_by_zone())
     table_alert(step.alert, on_accept=lambda: None, on_misread=lambda: None)

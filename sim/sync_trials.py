@@ -17,7 +17,7 @@ from typing import Callable, Dict, List, Mapping, Sequence
 import numpy as np
 
 from calibration.colour import TABLE_TOO_CLOSE, calibrate_from_samples, samples_from_frame, table_colour
-from calibration.layout import default_layout
+from calibration.layout import TRAY, default_layout, seat_zone, standard_zone_names
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
@@ -31,7 +31,7 @@ from vision.zones import ZoneFinder
 
 Observe = Callable[[PhysicalTable], Mapping[str, Sequence[object]]]
 PLANTS = ("missing", "extra", "wrong_value", "wrong_zone")
-STAGING = ("staging.scavenge", "staging.create", "staging.upgrade", "staging.research", "staging.market")
+STAGING = tuple(zone for zone in standard_zone_names() if zone.startswith("staging."))
 
 
 @dataclass
@@ -193,11 +193,11 @@ def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None
     if kind == "missing":
         die = table.plant_missing()
     elif kind == "extra":
-        die = table.plant_extra(["tray", *STAGING])
+        die = table.plant_extra([TRAY, *STAGING])
     elif kind == "wrong_value":
-        die = table.plant_wrong_value(["tray", *STAGING])
+        die = table.plant_wrong_value([TRAY, *STAGING])
     else:
-        spent = [f"seat{s + 1}.spent" for s in range(len(state.seats))]
+        spent = [seat_zone(s + 1, "spent") for s in range(len(state.seats))]
         die = table.plant_wrong_zone(staged + spent, list(STAGING))
     if die is None:
         return

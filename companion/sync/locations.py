@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Dict, List, Mapping, NamedTuple, Optional
 
+from calibration.layout import TRAY, seat_pool
+
 from ..rules import State
 from ..rules.state import DIE_TYPES
 
@@ -42,14 +44,13 @@ class LocatedDie(NamedTuple):
 
 def zone_location(zone: str) -> Optional[Location]:
     """The engine location a zone of the layout shows."""
-    if zone == "tray":
+    if zone == TRAY:
         return "available"
+    pool = seat_pool(zone)
+    if pool is not None:
+        return pool
     head, _, tail = zone.partition(".")
-    if head.startswith("seat") and tail in ("available", "spent", "reserve"):
-        return tail
-    if head in ("staging", "spaces") and tail:
-        return zone
-    return None
+    return zone if head in ("staging", "spaces") and tail else None
 
 
 def keeps_values(location: Location) -> bool:
