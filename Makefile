@@ -22,7 +22,7 @@ test: install
 	$(BIN)/python -m pytest
 
 screenshots: install
-	$(BIN)/python -m ui.screenshots docs/screenshots
+	$(BIN)/python -m sim.screenshots docs/screenshots
 
 bench: install
 	$(BIN)/python benchmarks/engine.py

@@ -20,9 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
+REPOSITORY = Path(__file__).resolve().parents[1]
+
 CHILD = r'''
 import os, sys, time, json
-from ui.testing import headless
+sys.path.append(sys.argv[4])  # the repository, after the installed packages: for sim/
+from sim.app_driver import headless
 headless()
 from kivy.clock import Clock
 from companion.config import Config
@@ -61,7 +64,7 @@ def run_child(mode: str, seconds: float) -> tuple:
         env = dict(os.environ, KIVY_NO_CONSOLELOG="1", SDL_VIDEODRIVER="offscreen")
         started = time.monotonic()
         child = subprocess.Popen([sys.executable, "-c", CHILD, mode, str(Path(scratch) / "games.sqlite3"),
-                                  str(seconds)], stdout=subprocess.PIPE, text=True, env=env,
+                                  str(seconds), str(REPOSITORY)], stdout=subprocess.PIPE, text=True, env=env,
                                  cwd=scratch)  # the installed packages, plus PYTHONPATH
         home_s, result = None, None
         for line in child.stdout:

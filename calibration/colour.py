@@ -16,9 +16,10 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import cv2
 import numpy as np
 
-from calibration.zones import FoundZones
+from calibration.layout import seat_zone
 from vision.colour import body_colour, match_colour
 from vision.readings import ColourProfile
+from vision.zones import FoundZones
 
 Lab = Tuple[float, float, float]
 # The matcher weighs lightness at half (light and shade move it more than the chroma axes).
@@ -155,7 +156,7 @@ def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[s
     markers' paper to ignore and the dice's size), else as die-sized patches that differ from the
     zone's surface.
     """
-    names = [f"seat{i + 1}.available" for i in range(len(players))]
+    names = [seat_zone(i + 1, "available") for i in range(len(players))]
     missing = [n for n in names if n not in zones.polygons]
     if missing:
         raise CalibrationError(f"the camera does not see the marker of {', '.join(missing)}: "
@@ -181,7 +182,7 @@ def table_colour(frame: np.ndarray, zones: FoundZones, players: Sequence[str]) -
     laid out for calibration cover a small part."""
     mask = np.zeros(frame.shape[:2], np.uint8)
     for seat in range(len(players)):
-        polygon = zones.polygons.get(f"seat{seat + 1}.available")
+        polygon = zones.polygons.get(seat_zone(seat + 1, "available"))
         if polygon is not None:
             cv2.fillPoly(mask, [np.round(polygon).astype(np.int32)], 1)
     if not mask.any():

@@ -16,7 +16,7 @@ from calibration.colour import (CalibrationError, ColourCalibration, calibrate_f
                                 table_colour)
 from calibration.layout import ZoneLayout
 from calibration.profile import CalibrationProfile
-from calibration.zones import ZoneFinder
+from vision.zones import ZoneFinder
 
 LEGIBLE_DIE_PX = 60.0  # a D4 narrower than this in the frame shows numerals only a few pixels tall
 

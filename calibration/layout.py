@@ -20,27 +20,39 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from companion.user_files import UnusableFile, read_text
+from vision.markers import DEFAULT_DICTIONARY
 
 Point = Tuple[float, float]
 
 AREAS = ("scavenge", "create", "upgrade", "research", "market")
 AREAS_WITH_SPACES = ("scavenge", "create", "upgrade", "market")  # Research has no action spaces (R15)
 SEAT_POOLS = ("available", "spent", "reserve")
+TRAY = "tray"
 MAX_SEATS = 4
 LAYOUT_VERSION = 1
-DEFAULT_DICTIONARY = "DICT_4X4_50"
 
 
 class LayoutError(ValueError):
     """A layout file that cannot be used; the message names the file and what is wrong."""
 
 
+def seat_zone(seat: int, pool: str) -> str:
+    """The zone of a seat's pool, seats counted from 1: 'seat2.spent'."""
+    return f"seat{seat}.{pool}"
+
+
+def seat_pool(zone: str) -> Optional[str]:
+    """The pool a seat's zone holds ('spent' for 'seat2.spent'); None for any other zone."""
+    head, _, tail = zone.partition(".")
+    return tail if head.startswith("seat") and tail in SEAT_POOLS else None
+
+
 def standard_zone_names(seats: int = MAX_SEATS) -> List[str]:
     """Every zone a full table has, in marker-id order."""
-    names = ["tray"]
+    names = [TRAY]
     names += [f"staging.{a}" for a in AREAS]
     names += [f"spaces.{a}" for a in AREAS_WITH_SPACES]
-    names += [f"seat{s}.{p}" for s in range(1, seats + 1) for p in SEAT_POOLS]
+    names += [seat_zone(s, p) for s in range(1, seats + 1) for p in SEAT_POOLS]
     return names
 
 

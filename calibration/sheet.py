@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 
 from calibration.layout import ZoneLayout, zone_title
-from calibration.markers import marker_image
 from calibration.pdf import MM_PER_INCH, write_image_pdf
+from vision.markers import marker_image
 
 A4_MM = (210.0, 297.0)
 MARGIN_MM = 10.0

@@ -1,1 +1,1 @@
-"""The Automata table companion: rules engine, Automa opponents, table session."""
+"""The Automata table companion: rules engine, Automa opponents, table sync, table session."""

@@ -13,10 +13,10 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from calibration.profile import CalibrationProfile
-from calibration.zones import FoundZones, ZoneFinder
-from companion.session.sync import SyncStep, TableSync
+from companion.sync import SyncStep, TableSync
 from vision.reader import CONFIDENCE_THRESHOLD
 from vision.settle import SETTLED, SettleDetector
+from vision.zones import FoundZones, ZoneFinder
 
 STILL_READS = 2  # main frames (READ_EVERY_S apart) without motion that make a settle
 

@@ -1,1 +1,2 @@
-"""Dice reading from camera frames: detection, type, owner colour, value, confidence."""
+"""Dice reading from camera frames: detection, type, owner colour, value, confidence; the printed
+markers and the zones they mark, found in each frame."""

@@ -70,7 +70,7 @@ class DieReading:
     bbox: Tuple[float, float, float, float] = field(default=(0.0, 0.0, 0.0, 0.0))
     value_probabilities: Tuple[float, ...] = ()  # P(each value, 1 up | the type read); empty when unknown
     # Where the die lies on the table, in die widths, steady however the camera moves (a table's zones set it:
-    # ``calibration.zones.FoundZones.placed``); None where unknown. A die left alone keeps its spot.
+    # ``vision.zones.FoundZones.placed``); None where unknown. A die left alone keeps its spot.
     spot: Optional[Tuple[float, float]] = None
 
     @property

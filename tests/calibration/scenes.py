@@ -6,7 +6,7 @@ from typing import Dict, List, Sequence, Tuple
 import numpy as np
 
 from calibration.layout import default_layout
-from calibration.table_scene import TableScene
+from sim.table_scene import TableScene
 from vision.readings import FACES
 from vision.synth import DieSpec
 

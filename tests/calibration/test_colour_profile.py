@@ -11,11 +11,11 @@ from calibration.camera_settings import CameraSettings, SettingsError
 from calibration.colour import CalibrationError, calibrate_from_samples, samples_from_frame, table_colour
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile, ProfileError
-from calibration.table_scene import TableScene, calibration_dice, label_centre, render_table
-from calibration.zones import DIE_SIDE, ZoneFinder
 from companion.cli import main
+from sim.table_scene import TableScene, calibration_dice, label_centre, render_table
 from vision.colour import body_colour, match_colour
 from vision.synth import SceneStyle
+from vision.zones import DIE_SIDE, ZoneFinder
 
 STYLE = SceneStyle(light_gradient=0.4, noise_sigma=3.0)
 

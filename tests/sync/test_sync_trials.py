@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from calibration.sync_trials import TrialCounts, calibrated_table, play_game, rates, rendered_observer
+from sim.sync_trials import TrialCounts, calibrated_table, play_game, rates, rendered_observer
 from vision.colour import body_colour, match_colour
 from vision.synth import SceneStyle
 

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from calibration.layout import default_layout
-from calibration.table_scene import TableScene
-from calibration.table_sim import PhysicalTable
 from companion.rules import IllegalAction, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession
-from companion.session.sync import Doubt, ObservedTable, TableSync, sync_table
 from companion.store import GameStore
+from companion.sync import Doubt, ObservedTable, TableSync, sync_table
 from hardware.panel.base import LedMode
 from hardware.panel.keyboard import KeyboardPanel
+from sim.physical_table import PhysicalTable
+from sim.table_scene import TableScene
 
 
 @pytest.fixture
@@ -104,8 +104,8 @@ def test_an_automa_seat_blinks_the_automa_led(store):
 
 
 def test_an_unreadable_frame_is_refused_and_changes_nothing(store):
-    from calibration.zones import ZoneFinder
-    from companion.session.sync import zone_reader
+    from vision.zones import ZoneFinder
+    from companion.sync import zone_reader
 
     session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=2)
     def no_dice(frame, profile, ignore=(), die_size=None):

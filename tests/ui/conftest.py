@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 @pytest.fixture()
 def app(tmp_path):
     """The app built on an empty games database, its root on the window; stopped afterwards."""
-    from ui.testing import build_app
+    from sim.app_driver import build_app
 
     companion_app = build_app(tmp_path / "games.sqlite3")
     yield companion_app

@@ -7,8 +7,8 @@ from typing import Callable, List, Optional
 import numpy as np
 
 from calibration.layout import default_layout
-from calibration.table_scene import RenderedTable, TableScene
 from hardware.camera.synthetic import SyntheticSource
+from sim.table_scene import RenderedTable, TableScene
 
 PREVIEW = (640, 360)
 

@@ -8,15 +8,15 @@ import numpy as np
 import pytest
 
 from calibration.profile import CalibrationProfile
-from calibration.table_scene import calibration_dice, render_table
 from hardware.camera.base import CameraUnavailable
+from sim.table_scene import calibration_dice, render_table
 from vision.synth import make_background
 
 from .table_scenes import ShownTable, two_seat_scene
 
 
 def calibrate(app, tmp_path, camera_source) -> str:
-    from ui.testing import pump, tap
+    from sim.app_driver import pump, tap
 
     app.profile_path = tmp_path / "calibration.json"
     app.camera_source = camera_source

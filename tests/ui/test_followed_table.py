@@ -16,10 +16,10 @@ import pytest
 from calibration.camera_settings import CameraSettings
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile
-from calibration.table_sim import PhysicalTable
 from companion.rules import apply_action, sample_chance
 from companion.session.table import SeatSpec
 from hardware.panel.base import LedMode
+from sim.physical_table import PhysicalTable
 from vision.readings import ColourProfile
 
 from .table_scenes import ShownTable, two_seat_scene
@@ -32,7 +32,7 @@ LOCKED = CameraSettings((1280, 800), exposure_us=12000, colour_gains=(1.8, 1.5))
 def followed(tmp_path, monkeypatch):
     """The app (not the demo) with a calibration profile, following a simulated camera table."""
     from ui import camera_feed
-    from ui.testing import build_app
+    from sim.app_driver import build_app
 
     shown = ShownTable()
     monkeypatch.setattr(camera_feed, "_dice_reader", lambda: (shown.read_dice, ""))
@@ -47,7 +47,7 @@ def followed(tmp_path, monkeypatch):
 
 
 def wait_for(condition, what: str) -> None:
-    from ui.testing import pump
+    from sim.app_driver import pump
 
     deadline = time.monotonic() + WAIT_S
     while not condition():
@@ -73,7 +73,7 @@ def start_rolled_game(app, table, shown):
 
 
 def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
-    from ui.testing import open_popups
+    from sim.app_driver import open_popups
 
     app, table, shown = followed
     start_rolled_game(app, table, shown)
@@ -96,7 +96,7 @@ def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
 
 def test_a_mismatch_shows_both_ways_out_and_blinks_until_resolved(followed):
     from ui.dialogs import ACCEPT, PUT_BACK
-    from ui.testing import buttons, open_popups, tap, texts
+    from sim.app_driver import buttons, open_popups, tap, texts
 
     app, table, shown = followed
     start_rolled_game(app, table, shown)
@@ -127,7 +127,7 @@ def test_a_mismatch_shows_both_ways_out_and_blinks_until_resolved(followed):
 
 def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
     from ui.dialogs import ACCEPT, PUT_BACK
-    from ui.testing import buttons, open_popups, tap
+    from sim.app_driver import buttons, open_popups, tap
 
     app, table, shown = followed
     start_rolled_game(app, table, shown)
@@ -149,7 +149,7 @@ def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
 
 def test_a_die_the_camera_misreads_is_put_down_to_the_camera_with_one_tap(followed):
     from ui.dialogs import MISREAD
-    from ui.testing import open_popups, tap
+    from sim.app_driver import open_popups, tap
 
     app, table, shown = followed
     start_rolled_game(app, table, shown)
@@ -166,7 +166,7 @@ def test_a_die_the_camera_misreads_is_put_down_to_the_camera_with_one_tap(follow
 
 
 def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
-    from ui.testing import close_popups, open_popups, texts
+    from sim.app_driver import close_popups, open_popups, texts
 
     app, table, shown = followed
     app.profile_path.unlink()
@@ -186,7 +186,7 @@ def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
 
 
 def test_a_damaged_profile_is_said_and_the_game_goes_on_without_it(followed):
-    from ui.testing import open_popups
+    from sim.app_driver import open_popups
 
     app, table, shown = followed
     app.profile_path.write_text("{not json")
@@ -200,7 +200,7 @@ def test_a_damaged_profile_is_said_and_the_game_goes_on_without_it(followed):
 
 def settle(app, table) -> None:
     """The table at rest, as the feed's reading thread hands it over (exact readings, no frame)."""
-    from ui.testing import pump
+    from sim.app_driver import pump
 
     app.feed.on_settled(table.readings_by_zone())
     pump(2)
@@ -210,7 +210,7 @@ def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
     """Rolls and placements are played from the table alone; an activation is shown and tapped."""
     from companion.rules import legal_actions
     from companion.rules.actions import ACTIVATION_TYPES, Forfeit, Place
-    from ui.testing import open_popups
+    from sim.app_driver import open_popups
 
     app, table, _shown = followed  # no frame is shown: the settles are handed over directly
     app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
@@ -247,7 +247,7 @@ def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
 def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
     """The game's value stands in for an unsure reading of another value: no alert, but a person is told
     which die to look at."""
-    from ui.testing import open_popups, pump
+    from sim.app_driver import open_popups, pump
 
     app, table, _shown = followed
     app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)

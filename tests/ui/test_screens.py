@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from companion.session.table import SeatSpec
-from ui.testing import buttons, open_popups, pump, tap, texts, walk
+from sim.app_driver import buttons, open_popups, pump, tap, texts, walk
 
 
 def start(app, seats, seed=3, table_rolls=False):
@@ -249,7 +249,7 @@ def test_two_automa_turns_in_a_row_each_show_their_own_cards(app):
 
 
 def test_an_unusable_games_database_is_reported_and_play_goes_on(tmp_path):
-    from ui.testing import build_app
+    from sim.app_driver import build_app
 
     blocked = tmp_path / "not-a-database"
     blocked.mkdir()  # a folder where the database file should be

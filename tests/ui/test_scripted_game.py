@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from companion.rules.scoring import score
-from ui.testing import buttons, tap, texts
+from sim.app_driver import buttons, tap, texts
 
 
 def test_a_game_by_taps_ends_on_the_score_screen_with_the_engine_score(app):

@@ -1,6 +1,6 @@
 """Render every screen at 800x480 into a folder (``make screenshots``).
 
-    python -m ui.screenshots [OUT_DIR]
+    python -m sim.screenshots [OUT_DIR]
 
 Plays seeded games on a scratch database with the demo camera, so the pictures show a real
 game in progress, a dialog asking for a reading, a refused move and a final score; then a
@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .testing import headless
+from sim.app_driver import headless
 
 SHOTS = ("home", "setup", "table", "table-activation", "automa", "roll-reading", "alert", "history", "score",
          "calibrate", "table-mismatch")
@@ -27,7 +27,7 @@ def main(argv=None) -> int:
     import numpy as np
 
     from companion.session.table import SeatSpec
-    from .testing import build_app, buttons, close_popups, pump, screenshot, tap
+    from sim.app_driver import build_app, buttons, close_popups, pump, screenshot, tap
 
     def shot(name: str) -> None:
         path = screenshot(out / f"{name}.png")
@@ -88,7 +88,7 @@ def main(argv=None) -> int:
         shot("alert")
         close_popups()
 
-        from .dialogs import RollEntry
+        from ui.dialogs import RollEntry
         crop = np.zeros((64, 64, 3), np.uint8)
         crop[:] = (200, 60, 50)
         crop[20:44, 28:36] = 255
@@ -116,10 +116,9 @@ def calibrate_screen(app, profile_path: Path) -> None:
     import numpy as np
 
     from calibration.layout import default_layout
-    from calibration.table_scene import TableScene, calibration_dice, render_table
     from hardware.camera.synthetic import SyntheticSource
-
-    from .testing import pump, tap
+    from sim.app_driver import pump, tap
+    from sim.table_scene import TableScene, calibration_dice, render_table
 
     players = ["red", "blue", "green"]
     scene = TableScene.arranged(default_layout(len(players)))
@@ -146,12 +145,12 @@ def mismatch_alert(app) -> None:
     """A die turned on the table after the rolls were read: the alert with both ways out."""
     import numpy as np
 
-    from calibration.table_sim import PhysicalTable
+    from calibration.layout import TRAY
     from companion.rules import apply_action, sample_chance
-    from companion.session.sync import TableSync
     from companion.session.table import SeatSpec
-
-    from .dialogs import table_alert
+    from companion.sync import TableSync
+    from sim.physical_table import PhysicalTable
+    from ui.dialogs import table_alert
 
     app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
     app.camera_on = False
@@ -164,7 +163,7 @@ def mismatch_alert(app) -> None:
     sync.observe(table.readings_by_zone())
     app.show_next()
     seat = target.turn
-    die = next(d for d in table.dice if d.seat == seat and d.zone == "tray" and d.value > 1)
+    die = next(d for d in table.dice if d.seat == seat and d.zone == TRAY and d.value > 1)
     table.dice[table.dice.index(die)] = die.__class__(die.zone, seat, die.die_type, die.value - 1)
     step = sync.observe(table.readings_by_zone())
     table_alert(step.alert, on_accept=lambda: None, on_misread=lambda: None)

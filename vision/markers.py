@@ -6,8 +6,7 @@ from typing import Dict, Optional
 import cv2
 import numpy as np
 
-from calibration.layout import DEFAULT_DICTIONARY
-
+DEFAULT_DICTIONARY = "DICT_4X4_50"
 Corners = np.ndarray  # 4 x 2 float32: top-left, top-right, bottom-right, bottom-left of the printed marker
 
 

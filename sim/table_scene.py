@@ -13,11 +13,11 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import cv2
 import numpy as np
 
-from calibration.layout import ZoneLayout
-from calibration.markers import marker_image
-from calibration.zones import UNIT_SQUARE, affine_from_corners, apply_affine
+from calibration.layout import ZoneLayout, seat_zone
+from vision.markers import marker_image
 from vision.readings import DieReading
 from vision.synth import DieSpec, SceneStyle, make_background, render_scene
+from vision.zones import UNIT_SQUARE, affine_from_corners, apply_affine
 
 QUIET = 0.25  # white border around a painted marker, in marker sides
 
@@ -175,7 +175,7 @@ def calibration_dice(scene: TableScene, players: Sequence[str], rng: np.random.G
     size = scene.marker_px * size_share
     out = []
     for seat, colour in enumerate(players):
-        zone = f"seat{seat + 1}.available"
+        zone = seat_zone(seat + 1, "available")
         types = [t for t, n in zip(("d4", "d6", "d8"), per_type) for _ in range(n)]
         for die_type, centre in zip(types, scene.scatter(zone, len(types), size, rng, spacing=1.8)):
             value = int(rng.integers(1, {"d4": 4, "d6": 6, "d8": 8}[die_type] + 1))

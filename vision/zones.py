@@ -1,5 +1,8 @@
 """Zones found again in every frame from their markers, and dice assigned to them.
 
+Which marker marks which zone, and each zone's polygon in its marker's units, are the
+layout's (``calibration.layout``), read here through :class:`MarkerLayout`.
+
 A zone whose marker is seen is placed from that marker alone (an affine fit of its four
 corners, which stays steady when extended a few marker-widths away). A zone whose marker
 is hidden (a hand, a die on it) is placed from where its marker was last seen, carried
@@ -9,13 +12,12 @@ followed from frame to frame, and one covered marker does not lose its zone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple, TypeVar
+from typing import Dict, Iterable, List, Mapping, Optional, Protocol, Sequence, Set, Tuple, TypeVar
 
 import cv2
 import numpy as np
 
-from calibration.layout import ZoneLayout
-from calibration.markers import Corners, MarkerDetector
+from vision.markers import Corners, MarkerDetector
 from vision.readings import DieReading
 
 UNIT_SQUARE = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)
@@ -23,6 +25,21 @@ MARKER_CLEARANCE = 0.3  # white paper kept clear around a marker, in marker side
 DIE_SIDE = 0.6  # a die's width in marker sides (16 mm dice, 25 mm markers)
 
 T = TypeVar("T")
+
+
+class AnchoredZone(Protocol):
+    name: str
+    marker: int
+    polygon: Sequence[Tuple[float, float]]  # in marker units, relative to the marker's centre
+
+
+class MarkerLayout(Protocol):
+    """Which marker marks which zone, and the ArUco dictionary they are printed from."""
+
+    dictionary: str
+    zones: Sequence[AnchoredZone]
+
+    def by_marker(self) -> Mapping[int, AnchoredZone]: ...
 
 
 def affine_from_corners(corners: np.ndarray) -> np.ndarray:
@@ -120,7 +137,7 @@ class FoundZones:
 class ZoneFinder:
     """Finds the layout's zones in each frame; remembers markers to cover hidden ones."""
 
-    def __init__(self, layout: ZoneLayout, detector: Optional[MarkerDetector] = None):
+    def __init__(self, layout: MarkerLayout, detector: Optional[MarkerDetector] = None):
         self.layout = layout
         self.detector = detector or MarkerDetector(layout.dictionary, max(z.marker for z in layout.zones) + 1)
         self._memory: Dict[int, Corners] = {}

@@ -17,21 +17,21 @@ from typing import Callable, Dict, List, Mapping, Sequence
 import numpy as np
 
 from calibration.colour import TABLE_TOO_CLOSE, calibrate_from_samples, samples_from_frame, table_colour
-from calibration.layout import default_layout
-from calibration.table_scene import TableScene, calibration_dice, render_table
-from calibration.table_sim import PhysicalTable
-from calibration.zones import ZoneFinder
+from calibration.layout import TRAY, default_layout, seat_zone, standard_zone_names
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
-from companion.session.sync import TableSync, zone_location, zone_reader
 from companion.store import GameStore
+from companion.sync import TableSync, zone_location, zone_reader
+from sim.physical_table import PhysicalTable
+from sim.table_scene import TableScene, calibration_dice, render_table
 from vision.readings import ColourProfile
 from vision.synth import SceneStyle, make_background
+from vision.zones import ZoneFinder
 
 Observe = Callable[[PhysicalTable], Mapping[str, Sequence[object]]]
 PLANTS = ("missing", "extra", "wrong_value", "wrong_zone")
-STAGING = ("staging.scavenge", "staging.create", "staging.upgrade", "staging.research", "staging.market")
+STAGING = tuple(zone for zone in standard_zone_names() if zone.startswith("staging."))
 
 
 @dataclass
@@ -193,11 +193,11 @@ def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None
     if kind == "missing":
         die = table.plant_missing()
     elif kind == "extra":
-        die = table.plant_extra(["tray", *STAGING])
+        die = table.plant_extra([TRAY, *STAGING])
     elif kind == "wrong_value":
-        die = table.plant_wrong_value(["tray", *STAGING])
+        die = table.plant_wrong_value([TRAY, *STAGING])
     else:
-        spent = [f"seat{s + 1}.spent" for s in range(len(state.seats))]
+        spent = [seat_zone(s + 1, "spent") for s in range(len(state.seats))]
         die = table.plant_wrong_zone(staged + spent, list(STAGING))
     if die is None:
         return
@@ -208,7 +208,7 @@ def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None
         if kind in {m.kind for m in step.report.mismatches}:
             counts.kind_named[kind] += 1
     else:
-        if any(d.location == zone_location(die.zone) and d.read[:2] == (die.seat, die.die_type)
+        if any(d.location == zone_location(die.zone) and d.read.kind == (die.seat, die.die_type)
                for d in step.report.doubts):
             counts.looked_at[kind] += 1
         named = step.report.doubts_summary(session.upcoming_state().colours)
@@ -276,7 +276,7 @@ def rendered_observer(finder, colour_of=None, style=None, bump_deg: float = 0.0,
     ``vision.reader.read_dice``) every die is read from the pixels with the colour ``profile``;
     without it, dice are at their labelled places with owner colours read from the pixels by
     ``colour_of`` (e.g. from a calibrated profile). ``background``: the table's mat (else the table's own)."""
-    from calibration.table_scene import move_camera
+    from sim.table_scene import move_camera
 
     rng = rng or np.random.default_rng(0)
     read_zones = zone_reader(finder, read, profile) if read is not None else None

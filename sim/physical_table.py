@@ -14,13 +14,13 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from calibration.layout import standard_zone_names
-from calibration.table_scene import RenderedTable, TableScene, render_table
-from calibration.zones import DIE_SIDE
+from calibration.layout import TRAY, seat_zone, standard_zone_names
 from companion.rules import State
-from companion.session.sync import expected_dice, keeps_values, zone_location
+from companion.sync import Die, expected_dice, keeps_values, zone_location
+from sim.table_scene import RenderedTable, TableScene, render_table
 from vision.readings import FACES, DieReading
 from vision.synth import DieSpec, SceneStyle, make_background
+from vision.zones import DIE_SIDE
 
 
 @dataclass(frozen=True)
@@ -36,9 +36,9 @@ class PhysicalDie:
 def location_zone(location: str, seat: int, tray: bool = True) -> str:
     """The zone a die of ``location`` is put in: Available dice go to the tray (or the seat's zone)."""
     if location == "available":
-        return "tray" if tray else f"seat{seat + 1}.available"
+        return TRAY if tray else seat_zone(seat + 1, "available")
     if location in ("spent", "reserve"):
-        return f"seat{seat + 1}.{location}"
+        return seat_zone(seat + 1, location)
     return location
 
 
@@ -56,7 +56,7 @@ class PhysicalTable:
 
     def _token(self, die: PhysicalDie):
         location = zone_location(die.zone)
-        return location, (die.seat, die.die_type, die.value if keeps_values(location) else None)
+        return location, Die(die.seat, die.die_type, die.value if keeps_values(location) else None)
 
     def follow(self, state: State) -> None:
         expected = expected_dice(state)

@@ -31,7 +31,7 @@ def build_app(db_path: Path, demo: bool = True, camera_on: bool = False, size=SI
     from kivy.core.window import Window
 
     from companion.config import Config
-    from .app import CompanionApp
+    from ui.app import CompanionApp
 
     EventLoop.ensure_window()
     Window.size = size
