@@ -36,6 +36,9 @@ class Source:
     name: str
     attribution: str
     rows: Optional[Callable[[dict], bool]] = None
+    # Every die it shows is of one type: its dice teach the reader values, never types, or the reader would
+    # learn that a photo shows a D6 (every such source here shows D6s; only renders and lurig_types hold D4s).
+    one_type: bool = True
     # The project's own labels for this source (``labels/README.md`` says how each was made), applied over
     # the manifest's: image -> per labelled die, the fields to change, or None to leave the die out.
     relabelled: bool = False
@@ -71,7 +74,8 @@ SOURCES: Tuple[Source, ...] = (
     Source("skovy_d6", "Copyright (c) 2022 skovy/tensorflow-dice-model, MIT licence"),
     Source("chase_d6", "Copyright (c) 2024 Chase, MIT licence"),
     Source("baylor_d6", '"dice finder" v1 by dice-detection-model, Roboflow Universe, CC BY 4.0'),
-    Source("lurig_types", "Mario Lurig, dice images, CC0", rows=lurig_training_frame, relabelled=True),
+    Source("lurig_types", "Mario Lurig, dice images, CC0", rows=lurig_training_frame, one_type=False,
+           relabelled=True),
 )
 SOURCE_NAMES = tuple(s.name for s in SOURCES)
 

@@ -32,6 +32,7 @@ from vision.training.sources import (DATA_ROOT, SOURCE_NAMES, SOURCES, load_samp
 CACHE_DIR = pathlib.Path("/tmp/automata-vision-train")
 NUMERAL_CHUNK = 500  # scenes rendered by one process at a time for the numeral reader
 RENDER_CHUNK = 500  # scenes rendered by one process at a time for the finder and reader
+VALUE_ONLY = 1000  # added to the class of a crop whose source shows one die type: it teaches values, not types
 
 
 def build_model(crop: int, widths, outputs, hidden: int = 128):
@@ -91,6 +92,8 @@ def collect(args) -> Tuple[Samples, Samples]:
             continue
         print(f"{source.name}: {len(samples.reader.crops)} reader crops, {len(samples.finder.crops)} finder crops",
               flush=True)
+        if source.one_type:
+            samples.reader.classes = [c + VALUE_ONLY if c > 0 else c for c in samples.reader.classes]
         out.extend(samples)
     cache = CACHE_DIR / f"renders-{args.scenes}-{args.seed}-{digest}.npz"
     if not cache.exists():
@@ -126,19 +129,33 @@ def collect_numerals(scenes: int, seed: int, cache: pathlib.Path, jobs: int = 1)
 
 
 def class_loss(logits, target):
-    """Cross-entropy; a negative target -(k+1) means "a die of type k, value unknown"."""
+    """Cross-entropy; a negative target -(k+1) means "a die of type k, value unknown"; a target of
+    ``VALUE_ONLY`` + class means "a die, and given its type, this value", which says nothing of the type."""
     import torch
     import torch.nn.functional as F
 
-    known = target >= 0
+    known = (target >= 0) & (target < VALUE_ONLY)
     loss = torch.zeros((), dtype=logits.dtype)
     if known.any():
         loss = loss + F.cross_entropy(logits[known], target[known], label_smoothing=0.05, reduction="sum")
-    if (~known).any():
-        log_p = F.log_softmax(logits[~known], dim=1)
+    given_type = target >= VALUE_ONLY
+    if given_type.any():
+        log_p = F.log_softmax(logits[given_type], dim=1)
+        classes = target[given_type] - VALUE_ONLY
+        for t in DIE_TYPES:
+            s = TYPE_SLICES[t]
+            chosen = (classes >= s.start) & (classes < s.stop)
+            if chosen.any():
+                rows = log_p[chosen]
+                within = rows.gather(1, classes[chosen][:, None])[:, 0] - torch.logsumexp(rows[:, s], dim=1)
+                a_die = torch.logsumexp(rows[:, 1:], dim=1)
+                loss = loss - (within + a_die).sum()
+    type_only = target < 0
+    if type_only.any():
+        log_p = F.log_softmax(logits[type_only], dim=1)
         rows = []
         for k, t in enumerate(DIE_TYPES):
-            chosen = target[~known] == -(k + 1)
+            chosen = target[type_only] == -(k + 1)
             if chosen.any():
                 rows.append(-torch.logsumexp(log_p[chosen][:, TYPE_SLICES[t]], dim=1).sum())
         loss = loss + sum(rows)
@@ -148,6 +165,7 @@ def class_loss(logits, target):
 def crop_kinds(classes: np.ndarray) -> np.ndarray:
     """0 for "no die", else 1 + the die type's index (a class, or -(type index + 1) where the value is unknown)."""
     kinds = np.zeros(len(classes), np.int64)
+    classes = np.where(classes >= VALUE_ONLY, classes - VALUE_ONLY, classes)
     for k, die_type in enumerate(DIE_TYPES):
         s = TYPE_SLICES[die_type]
         kinds[((classes >= s.start) & (classes < s.stop)) | (classes == -(k + 1))] = k + 1
@@ -220,7 +238,8 @@ def fit(name: str, model, real: SampleSet, renders: SampleSet, epochs: int, args
 
 
 def evaluate(model, crops: np.ndarray, classes: np.ndarray) -> float:
-    """Accuracy on crops with a known class; type-only crops count when the type is right."""
+    """Accuracy on crops with a known class; type-only crops count when the type is right, value-only crops when
+    the likeliest die class is theirs."""
     import torch
 
     model.eval()
@@ -228,7 +247,9 @@ def evaluate(model, crops: np.ndarray, classes: np.ndarray) -> float:
         probs = torch.softmax(model(torch.from_numpy(normalise(crops)))[0], dim=1).numpy()
     right = []
     for p, c in zip(probs, classes):
-        if c >= 0:
+        if c >= VALUE_ONLY:
+            right.append(int(np.argmax(p[1:])) + 1 == c - VALUE_ONLY)
+        elif c >= 0:
             right.append(int(np.argmax(p)) == c)
         else:
             t = DIE_TYPES[-c - 1]
