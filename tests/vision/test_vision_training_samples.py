@@ -1,7 +1,9 @@
-"""Training crops are cut like the reader cuts them, with labels that match (no torch needed)."""
+"""Training crops are cut like the reader cuts them, with labels that match, and drawn and weighed as meant
+(torch only for the loss)."""
 import math
 
 import numpy as np
+import pytest
 
 from vision import synth
 from vision.classifier import FINDER_CROP, NUMERAL_CLASSES, NUMERAL_CROP, READER_CROP, class_index, decode_box
@@ -105,3 +107,36 @@ def test_the_whole_die_is_boxed_around_a_label_that_holds_only_its_middle():
     assert box is not None
     assert abs((box[0] + box[2]) / 2 - cx) < 8 and abs((box[1] + box[3]) / 2 - cy) < 8
     assert 0.75 < (box[2] - box[0]) / (x1 - x0) < 1.35
+
+
+def test_each_kind_of_crop_is_drawn_as_often_and_few_real_crops_are_not_drawn_too_often():
+    from vision.classifier import class_index
+    from vision.training.train import VALUE_ONLY, crop_kinds, epoch_draw
+
+    classes = np.array([0] * 100 + [class_index("d6", 3) + VALUE_ONLY] * 200 + [-1] * 10
+                       + [class_index("d4", 2)] * 60 + [class_index("d8", 8)] * 50)
+    real = np.arange(len(classes)) < 310
+    kinds = crop_kinds(classes)
+    assert list(np.bincount(kinds)) == [100, 70, 200, 50]
+    drawn = epoch_draw(kinds, real, 800, np.random.default_rng(0), real_share=0.6, most_repeats=3.0)
+    assert list(np.bincount(kinds[drawn])) == [200, 200, 200, 200]
+    # D6: 60% real; D4: 10 real crops drawn 3 times each at most; D8: renders only.
+    assert (real[drawn] & (kinds[drawn] == 2)).sum() == 200  # no rendered D6 to draw: all real
+    assert (real[drawn] & (kinds[drawn] == 1)).sum() == 30
+    assert not (real[drawn] & (kinds[drawn] == 3)).any()
+
+
+def test_a_crop_of_a_one_type_source_teaches_its_value_and_not_its_type():
+    torch = pytest.importorskip("torch", reason="training needs the train extra")
+    from vision.classifier import CLASSES, TYPE_SLICES, class_index
+    from vision.training.train import VALUE_ONLY, class_loss
+
+    logits = torch.zeros(1, len(CLASSES), requires_grad=True)
+    class_loss(logits, torch.tensor([class_index("d6", 3) + VALUE_ONLY])).backward()
+    push = -logits.grad[0]
+    per_class = {t: float(push[s].sum()) / (s.stop - s.start) for t, s in TYPE_SLICES.items()}
+    # Every die class gains alike, whatever its type: no type is favoured ...
+    assert per_class["d4"] == pytest.approx(per_class["d8"])
+    assert per_class["d6"] == pytest.approx(per_class["d4"], abs=1e-6)
+    # ... while within D6 the labelled value gains on the others, and "no die" loses.
+    assert push[class_index("d6", 3)] > 0 > push[class_index("d6", 4)] and push[0] < 0
