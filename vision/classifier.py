@@ -158,7 +158,7 @@ class NumeralReader:
 
     Two networks trained apart err apart: a D4 with thick numerals that one reads unsurely, the other often
     reads surely, and their mean is unsure less often than either. Where the first is sure, the mean changed
-    no reading, so the second is run only where it is not (see docs/vision.md)."""
+    no reading, so the second is run only where it is not."""
 
     def __init__(self, model_dir: Optional[pathlib.Path] = None):
         self.nets = [Reader(pathlib.Path(model_dir or MODEL_DIR) / name, classes=NUMERAL_CLASSES)

@@ -24,7 +24,7 @@ from vision.colour import body_colour, match_colour
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
 from vision.readings import ColourProfile, DieReading
 
-CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm (chosen on synthetic frames)
+CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger than the smallest die read may be a group
@@ -188,9 +188,8 @@ class DiceReader:
         close look at its numerals.
 
         Each of those types keeps the reader's probability; its values share it as the numeral reader reads
-        them. The numeral reader sees the numerals twice as large and reads them better: weighing the
-        reader's odds in as well (their geometric mean, until 2026-11-24) left more D4s unsure, and no
-        fewer wrong (docs/vision.md)."""
+        them: the numeral reader sees the numerals twice as large and reads them better, and weighing the
+        reader's odds in as well left more D4s unsure and no fewer wrong."""
         readings = [type_and_value(p) for p in probs]
         chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(readings)
                   if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
@@ -217,11 +216,10 @@ class DiceReader:
         """Finds from a look at a die-sized window centred on each of ``centres`` (where the boxes of
         rejected blobs point), kept where the finder takes them for dice.
 
-        A blob can sit off its die: on a light-blue D6 against a purple mat, touching a red D6, the yellow
-        pip was the strongest contrast left, and the finder, shown the die off centre, said "no die"
-        (0.04) while its box pointed at the die; centred there, it said 0.96. Without a known size, the
-        boxes of rejected blobs (groups of dice among them) are of any size, and the looks centred on them
-        found more false dice than dice (synthetic frames: false dice 0.55 -> 0.70 a frame)."""
+        A blob can sit off its die (on a bright pip of a die touching another): shown the die off centre,
+        the finder says "no die" while its box points at the die, and centred there it sees it. Without a
+        known size, the boxes of rejected blobs (groups of dice among them) are of any size, and looks
+        centred on them find more false dice than dice."""
         looks = self._finder_looks(pyramid, centres, [die_size * FINDER_WINDOW] * len(centres))
         return [f for f in looks if f[0] >= self.min_die_probability]
 
