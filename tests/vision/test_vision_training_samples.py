@@ -114,16 +114,17 @@ def test_each_kind_of_crop_is_drawn_as_often_and_few_real_crops_are_not_drawn_to
     from vision.training.train import VALUE_ONLY, crop_kinds, epoch_draw
 
     classes = np.array([0] * 100 + [class_index("d6", 3) + VALUE_ONLY] * 200 + [-1] * 10
-                       + [class_index("d4", 2)] * 60 + [class_index("d8", 8)] * 50)
+                       + [class_index("d4", 2)] * 60 + [class_index("d8", 8)] * 50 + [class_index("d6", 1)] * 40)
     real = np.arange(len(classes)) < 310
     kinds = crop_kinds(classes)
-    assert list(np.bincount(kinds)) == [100, 70, 200, 50]
-    drawn = epoch_draw(kinds, real, 800, np.random.default_rng(0), real_share=0.6, most_repeats=3.0)
-    assert list(np.bincount(kinds[drawn])) == [200, 200, 200, 200]
-    # D6: 60% real; D4: 10 real crops drawn 3 times each at most; D8: renders only.
-    assert (real[drawn] & (kinds[drawn] == 2)).sum() == 200  # no rendered D6 to draw: all real
+    # no die, D4, D6 and D8 that teach their type, and dice that teach values only
+    assert list(np.bincount(kinds)) == [100, 70, 40, 50, 200]
+    drawn = epoch_draw(kinds, real, 1000, np.random.default_rng(0), real_share=0.6, most_repeats=3.0)
+    assert list(np.bincount(kinds[drawn])) == [200] * 5
+    # Value-only: all real (no render to draw); D4: 10 real crops drawn 3 times each; D6 and D8: renders only.
+    assert (real[drawn] & (kinds[drawn] == 4)).sum() == 200
     assert (real[drawn] & (kinds[drawn] == 1)).sum() == 30
-    assert not (real[drawn] & (kinds[drawn] == 3)).any()
+    assert not (real[drawn] & np.isin(kinds[drawn], [2, 3])).any()
 
 
 def test_a_crop_of_a_one_type_source_teaches_its_value_and_not_its_type():

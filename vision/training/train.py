@@ -5,7 +5,7 @@
 The finder and reader learn from every licensed real source in ``vision.training.sources`` that is not
 left out, and from renders, which teach what no real source has (D4 and D8 in the player colours, the
 table's layout). Each epoch draws as many crops of each kind (no die, D4, D6, D8), real ones first
-where there are enough (``epoch_draw``). ``fickett_rolls``
+where there are enough, and as many dice that teach values only (``epoch_draw``). ``fickett_rolls``
 is never trained on, and the lurig_types groups ``d4_color`` and ``d6_color`` and the second half of
 ``d8_color`` are kept for the die-type test. The numeral reader learns from renders of D4 and D8 only
 (no licensed photo labels their values); it has two networks, trained apart (``--numeral-file``).
@@ -163,9 +163,10 @@ def class_loss(logits, target):
 
 
 def crop_kinds(classes: np.ndarray) -> np.ndarray:
-    """0 for "no die", else 1 + the die type's index (a class, or -(type index + 1) where the value is unknown)."""
-    kinds = np.zeros(len(classes), np.int64)
-    classes = np.where(classes >= VALUE_ONLY, classes - VALUE_ONLY, classes)
+    """0 for "no die", 1 + the die type's index for a die that teaches its type (a class, or -(type index + 1)
+    where the value is unknown), and one more kind for the dice that teach values only (``VALUE_ONLY``)."""
+    kinds = np.full(len(classes), len(DIE_TYPES) + 1, np.int64)
+    kinds[classes == 0] = 0
     for k, die_type in enumerate(DIE_TYPES):
         s = TYPE_SLICES[die_type]
         kinds[((classes >= s.start) & (classes < s.stop)) | (classes == -(k + 1))] = k + 1
@@ -175,8 +176,8 @@ def crop_kinds(classes: np.ndarray) -> np.ndarray:
 def epoch_draw(kinds: np.ndarray, real: np.ndarray, size: int, rng, real_share: float, most_repeats: float) -> np.ndarray:
     """``size`` crop indices, drawn so each kind of crop (``kinds``) is drawn as often as any other, and within a
     kind the real crops make ``real_share`` of the draws, or less where there are too few of them to be drawn
-    more than ``most_repeats`` times each. So no kind of die is mostly seen in photos and another mostly in
-    renders: real photos are nearly all D6s, and a network would learn that a photo shows a D6."""
+    more than ``most_repeats`` times each. So no die type is taught mostly by photos and another mostly by
+    renders: a network would learn from that which type a photo shows."""
     present = np.unique(kinds)
     per_kind = size // len(present)
     out = []
