@@ -76,7 +76,7 @@ def play_one(mode: str, colours, seed: int, rounds: int, plant_rate: float, scra
     """One game: its counts and how many mats calibration needed."""
     threshold = 0.0
     if mode == "reader":
-        from vision.reader import CONFIDENCE_THRESHOLD as threshold
+        from vision.readings import CONFIDENCE_THRESHOLD as threshold
     observe, scene, mats = observer_for(mode, colours, seed, width)
     counts = play_game(seed, Path(scratch) / f"g{seed}.db", colours, rounds, plant_rate, observe, scene,
                        min_confidence=threshold)

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
 
+from vision.readings import CONFIDENCE_THRESHOLD
+
 from .user_files import UnusableFile, read_text
 
 log = logging.getLogger(__name__)
@@ -87,7 +89,7 @@ class StorageConfig:
 
 @dataclass(frozen=True)
 class VisionConfig:
-    confidence_threshold: float = 0.8
+    confidence_threshold: float = CONFIDENCE_THRESHOLD
     settle_frames: int = 5
 
 

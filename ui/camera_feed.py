@@ -25,6 +25,7 @@ import numpy as np
 
 from companion.config import CameraConfig
 from hardware.camera import CameraSource, CameraUnavailable, open_camera
+from vision.readings import CONFIDENCE_THRESHOLD
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +167,7 @@ class CameraFeed:
     """The latest preview (RGB, flipped for an OpenGL texture) and the latest readings."""
 
     def __init__(self, camera: CameraSource, reader: Optional[Callable], reader_status: str,
-                 threshold: float = 0.8) -> None:
+                 threshold: float = CONFIDENCE_THRESHOLD) -> None:
         self.camera = camera
         self.reader = reader
         self.reader_status = reader_status
@@ -183,7 +184,7 @@ class CameraFeed:
 
     @classmethod
     def open(cls, config: CameraConfig, demo: bool, table: Callable[[], object],
-             threshold: float = 0.8, camera: Optional[CameraSource] = None, profile=None) -> "CameraFeed":
+             threshold: float = CONFIDENCE_THRESHOLD, camera: Optional[CameraSource] = None, profile=None) -> "CameraFeed":
         """The feed of ``camera`` (started), else of the configured camera, else of the demo table.
 
         ``profile`` (a ``calibration.CalibrationProfile``): its colours go to the dice reader

@@ -14,7 +14,7 @@ import numpy as np
 
 from calibration.profile import CalibrationProfile
 from companion.sync import SyncStep, TableSync
-from vision.reader import CONFIDENCE_THRESHOLD
+from vision.readings import CONFIDENCE_THRESHOLD
 from vision.settle import SETTLED, SettleDetector
 from vision.zones import FoundZones, ZoneFinder
 

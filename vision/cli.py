@@ -29,7 +29,8 @@ def _read_dice(args: argparse.Namespace) -> int:
     import cv2
 
     from companion.user_files import UnusableFile, check_output, read_image
-    from vision.reader import CONFIDENCE_THRESHOLD, read_dice
+    from vision.reader import read_dice
+    from vision.readings import CONFIDENCE_THRESHOLD
 
     threshold = CONFIDENCE_THRESHOLD if args.threshold is None else args.threshold
     frame = read_image(args.image)

@@ -17,8 +17,8 @@ from typing import Dict, List, Optional
 import cv2
 import numpy as np
 
-from vision.reader import CONFIDENCE_THRESHOLD, DiceReader
-from vision.readings import DIE_TYPES, DieReading
+from vision.reader import DiceReader
+from vision.readings import CONFIDENCE_THRESHOLD, DIE_TYPES, DieReading
 
 MATCH_IOU = 0.5
 CURVE_THRESHOLDS = tuple(round(0.5 + 0.02 * k, 2) for k in range(25))  # 0.50, 0.52 ... 0.98

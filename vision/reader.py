@@ -24,7 +24,6 @@ from vision.colour import body_colour, match_colour
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
 from vision.readings import ColourProfile, DieReading
 
-CONFIDENCE_THRESHOLD = 0.8  # readings below this are shown to a person to confirm
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger than the smallest die read may be a group

@@ -7,6 +7,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 DIE_TYPES = ("d4", "d6", "d8")
+CONFIDENCE_THRESHOLD = 0.8  # a reading less sure than this is shown to a person to confirm (docs/vision.md)
 FACES = {"d4": 4, "d6": 6, "d8": 8}
 
 # Reference colours in OpenCV's 8-bit Lab (L, a, b all 0..255, a/b neutral at 128).

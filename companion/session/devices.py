@@ -11,6 +11,8 @@ import logging
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence
 
+from vision.readings import CONFIDENCE_THRESHOLD
+
 from .rolls import Reading, expected_roll, roll_from_readings
 from .table import Outcome, TableSession
 
@@ -27,7 +29,7 @@ class Alert:
 
 class TableDevices:
     def __init__(self, session: TableSession, panel=None, camera=None, reader: Optional[Reader] = None,
-                 settle=None, watch=None, confidence_threshold: float = 0.8) -> None:
+                 settle=None, watch=None, confidence_threshold: float = CONFIDENCE_THRESHOLD) -> None:
         self.session = session
         self.panel = panel
         self.camera = camera

@@ -47,7 +47,8 @@ def test_rendered_round_through_the_dice_reader(tmp_path):
         DiceReader()
     except FileNotFoundError as missing:
         pytest.skip(f"the end-to-end reading test needs the dice models: {missing}")
-    from vision.reader import CONFIDENCE_THRESHOLD, read_dice
+    from vision.reader import read_dice
+    from vision.readings import CONFIDENCE_THRESHOLD
 
     rng = np.random.default_rng(5)
     style = SceneStyle(light_gradient=0.25, noise_sigma=2.0)

@@ -385,7 +385,8 @@ def _look(value: int, value_p: float, detection: float, centre=(100.0, 100.0), s
 
 def test_two_looks_at_one_die_that_disagree_leave_it_unsure():
     """A box on one row of a six's pips read a sure 3; the better box, a little less sure it was a die, read 6."""
-    from vision.reader import CONFIDENCE_THRESHOLD, _one_per_die
+    from vision.reader import _one_per_die
+    from vision.readings import CONFIDENCE_THRESHOLD
 
     (die,) = _one_per_die([_look(3, 0.93, 0.92, (441.5, 110.2), 39.0), _look(6, 0.99, 0.90, (446.6, 126.4), 52.5)])
     assert die.value == 6 and die.confidence < CONFIDENCE_THRESHOLD
@@ -400,7 +401,8 @@ def test_two_looks_that_agree_leave_the_surer_detection_as_it_was():
 
 
 def test_looks_at_one_die_that_disagree_on_its_type_leave_the_type_unsure():
-    from vision.reader import CONFIDENCE_THRESHOLD, _one_per_die
+    from vision.reader import _one_per_die
+    from vision.readings import CONFIDENCE_THRESHOLD
 
     (die,) = _one_per_die([_look(4, 0.97, 0.95), _look(4, 0.97, 0.9, (104.0, 96.0), die_type="d4")])
     assert die.die_type == "d6" and die.type_confidence < CONFIDENCE_THRESHOLD

@@ -71,7 +71,7 @@ SOURCES: Tuple[Source, ...] = (
     Source("epanemu_d6", '"Dice" v3 by Epanemu (GameDiceRecognition), CC BY 4.0'),
     Source("matteop65_d6", "Copyright (c) 2021 Matteo Anthony Penlington, MIT licence", relabelled=True,
            partial_boxes=True),
-    Source("skovy_d6", "Copyright (c) 2022 skovy/tensorflow-dice-model, MIT licence"),
+    Source("skovy_d6", "Copyright (c) 2022 (skovy/tensorflow-dice-model), MIT licence"),
     Source("chase_d6", "Copyright (c) 2024 Chase, MIT licence"),
     Source("baylor_d6", '"dice finder" v1 by dice-detection-model, Roboflow Universe, CC BY 4.0'),
     Source("lurig_types", "Mario Lurig, dice images, CC0", rows=lurig_training_frame, one_type=False,

@@ -128,9 +128,10 @@ def collect_numerals(scenes: int, seed: int, cache: pathlib.Path, jobs: int = 1)
     return out
 
 
-def class_loss(logits, target):
+def class_loss(logits, target, type_weight: float = 0.0):
     """Cross-entropy; a negative target -(k+1) means "a die of type k, value unknown"; a target of
-    ``VALUE_ONLY`` + class means "a die, and given its type, this value", which says nothing of the type."""
+    ``VALUE_ONLY`` + class means "a die, and given its type, this value", with its type weighed ``type_weight``
+    (0: it says nothing of the type)."""
     import torch
     import torch.nn.functional as F
 
@@ -147,9 +148,10 @@ def class_loss(logits, target):
             chosen = (classes >= s.start) & (classes < s.stop)
             if chosen.any():
                 rows = log_p[chosen]
-                within = rows.gather(1, classes[chosen][:, None])[:, 0] - torch.logsumexp(rows[:, s], dim=1)
+                of_type = torch.logsumexp(rows[:, s], dim=1)
+                within = rows.gather(1, classes[chosen][:, None])[:, 0] - of_type
                 a_die = torch.logsumexp(rows[:, 1:], dim=1)
-                loss = loss - (within + a_die).sum()
+                loss = loss - (within + a_die + type_weight * (of_type - a_die)).sum()
     type_only = target < 0
     if type_only.any():
         log_p = F.log_softmax(logits[type_only], dim=1)
@@ -220,7 +222,7 @@ def fit(name: str, model, real: SampleSet, renders: SampleSet, epochs: int, args
             x = torch.from_numpy(normalise(augment(crops[idx], rng)))
             y = torch.from_numpy(classes[idx])
             outputs = model(x)
-            loss = class_loss(outputs[0], y)
+            loss = class_loss(outputs[0], y, args.one_type_weight)
             if with_box:
                 positive = y > 0
                 if positive.any():
@@ -308,6 +310,8 @@ def main() -> None:
                         help="which of the numeral reader's networks to write")
     parser.add_argument("--nets", nargs="+", default=["finder", "reader", "numerals"],
                         choices=["finder", "reader", "numerals"])
+    parser.add_argument("--one-type-weight", type=float, default=0.0,
+                        help="how much a die of a source that shows one type teaches that type (0 to 1)")
     parser.add_argument("--epoch-crops", type=int, default=40000, help="crops drawn an epoch")
     parser.add_argument("--real-share", type=float, default=0.6,
                         help="the real crops' share of the draws of each kind of crop, where there are enough")
