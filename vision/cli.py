@@ -22,6 +22,8 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     evaluate.add_argument("--every", type=int, default=1, help="read every N-th image only")
     evaluate.add_argument("--limit", type=int, default=None, help="read at most this many images")
     evaluate.add_argument("--group", action="append", help="only this group (repeatable)")
+    evaluate.add_argument("--models", type=pathlib.Path, metavar="DIR",
+                          help="read with the networks in DIR instead of the shipped ones (vision/models)")
     evaluate.set_defaults(handler=_vision_eval)
 
 
@@ -65,10 +67,12 @@ def _read_dice(args: argparse.Namespace) -> int:
 
 def _vision_eval(args: argparse.Namespace) -> int:
     from vision.evaluate import evaluate_manifest, format_report
+    from vision.reader import DiceReader
 
     _check_manifest(args.manifest)
     try:
-        result = evaluate_manifest(args.manifest, every=args.every, limit=args.limit, groups=args.group)
+        reader = DiceReader(model_dir=args.models) if args.models else None
+        result = evaluate_manifest(args.manifest, reader, every=args.every, limit=args.limit, groups=args.group)
     except (FileNotFoundError, ValueError, KeyError) as error:
         print(f"vision-eval: {error}", file=sys.stderr)
         return 2

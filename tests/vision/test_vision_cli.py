@@ -43,3 +43,12 @@ def test_vision_eval_on_a_synthetic_manifest(tmp_path, capsys):
 def test_vision_eval_without_manifest(tmp_path, capsys):
     assert main(["vision-eval", str(tmp_path / "missing.jsonl")]) == 2
     assert capsys.readouterr().err == f"vision-eval: {tmp_path / 'missing.jsonl'}: no such file\n"
+
+
+def test_vision_eval_reads_with_the_networks_it_is_given(tmp_path, capsys):
+    from vision import synth
+
+    manifest = synth.write_dataset(tmp_path / "frames", frames=1, seed=3, width=320, height=240, count_range=(2, 2),
+                                   size_range=(50, 60))
+    assert main(["vision-eval", str(manifest), "--models", str(tmp_path / "none")]) == 2
+    assert "dice model not found" in capsys.readouterr().err
