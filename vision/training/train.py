@@ -302,15 +302,15 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=3000, help="synthetic scenes to render")
     parser.add_argument("--leave-out", nargs="*", default=[], choices=SOURCE_NAMES, metavar="SOURCE",
                         help="real sources not to train on, so their figures stay honest")
-    parser.add_argument("--finder-epochs", type=int, default=10)
-    parser.add_argument("--reader-epochs", type=int, default=14)
+    parser.add_argument("--finder-epochs", type=int, default=8)
+    parser.add_argument("--reader-epochs", type=int, default=12)
     parser.add_argument("--numeral-scenes", type=int, default=6000, help="synthetic D4/D8 scenes for the numeral reader")
     parser.add_argument("--numeral-epochs", type=int, default=16)
     parser.add_argument("--numeral-file", default=NUMERAL_MODELS[0], choices=NUMERAL_MODELS,
                         help="which of the numeral reader's networks to write")
     parser.add_argument("--nets", nargs="+", default=["finder", "reader", "numerals"],
                         choices=["finder", "reader", "numerals"])
-    parser.add_argument("--one-type-weight", type=float, default=0.0,
+    parser.add_argument("--one-type-weight", type=float, default=0.3,
                         help="how much a die of a source that shows one type teaches that type (0 to 1)")
     parser.add_argument("--epoch-crops", type=int, default=40000, help="crops drawn an epoch")
     parser.add_argument("--real-share", type=float, default=0.6,
