@@ -20,7 +20,7 @@ from vision.training.samples import Samples, die_box_around, manifest_samples, r
 
 DATA_ROOT = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "data" / "dice"
 LURIG_D8_SPLIT_FRAME = 258
-LABELS_DIR = pathlib.Path(__file__).with_name("labels")
+ADDED_LABELS = pathlib.Path(__file__).with_name("added_labels.json")  # how each was made: added_labels.md
 
 
 def lurig_training_frame(row: dict) -> bool:
@@ -39,18 +39,14 @@ class Source:
     # Every die it shows is of one type: its dice teach the reader values, never types, or the reader would
     # learn that a photo shows a D6 (every such source here shows D6s; only renders and lurig_types hold D4s).
     one_type: bool = True
-    # The project's own labels for this source (``labels/README.md`` says how each was made), applied over
+    # The project's own labels for this source (``added_labels.md`` says how each was made), applied over
     # the manifest's: image -> per labelled die, the fields to change, or None to leave the die out.
     relabelled: bool = False
     # Its boxes often hold only the pips or the top face: ``write_die_boxes`` relabels them once.
     partial_boxes: bool = False
 
-    @property
-    def labels_file(self) -> pathlib.Path:
-        return LABELS_DIR / f"{self.name}.json"
-
     def labels(self) -> Optional[Dict[str, List[Optional[dict]]]]:
-        return json.loads(self.labels_file.read_text()) if self.relabelled else None
+        return json.loads(ADDED_LABELS.read_text())[self.name] if self.relabelled else None
 
     def rows_with_labels(self) -> List[dict]:
         """The manifest's rows with the project's labels applied; image paths made absolute."""
@@ -87,7 +83,7 @@ def source_samples(source: Source, seed: int, cache_dir: pathlib.Path, digest: s
     if not manifest.exists():
         return None
     if source.relabelled:
-        digest += "-" + hashlib.sha1(source.labels_file.read_bytes()).hexdigest()[:10]
+        digest += "-" + hashlib.sha1(json.dumps(source.labels(), sort_keys=True).encode()).hexdigest()[:10]
     cache = cache_dir / f"{source.name}-{seed}-{digest}.npz"
     if cache.exists():
         return load_samples(cache)
@@ -131,10 +127,11 @@ def write_die_boxes(source: Source) -> None:
         pyramid = GreyPyramid(frame)
         boxes = [die_box_around(finder, pyramid, d["bbox"]) for d in row["dice"]]
         labels[row["image"]] = [{"bbox": [round(v, 1) for v in box]} if box else None for box in boxes]
-    source.labels_file.parent.mkdir(parents=True, exist_ok=True)
-    source.labels_file.write_text(json.dumps(labels, indent=0, sort_keys=True) + "\n")
+    added = json.loads(ADDED_LABELS.read_text()) if ADDED_LABELS.exists() else {}
+    added[source.name] = labels
+    ADDED_LABELS.write_text(json.dumps(added, indent=0, sort_keys=True) + "\n")
     kept = sum(box is not None for row in labels.values() for box in row)
-    print(f"{source.labels_file}: {kept} of {sum(map(len, labels.values()))} dice boxed")
+    print(f"{ADDED_LABELS} ({source.name}): {kept} of {sum(map(len, labels.values()))} dice boxed")
 
 
 def write_manifest(source: Source, out: pathlib.Path) -> None:
