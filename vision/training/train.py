@@ -5,7 +5,7 @@
 The finder and reader learn from every licensed real source in ``vision.training.sources`` that is not
 left out, and from renders, which teach what no real source has (D4 and D8 in the player colours, the
 table's layout). Each epoch draws as many crops of each kind (no die, D4, D6, D8), real ones first
-where there are enough, and as many dice that teach values only (``epoch_draw``). ``fickett_rolls``
+where there are enough, and as many dice of sources that show one type (``epoch_draw``). ``fickett_rolls``
 is never trained on, and the lurig_types groups ``d4_color`` and ``d6_color`` and the second half of
 ``d8_color`` are kept for the die-type test. The numeral reader learns from renders of D4 and D8 only
 (no licensed photo labels their values); it has two networks, trained apart (``--numeral-file``).
