@@ -12,6 +12,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from . import theme
+from .automa_words import card_lines
 
 
 class TouchButton(Button):
@@ -101,22 +102,6 @@ class CardFace(BoxLayout):
         self._card.pos, self._card.size = self.pos, self.size
         self._band.pos = (self.x, self.top - self.BAND_H)
         self._band.size = (self.width, self.BAND_H)
-
-
-def card_lines(role: str, face: Dict) -> List[str]:
-    """The lines a card face shows for its role in the pair (the action or the support card)."""
-    if role == "Action":
-        action = face.get("action", {})
-        focus = " > ".join(a.title() for a in action.get("focus", []))
-        return [f"[b]Areas:[/b] {focus}",
-                f"[b]Judge:[/b] {action.get('judge', '?')}",
-                f"[b]Die:[/b] {action.get('die', '?')} value first"]
-    support = face.get("support", {})
-    colours = " > ".join(c.replace("_", " ").title() for c in support.get("colours", []))
-    return [f"[b]Modify:[/b] {support.get('modify', '?')}",
-            f"[b]Cards:[/b] {colours}",
-            f"[b]Reserve:[/b] {'yes' if support.get('reserve') else 'no'}",
-            f"[b]Steps:[/b] {support.get('steps', '?')} {support.get('direction', '')}"]
 
 
 class BarChart(Widget):
