@@ -33,8 +33,8 @@ class HistoryScreen(Screen):
         super().__init__(name="history", **kwargs)
         self.app = app
         body = screen_body()
-        bar, self.title_label = top_bar("History", [("Undo last", self.undo), ("Back", self.back)])
-        body.add_widget(bar)
+        self.bar = top_bar("History", [("Undo last", self.undo), ("Back", self.back)])
+        body.add_widget(self.bar)
         scroll = ScrollView(do_scroll_x=False, bar_width=8)
         self.lines = GridLayout(cols=1, size_hint_y=None, spacing=2, padding=(10, 6))
         self.lines.bind(minimum_height=self.lines.setter("height"))
@@ -51,7 +51,7 @@ class HistoryScreen(Screen):
         if session is None:
             return
         actions = session.game.actions
-        self.title_label.text = f"History: {len(actions)} events"
+        self.bar.title = f"History: {len(actions)} events"
         if not actions:
             self.lines.add_widget(Caption(text="No events yet.", color=theme.MUTED))
         names = {seat.colour: self.app.controller.seat_name(i) for i, seat in enumerate(session.seats)}

@@ -117,7 +117,7 @@ class SetupScreen(Screen):
         self.camera_on = True
         self.table_rolls = False
         body = screen_body()
-        bar, _ = top_bar("New game", [("Back", app.go_home)])
+        bar = top_bar("New game", [("Back", app.go_home)])
         body.add_widget(bar)
         content = BoxLayout(orientation="vertical", padding=(10, 8), spacing=8)
         self.rows = []
