@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sim.app_driver import headless
 
-SHOTS = ("home", "setup", "table", "table-activation", "automa", "roll-reading", "alert", "history", "score",
+SHOTS = ("home", "setup", "setup-levels", "table", "table-activation", "automa", "roll-reading", "alert", "history", "score",
          "calibrate", "table-mismatch")
 
 
@@ -64,9 +64,10 @@ def main(argv=None) -> int:
         setup = app.manager.get_screen("setup")
         tap("Seat 3: out")
         setup.rows[2].name_input.text = "Cleo"
-        tap("Level 1 Rusty")
-        tap("Level 2 Apprentice")
         setup.seed_input.text = "42"
+        tap("Level 1 Rusty")
+        shot("setup-levels")
+        next(b for b in buttons() if "Tinkerer" in b.text).trigger_action(0)
         shot("setup")
 
         tap("Start game")
