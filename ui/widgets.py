@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable, Dict, List, Optional, Type
 
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -31,6 +31,20 @@ class Panel(BoxLayout):
     """A box with a slightly lighter background."""
 
     background = ListProperty(list(theme.PANEL))
+
+
+class Hideable(BoxLayout):
+    """A box that can be put away: out of sight it takes no room, and its children, which may
+    still lie over what took its place, take no touches."""
+
+    shown = BooleanProperty(True)
+
+    def on_shown(self, _box: "Hideable", shown: bool) -> None:
+        if not shown:
+            self.height = 0  # shown, its layout gave it a height; put away, it keeps none
+
+    def on_touch_down(self, touch) -> bool:
+        return self.shown and super().on_touch_down(touch)
 
 
 def touch_button(text: str, on_press: Callable[[], None], big: bool = False,

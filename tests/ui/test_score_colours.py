@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import colorsys
-import random
 
 import pytest
 
 from companion.session.table import SeatSpec
 from sim.app_driver import pump, walk
 from ui import theme
+
+from .seeded_play import moments
 
 
 def lab(rgba):
@@ -60,12 +61,8 @@ def test_every_seat_on_the_score_screen_stands_on_its_colour_white_too(app):
 
     session = app.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("white", "person", "Dee"),
                                        SeatSpec("blue", "automa", "Bot", 2)], seed=9)
-    rng = random.Random(9)
-    while not session.upcoming_state().is_over:
-        if session.automa_decision() is not None:
-            session.acknowledge_automa()
-        else:
-            assert session.submit(rng.choice(session.legal())).ok
+    for _ in moments(session, 9):
+        pass
     app.show_next()
     pump(2)
     screen = app.manager.get_screen("score")
