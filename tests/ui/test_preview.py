@@ -66,8 +66,8 @@ def test_a_tap_on_a_die_in_the_preview_shows_its_reading(app):
     app.feed = StillFeed("blue")
     app.show_next()
     table = app.manager.get_screen("table")
-    table.update_preview()
     tap("Camera")  # the preview in place of the table
+    table.update_preview()
     pump(2)
     preview = table.preview
     assert preview.opacity == 1 and preview.width > 0

@@ -225,9 +225,10 @@ class TableScreen(Screen):
         return f"{reading.die_type.upper()} showing {reading.value}, {theme.seat_markup(reading.colour, name)}{doubt}"
 
     def update_preview(self, _dt: float = 0) -> None:
-        """Copy the newest preview frame into the texture (main thread, a memory copy)."""
+        """Copy the newest preview frame into the texture while the preview is shown (main thread,
+        a memory copy)."""
         feed = self.app.feed
-        if feed is None:
+        if feed is None or not self.camera_view:
             return
         number, frame = feed.latest()
         if frame is None or number == self._frame_number:
