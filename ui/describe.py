@@ -55,7 +55,7 @@ def cards_label(seat: SeatState) -> str:
     """A seat's cards by their short labels, then the reserved ones."""
     owned = " ".join(seat.cards)
     reserved = f"res {' '.join(seat.reserved)}" if seat.reserved else ""
-    return " · ".join(part for part in (owned, reserved) if part) or NOTHING
+    return " · ".join(part for part in (owned, reserved) if part)
 
 
 def counted(types: Sequence[str]) -> str:

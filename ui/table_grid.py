@@ -1,8 +1,7 @@
 """The Table screen's grid: the game at a glance, one column per seat and one row per thing on the
 table (gears and coins, cards, Available dice while any are left, each staging area), the free
-action spaces last.
-A seat's cards show by their short labels; a tap shows what each costs, needs and does. Styles
-are in table.kv."""
+action spaces last. A seat's cards show by their short labels; a tap shows what each costs,
+needs and does. Styles are in table.kv."""
 from __future__ import annotations
 
 from typing import List

@@ -65,9 +65,6 @@ class TableScreen(Screen):
     turn_name = StringProperty("")
     turn_suffix = StringProperty("")
     prompt_text = StringProperty("")
-    status_text = StringProperty("")
-    tracks_text = StringProperty("")
-    offer_text = StringProperty("")
     camera_text = StringProperty("")
     picked_text = StringProperty("")  # the reading of the die last tapped on the preview
     camera_view = BooleanProperty(False)  # the preview instead of the grid
@@ -120,9 +117,6 @@ class TableScreen(Screen):
             self.turn_colour, self.turn_name, self.turn_suffix = "", "", ""
         self.names = [controller.seat_name(seat) for seat in range(len(state.seats))]
         self.state = state
-        self.status_text = f"[b]{describe.status_line(state)}[/b]"
-        self.tracks_text = describe.tracks_text(state)
-        self.offer_text = describe.offer_text(state)
         self.chooser = MoveChooser(controller.session.legal()) if step == PERSON else None
         self.page = 0
         self._show_choices()
