@@ -5,7 +5,8 @@
 Each run is a fresh process with an offscreen window (SDL_VIDEODRIVER=offscreen), so the
 start time includes the interpreter, the imports, the window and the first frame. The preview
 rate is counted twice: frames the camera thread produced (synthetic camera, 640x360, with
-overlays when a dice reader is installed) and frames the Table screen put on its texture.
+overlays when a dice reader is installed) and frames the Table screen put on its texture, its
+preview shown (Camera).
 To include the dice reader, put a ``vision`` package with ``read_dice`` on PYTHONPATH.
 """
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Measured(CompanionApp):
             self.stop()
         else:
             self.start_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "automa", "Bot")], 1, True, False)
+            self.manager.get_screen("table").camera_view = True  # the preview, as Camera shows it
             Clock.schedule_once(self.report, seconds)
 
     def report(self, _dt):

@@ -96,6 +96,16 @@ def tap(text: str, root=None) -> None:
     pump(1)
 
 
+def tap_at(x: float, y: float) -> None:
+    """A finger down and up at window position (x, y), dispatched as the window dispatches touches."""
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    pump(1)
+
+
 def close_popups() -> None:
     for popup in open_popups():
         popup.dismiss(animation=False)

@@ -3,8 +3,10 @@
     python -m sim.screenshots [OUT_DIR]
 
 Plays seeded games on a scratch database with the demo camera, so the pictures show a real
-game in progress, a dialog asking for a reading, a refused move and a final score; then a
-calibration from a rendered table with markers, and a table that differs from the game.
+game in progress (with a die tapped on the camera preview), a dialog asking for a reading, a
+refused move and a final score; a four-seat game in its third round, a seat's cards and its
+final score; then a calibration from a rendered table with markers, and a table that differs
+from the game.
 """
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ from pathlib import Path
 
 from sim.app_driver import headless
 
-SHOTS = ("home", "setup", "table", "table-activation", "automa", "roll-reading", "alert", "history", "score",
-         "calibrate", "table-mismatch")
+SHOTS = ("home", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
+         "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
+         "table-mismatch")
 
 
 def main(argv=None) -> int:
@@ -64,9 +67,10 @@ def main(argv=None) -> int:
         setup = app.manager.get_screen("setup")
         tap("Seat 3: out")
         setup.rows[2].name_input.text = "Cleo"
-        tap("Level 1 Rusty")
-        tap("Level 2 Apprentice")
         setup.seed_input.text = "42"
+        tap("Level 1 Rusty")
+        shot("setup-levels")
+        next(b for b in buttons() if "Tinkerer" in b.text).trigger_action(0)
         shot("setup")
 
         tap("Start game")
@@ -75,6 +79,10 @@ def main(argv=None) -> int:
         time.sleep(1.0)
         pump(5)
         shot("table")
+        tap("Camera")
+        tap_die(app)
+        shot("table-camera")
+        tap("Table")
         play_until(lambda: app.manager.current == "automa")
         shot("automa")
         play_until(lambda: app.manager.current == "table" and app.controller.state.phase == "activate")
@@ -103,12 +111,49 @@ def main(argv=None) -> int:
         shot("score")
 
         app.go_home()
+        app.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Ben"),
+                                 SeatSpec("green", "automa", "Cogsworth", 4), SeatSpec("white", "person", "Dee")],
+                                seed=17)
+        app.camera_on = False
+        app.show_next()
+        play_until(lambda: app.manager.current == "table" and app.controller.state.round == 3
+                   and app.controller.state.phase == "activate" and len(app.controller.state.deployment_track) >= 2)
+        shot("table-4-seats")
+        table = app.manager.get_screen("table")
+        seats = app.controller.state.seats
+        table.ids.grid.show_cards(max(range(len(seats)), key=lambda i: len(seats[i].cards + seats[i].reserved)))
+        shot("table-4-seats-cards")
+        close_popups()
+        play_until(lambda: app.manager.current == "score")
+        shot("score-4-seats")
+
+        app.go_home()
         calibrate_screen(app, Path(scratch) / "calibration.json")
         shot("calibrate")
         mismatch_alert(app)
         shot("table-mismatch")
         app.teardown()
     return 0
+
+
+def tap_die(app) -> None:
+    """Tap the first die the camera has read on the preview, once it has read one."""
+    from sim.app_driver import pump, tap_at
+    from ui.camera_feed import MAIN_SIZE
+
+    table = app.manager.get_screen("table")
+    deadline = time.monotonic() + 10
+    while not app.feed.readings() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)
+    pump(5)
+    preview = table.preview
+    x0, y0, x1, y1 = app.feed.readings()[0].bbox
+    width, height = preview.norm_image_size
+    x = preview.center_x - width / 2 + (x0 + x1) / 2 / MAIN_SIZE[0] * width
+    y = preview.center_y + height / 2 - (y0 + y1) / 2 / MAIN_SIZE[1] * height
+    tap_at(*preview.to_window(x, y))
+    pump(3)
 
 
 def calibrate_screen(app, profile_path: Path) -> None:

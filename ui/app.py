@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Callable, List, Optional
 from kivy.app import App
 from kivy.clock import Clock, mainthread
 from kivy.core.window import Window
-from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.config import Config
 from companion.store import GameStore, StoreError
 from hardware.panel import KeyboardPanel, Panel, PanelUnavailable, open_panel
 
+from . import kv
 from .controller import AUTOMA, OVER, GameController
 from .dialogs import alert, table_alert
 
@@ -40,8 +40,7 @@ PANEL_POLL_S = 0.05
 
 def load_style() -> None:
     """The style rules of companion.kv, loaded once per process."""
-    if str(KV_FILE) not in Builder.files:
-        Builder.load_file(str(KV_FILE))
+    kv.load(KV_FILE)
 
 
 class CompanionApp(App):

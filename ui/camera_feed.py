@@ -2,8 +2,8 @@
 
 ``CameraFeed`` reads preview frames on one thread and, when the ``vision`` package can read
 dice, reads the main stream on a second thread at a slower pace; the preview it hands out
-already carries each reading's outline and label (type, value, colour letter). The Table
-screen only copies the latest preview into a texture on Kivy's main thread.
+already carries each reading's outline in its seat's colour. The Table screen only copies the
+latest preview into a texture on Kivy's main thread, and finds the reading of a die tapped on it.
 
 In the demo the camera is synthetic: frames show the dice of the game in progress, rendered
 by ``vision.synth`` when that is installed, otherwise drawn plainly with OpenCV. Without a
@@ -13,6 +13,7 @@ line says why.
 from __future__ import annotations
 
 import logging
+import math
 import random
 import threading
 import time
@@ -26,6 +27,8 @@ import numpy as np
 from companion.config import CameraConfig
 from hardware.camera import CameraSource, CameraUnavailable, open_camera
 from vision.readings import CONFIDENCE_THRESHOLD
+
+from . import theme
 
 log = logging.getLogger(__name__)
 
@@ -150,17 +153,37 @@ class DemoTable:
 
 # -- the feed ---------------------------------------------------------------------------------
 
+def _bgr(rgba: theme.RGBA) -> Tuple[int, int, int]:
+    return tuple(round(c * 255) for c in rgba[2::-1])
+
+
 def draw_readings(preview: np.ndarray, readings: Sequence[Reading], scale: float, threshold: float) -> None:
-    """Outline and label each reading on the preview (in place): yellow when it needs a check."""
+    """Outline each reading on the preview (in place) in its seat's colour, over a dark edge that
+    keeps it visible on any cloth; a reading to check gets a yellow halo. No text: at the
+    preview's size it could not be read, so a tap on a die says what was read instead."""
     for r in readings:
         pts = (np.array(r.outline, np.float32) * scale).astype(np.int32)
-        colour = (0, 220, 0) if r.confidence >= threshold else (0, 210, 255)
-        if len(pts) >= 3:
-            cv2.polylines(preview, [pts], True, colour, 2, cv2.LINE_AA)
-        x, y = int(r.bbox[0] * scale), max(int(r.bbox[1] * scale) - 4, 14)
-        label = f"{r.die_type} {r.value} {r.colour[:1].upper()}"
-        cv2.putText(preview, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 3, cv2.LINE_AA)
-        cv2.putText(preview, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1, cv2.LINE_AA)
+        if len(pts) < 3:
+            continue
+        if r.confidence < threshold:
+            cv2.polylines(preview, [pts], True, _bgr(theme.ACCENT), 8, cv2.LINE_AA)
+        cv2.polylines(preview, [pts], True, (0, 0, 0), 4, cv2.LINE_AA)
+        cv2.polylines(preview, [pts], True, _bgr(theme.seat_rgba(r.colour)), 2, cv2.LINE_AA)
+
+
+def reading_at(readings: Sequence[Reading], point: Tuple[float, float], reach: float) -> Optional[Reading]:
+    """The reading whose box holds ``point`` (main-frame pixels) or comes within ``reach`` of it;
+    of several, the one whose centre is nearest."""
+    def gap(r: Reading) -> float:
+        x0, y0, x1, y1 = r.bbox
+        return math.hypot(max(x0 - point[0], 0, point[0] - x1), max(y0 - point[1], 0, point[1] - y1))
+
+    def off_centre(r: Reading) -> float:
+        x0, y0, x1, y1 = r.bbox
+        return math.hypot((x0 + x1) / 2 - point[0], (y0 + y1) / 2 - point[1])
+
+    near = [r for r in readings if gap(r) <= reach]
+    return min(near, key=off_centre) if near else None
 
 
 class CameraFeed:

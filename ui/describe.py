@@ -1,15 +1,23 @@
-"""The game state in words for the screens (Kivy markup, seat letters always shown)."""
+"""The game state in words for the screens (Kivy markup, seat letters always shown), cut to the
+cells of the Table screen's grid: one column per seat, one row per thing on the table."""
 from __future__ import annotations
 
-from typing import List, Sequence
+from collections import Counter
+from typing import Dict, List, Sequence
 
-from companion.rules.actions import die_text
-from companion.rules.state import State
+from companion.rules import Ruleset
+from companion.rules.reference import _ability as ability_text
+from companion.rules.state import SeatState, State
 
 from .controller import PHASE_NAMES
-from .theme import escape, seat_markup
+from .theme import MUTED, escape, hex_of, seat_markup
 
-AREAS = ("scavenge", "create", "upgrade", "research", "market")
+NOTHING = "—"
+NO_BREAK = "\u00a0"  # a space where a line must not break
+
+
+def muted(text: str) -> str:
+    return f"[color={hex_of(MUTED)}]{text}[/color]"
 
 
 def status_line(state: State) -> str:
@@ -21,67 +29,91 @@ def status_line(state: State) -> str:
 
 
 def track(state: State, seats: Sequence[int]) -> str:
-    return " ".join(seat_markup(state.seats[s].colour) for s in seats) or "—"
+    return " ".join(seat_markup(state.seats[s].colour) for s in seats) or NOTHING
 
 
-def tracks_lines(state: State) -> List[str]:
+def tracks_text(state: State) -> str:
     """The turn order tracks: this round's Deployment, the Activation track, the next Deployment."""
-    return [f"[b]Deployment[/b] {track(state, state.deploy_order)}",
-            f"[b]Activation[/b] {track(state, state.activation_track)}",
-            f"[b]Next round[/b] {track(state, state.deployment_track)}"]
+    return "   ".join(f"[b]{name}[/b] {track(state, seats)}" for name, seats in (
+        ("Deployment", state.deploy_order), ("Activation", state.activation_track),
+        ("Next round", state.deployment_track)))
 
 
-def _slot_text(state: State, slot) -> str:
-    seat, types = slot
-    return f"{seat_markup(state.seats[seat].colour)} {' '.join(types)}"
+def dice_text(dice: Sequence) -> str:
+    """Dice by type, their values after it: ``d4: 1 1 3  d6: 5``; a line breaks only between types."""
+    by_type: Dict[str, List[int]] = {}
+    for die_type, value in sorted(dice):
+        by_type.setdefault(die_type, []).append(value)
+    return "  ".join(f"{t}:{NO_BREAK}{NO_BREAK.join(str(v) for v in values)}" for t, values in by_type.items())
 
 
-def spaces_text(state: State, area: str) -> str:
-    """Who holds the area's action spaces, then how many are free."""
+def money_text(seat: SeatState) -> str:
+    return f"{seat.gears} · {seat.coins}"
+
+
+def cards_label(seat: SeatState) -> str:
+    """A seat's cards by their short labels, then the reserved ones."""
+    owned = " ".join(seat.cards)
+    reserved = f"res {' '.join(seat.reserved)}" if seat.reserved else ""
+    return " · ".join(part for part in (owned, reserved) if part)
+
+
+def counted(types: Sequence[str]) -> str:
+    """Die types by count, as dice are counted: ``2d4 d6``."""
+    return NO_BREAK.join(f"{n if n > 1 else ''}{t}" for t, n in sorted(Counter(types).items()))
+
+
+def area_cell(state: State, seat: int, area: str) -> str:
+    """One seat's dice on an area: those staged there, then those on an action space it took."""
+    staged = dice_text(state.staged_dice(seat, area))
     if area == "market":
-        slots = [(f"{t.upper()} ", slot) for t, slot in state.market.items()]
+        taken = [f"{t.upper()}{NO_BREAK}space{NO_BREAK}{counted(slot[1])}" for t, slot in state.market.items()
+                 if slot is not None and slot[0] == seat]
     else:
-        slots = [("", slot) for slot in state.spaces.get(area, [])]
-    if not slots:
-        return ""
-    taken = [f"{prefix}{_slot_text(state, slot)}" for prefix, slot in slots if slot is not None]
-    free = sum(1 for _, slot in slots if slot is None)
+        taken = [f"space{NO_BREAK}{counted(slot[1])}" for slot in state.spaces.get(area, [])
+                 if slot is not None and slot[0] == seat]
+    parts = [staged] if staged else []
+    return "  ".join(parts + [muted(t) for t in taken])
+
+
+def free_spaces(state: State, area: str) -> str:
+    """How many of an area's action spaces are free; the Market's by die type."""
     if area == "market":
-        free_text = " ".join(f"{prefix.strip()}" for prefix, slot in slots if slot is None)
-        free_text = f"free {free_text}" if free_text else ""
-    else:
-        free_text = f"{free} free" if free else ""
-    return ", ".join(taken + ([free_text] if free_text else []))
+        return " ".join(t.upper() for t, slot in state.market.items() if slot is None) or "none"
+    slots = state.spaces.get(area, [])
+    free = sum(1 for slot in slots if slot is None)
+    return (str(free) if free else "none") if slots else ""
 
 
-def area_line(state: State, area: str) -> str:
-    """An area's staged dice by seat, then its action spaces (who holds them, how many free)."""
-    by_seat: dict = {}
-    for seat, die in state.staging.get(area, []):
-        by_seat.setdefault(seat, []).append(die_text(die))
-    staged = "  ".join(f"{seat_markup(state.seats[s].colour)} {' '.join(dice)}" for s, dice in sorted(by_seat.items()))
-    spaces = spaces_text(state, area)
-    space_text = f"  [color=b8bcc6]spaces:[/color] {spaces}" if spaces else ""
-    return f"[b]{area.title()}[/b]: {staged or '[color=b8bcc6]no dice[/color]'}{space_text}"
+def offer_text(state: State) -> str:
+    """The Parts display and the top Head, by their short labels, and what is left in the deck."""
+    display = " ".join(state.display) or NOTHING
+    head = state.heads[0] if state.heads else NOTHING
+    return f"Display: {escape(display)}\nTop Head: {escape(head)} · deck {len(state.deck)}"
 
 
-def cards_line(state: State) -> str:
-    head = state.heads[0] if state.heads else "none left"
-    display = " ".join(state.display) or "empty"
-    return f"[b]Parts display[/b]: {escape(display)}   [b]Top Head[/b]: {escape(head)}   [color=b8bcc6]deck {len(state.deck)}[/color]"
+def card_details(rules: Ruleset, card_ids: Sequence[str]) -> List[str]:
+    """Each card's type, the sum it needs and its gear cost on a line, its ability indented below
+    (plain text)."""
+    lines = []
+    for card_id in card_ids:
+        card = rules.cards[card_id]
+        cost = f"{card.gears} gear{'' if card.gears == 1 else 's'}"
+        lines += [f"{card_id} {card.type.replace('_', ' ').title()}: needs sum {card.sum}, costs {cost}",
+                  f"      {ability_text(card.ability)}"]
+    return lines
 
 
-def seat_cells(state: State, seat: int, name: str) -> List[str]:
-    """Seat, gears, coins, cards (and reserved ones): one row of the seats table."""
-    s = state.seats[seat]
-    cards = " ".join(s.cards) or "—"
-    if s.reserved:
-        cards += f" (res {' '.join(s.reserved)})"
-    return [seat_markup(s.colour, name), str(s.gears), str(s.coins), escape(cards)]
+def seat_cards_details(rules: Ruleset, seat: SeatState) -> str:
+    """What a seat's cards cost, need and do; the reserved ones under a line of their own."""
+    lines = card_details(rules, seat.cards) or ["No cards bought yet."]
+    if seat.reserved:
+        lines += ["Reserved:"] + card_details(rules, seat.reserved)
+    return "\n".join(lines)
 
 
-def available_line(state: State) -> str:
-    """Every seat's Available dice (rolled, not yet placed)."""
-    parts = [f"{seat_markup(s.colour)} {' '.join(die_text(d) for d in s.available)}"
-             for s in state.seats if s.available]
-    return f"[b]Available[/b]: {'  '.join(parts) or '[color=b8bcc6]none[/color]'}"
+def offer_details(state: State) -> str:
+    """What the Parts display and the top Head cost, need and do."""
+    lines = card_details(state.rules, state.display) or ["The Parts display is empty."]
+    lines += ["Top Head:"] + (card_details(state.rules, state.heads[:1]) or ["none left"])
+    return "\n".join(lines + [f"Parts left in the deck: {len(state.deck)}"])

@@ -1,7 +1,7 @@
 """Pop-up dialogs: alerts (a refused move, a lost camera) and plain information."""
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, Tuple
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
@@ -10,16 +10,17 @@ from . import theme
 from .widgets import Caption, touch_button
 
 
-def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, button: str = "OK") -> Popup:
+def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, button: str = "OK",
+          font_name: str = "Roboto", font_size: int = theme.FONT, size_hint: Tuple[float, float] = (0.8, 0.7)) -> Popup:
     """A modal message with one big button; the reason in plain words."""
     from kivy.uix.scrollview import ScrollView
 
     content = BoxLayout(orientation="vertical", padding=12, spacing=12)
-    message = Caption(text=theme.escape(text), font_size=theme.FONT, valign="top")
+    message = Caption(text=theme.escape(text), font_size=font_size, valign="top", font_name=font_name)
     scroll = ScrollView(do_scroll_x=False, bar_width=6)  # a long message scrolls, never spills
     scroll.add_widget(message)
     content.add_widget(scroll)
-    popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=(0.8, 0.7),
+    popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=size_hint,
                   auto_dismiss=False, separator_color=theme.ACCENT)
 
     def close() -> None:
@@ -30,6 +31,12 @@ def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, 
     content.add_widget(touch_button(button, close, big=True))
     popup.open(animation=False)
     return popup
+
+
+def details(title: str, text: str) -> Popup:
+    """Facts line by line on most of the screen (cards: what each costs, needs and does), in the
+    font that has the symbols of the cards' abilities."""
+    return alert(title, text, font_name=theme.SYMBOL_FONT, font_size=theme.FONT_SMALL, size_hint=(0.96, 0.96))
 
 
 FACES = {"d4": 4, "d6": 6, "d8": 8}

@@ -31,13 +31,16 @@ SEAT_RGBA: Dict[str, RGBA] = {
     "green": (0.32, 0.76, 0.36, 1),
     "white": (0.93, 0.93, 0.93, 1),
 }
+# Score categories in hues no seat wears (orange, gold, teal, violet, pink) and greys, so that a
+# bar's segments never read as a seat's colour.
 CATEGORY_RGBA: Dict[str, RGBA] = {
-    "Sets": (0.55, 0.45, 0.85, 1),
-    "Coins": (0.95, 0.78, 0.25, 1),
-    "Dice": (0.35, 0.70, 0.90, 1),
-    "Gears": (0.60, 0.60, 0.60, 1),
-    "Card points": (0.40, 0.80, 0.55, 1),
-    "Reserved": (0.90, 0.35, 0.30, 1),
+    "Sets": (0.68, 0.42, 0.94, 1),
+    "Coins": (0.95, 0.80, 0.25, 1),
+    "Dice": (0.16, 0.72, 0.68, 1),
+    "Gears": (0.56, 0.56, 0.58, 1),
+    "Card points": (0.98, 0.60, 0.16, 1),
+    "Board": (0.66, 0.48, 0.30, 1),
+    "Reserved": (0.93, 0.40, 0.76, 1),
 }
 
 

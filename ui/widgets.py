@@ -2,16 +2,17 @@
 card faces and the score bar chart."""
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Type
 
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
-from kivy.properties import ListProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from . import theme
+from .automa_words import card_lines
 
 
 class TouchButton(Button):
@@ -32,33 +33,49 @@ class Panel(BoxLayout):
     background = ListProperty(list(theme.PANEL))
 
 
-def touch_button(text: str, on_press: Callable[[], None], big: bool = False, **kwargs) -> TouchButton:
-    button = (BigButton if big else TouchButton)(text=text, **kwargs)
+class Hideable(BoxLayout):
+    """A box that can be put away: out of sight it takes no room, and its children, which may
+    still lie over what took its place, take no touches."""
+
+    shown = BooleanProperty(True)
+
+    def on_shown(self, _box: "Hideable", shown: bool) -> None:
+        if not shown:
+            self.height = 0  # shown, its layout gave it a height; put away, it keeps none
+
+    def on_touch_down(self, touch) -> bool:
+        return self.shown and super().on_touch_down(touch)
+
+
+def touch_button(text: str, on_press: Callable[[], None], big: bool = False,
+                 kind: Optional[Type[TouchButton]] = None, **kwargs) -> TouchButton:
+    """A button of ``kind`` (a BigButton when ``big``, else a TouchButton) calling ``on_press``."""
+    button = (kind or (BigButton if big else TouchButton))(text=text, **kwargs)
     button.bind(on_release=lambda *_: on_press())
     return button
 
 
 class SeatBadge(Label):
-    """A seat's letter and name on its colour: readable without telling colours apart."""
+    """A seat's letter and name on its colour: readable without telling colours apart, and a white
+    seat stands out from plain text (style in companion.kv)."""
 
-    def __init__(self, colour: str = "", name: str = "", **kwargs) -> None:
-        kwargs.setdefault("font_size", theme.FONT)
-        super().__init__(bold=True, halign="center", valign="middle", shorten=True, **kwargs)
-        with self.canvas.before:
-            self._bg_colour = Color(0, 0, 0, 0)
-            self._bg = RoundedRectangle(radius=[6])
-        self.bind(pos=self._redraw, size=self._redraw)
-        self.show(colour, name)
+    colour = StringProperty("")
+    seat_name = StringProperty("")
+    suffix = StringProperty("")
 
     def show(self, colour: str, name: str, suffix: str = "") -> None:
-        """Show ``colour``'s seat (nothing when colour is empty)."""
-        self.text = f"{theme.seat_letter(colour)}  {name}{suffix}" if colour else name
-        self.color = theme.ink_on(colour) if colour else theme.TEXT
-        self._bg_colour.rgba = theme.seat_rgba(colour) if colour else (0, 0, 0, 0)
+        """Show ``colour``'s seat (only ``name``, on no colour, when colour is empty)."""
+        self.colour, self.seat_name, self.suffix = colour, name, suffix
 
-    def _redraw(self, *_: object) -> None:
-        self._bg.pos, self._bg.size = self.pos, self.size
-        self.text_size = (self.width - 8, None)
+
+class TitleBar(Panel):
+    """A screen's top bar: its title, then the buttons put in it (style in companion.kv)."""
+
+    title = StringProperty("")
+
+
+class BarButton(TouchButton):
+    """A button of a top bar (style in companion.kv)."""
 
 
 class CardFace(BoxLayout):
@@ -103,42 +120,37 @@ class CardFace(BoxLayout):
         self._band.size = (self.width, self.BAND_H)
 
 
-def card_lines(role: str, face: Dict) -> List[str]:
-    """The lines a card face shows for its role in the pair (the action or the support card)."""
-    if role == "Action":
-        action = face.get("action", {})
-        focus = " > ".join(a.title() for a in action.get("focus", []))
-        return [f"[b]Areas:[/b] {focus}",
-                f"[b]Judge:[/b] {action.get('judge', '?')}",
-                f"[b]Die:[/b] {action.get('die', '?')} value first"]
-    support = face.get("support", {})
-    colours = " > ".join(c.replace("_", " ").title() for c in support.get("colours", []))
-    return [f"[b]Modify:[/b] {support.get('modify', '?')}",
-            f"[b]Cards:[/b] {colours}",
-            f"[b]Reserve:[/b] {'yes' if support.get('reserve') else 'no'}",
-            f"[b]Steps:[/b] {support.get('steps', '?')} {support.get('direction', '')}"]
-
-
 class BarChart(Widget):
     """One stacked bar per seat: its total split by category, penalties left of the zero line.
 
-    ``series`` is a list of (seat colour, seat label, values by category). Each bar is named by
-    its seat's letter and name and ends with the total; segments wide enough show their value.
-    A legend names the category colours.
+    ``series`` holds (seat colour, seat name, values by ``categories``). Each bar stands under its
+    seat's badge and ends with the total; segments wide enough show their value.
     """
 
-    ROW_LABEL_W = 130
+    categories = ListProperty()
+    series = ListProperty()
+    BADGE_W = 200
+    BADGE_H = 28
     TOTAL_W = 56
 
-    def __init__(self, categories: Sequence[str], series: Sequence[Tuple[str, str, Sequence[int]]], **kwargs) -> None:
+    def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.categories = list(categories)
-        self.series = list(series)
-        self._row_labels = [self._label(label, halign="left") for _, label, _ in self.series]
+        self._badges: List[SeatBadge] = []
+        self._totals: List[Label] = []
+        self._segment_labels: List[List[Label]] = []
+        self.bind(pos=self._redraw, size=self._redraw, categories=self._rebuild, series=self._rebuild)
+        self._rebuild()
+
+    def _rebuild(self, *_: object) -> None:
+        self.clear_widgets()
+        self._badges = [SeatBadge(colour=colour, seat_name=name, font_size=theme.FONT_SMALL)
+                        for colour, name, _ in self.series]
+        for badge in self._badges:
+            self.add_widget(badge)
         self._totals = [self._label(str(sum(values)), bold=True) for _, _, values in self.series]
-        self._segment_labels = [[self._label(str(v), color=(0.05, 0.05, 0.05, 1)) for v in values]
+        self._segment_labels = [[self._label(str(v), color=(0.05, 0.05, 0.05, 1), halign="center") for v in values]
                                 for _, _, values in self.series]
-        self.bind(pos=self._redraw, size=self._redraw)
+        self._redraw()
 
     def _label(self, text: str, **kwargs) -> Label:
         kwargs.setdefault("color", theme.TEXT)
@@ -150,31 +162,30 @@ class BarChart(Widget):
     def _redraw(self, *_: object) -> None:
         self.canvas.before.clear()
         rows = max(len(self.series), 1)
-        plot_x = self.x + self.ROW_LABEL_W
-        plot_w = max(self.width - self.ROW_LABEL_W - self.TOTAL_W, 10)
+        plot_w = max(self.width - self.TOTAL_W, 10)
         negatives = [sum(v for v in values if v < 0) for _, _, values in self.series] or [0]
         positives = [sum(v for v in values if v > 0) for _, _, values in self.series] or [0]
         low, high = min(min(negatives), 0), max(max(positives), 1)
         scale = plot_w / (high - low)
-        zero_x = plot_x - low * scale
+        zero_x = self.x - low * scale
         row_h = self.height / rows
-        bar_h = min(row_h - 8, 40)
+        bar_h = max(min(row_h - self.BADGE_H - 10, 36), 10)
         with self.canvas.before:
-            for r, (_colour, _label, values) in enumerate(self.series):
-                y = self.top - (r + 1) * row_h + (row_h - bar_h) / 2
-                self._row_labels[r].pos, self._row_labels[r].size = (self.x, y), (self.ROW_LABEL_W - 6, bar_h)
+            for r, (_colour, _name, values) in enumerate(self.series):
+                row_top = self.top - r * row_h
+                self._badges[r].pos = (self.x, row_top - self.BADGE_H)
+                self._badges[r].size = (min(self.BADGE_W, self.width), self.BADGE_H)
+                y = row_top - self.BADGE_H - 4 - bar_h
                 right, left = zero_x, zero_x
-                for c, value in enumerate(values):
+                for category, value, tag in zip(self.categories, values, self._segment_labels[r]):
                     width = abs(value) * scale
                     if value >= 0:
                         x, right = right, right + width
                     else:
                         left -= width
                         x = left
-                    Color(*theme.CATEGORY_RGBA.get(self.categories[c], theme.MUTED))
+                    Color(*theme.CATEGORY_RGBA.get(category, theme.MUTED))
                     Rectangle(pos=(x, y), size=(width, bar_h))
-                    tag = self._segment_labels[r][c]
-                    tag.halign = "center"
                     tag.opacity = 1 if value and width >= 30 else 0
                     tag.pos, tag.size = (x, y), (width, bar_h)
                 total = self._totals[r]
@@ -186,9 +197,16 @@ class BarChart(Widget):
 class ChartLegend(BoxLayout):
     """The category colours of a :class:`BarChart`, each with its name."""
 
-    def __init__(self, categories: Sequence[str], **kwargs) -> None:
+    categories = ListProperty()
+
+    def __init__(self, **kwargs) -> None:
         super().__init__(orientation="horizontal", spacing=10, size_hint_y=None, height=28, **kwargs)
-        for category in categories:
+        self.bind(categories=self._rebuild)
+        self._rebuild()
+
+    def _rebuild(self, *_: object) -> None:
+        self.clear_widgets()
+        for category in self.categories:
             swatch = Widget(size_hint_x=None, width=18)
             with swatch.canvas:
                 Color(*theme.CATEGORY_RGBA.get(category, theme.MUTED))

@@ -22,6 +22,8 @@ class Level:
     start: Dict[str, int]              # pile -> cards in the starting deck
     add_ins: Tuple[Dict[str, int], ...]  # one mapping per add-in deck
     handicap: Handicap
+    mean_score: float  # measured in 2-seat games against the greedy bot (docs/automa.md, "Measured")
+    win_rate: float    # the same games' wins, a shared win counting half
 
     def to_json(self) -> Dict:
         return {"number": self.number, "name": self.name, "line": self.line, "start": dict(self.start),
@@ -51,10 +53,14 @@ def _level(raw: Dict, deck: DeckData) -> Level:
         start = {str(p): int(n) for p, n in raw["start"].items()}
         add_ins = tuple({str(p): int(n) for p, n in a.items()} for a in raw["add_ins"])
         h = raw["handicap"]
+        measured = raw["measured"]
         level = Level(int(raw["number"]), str(raw["name"]), str(raw["line"]), start, add_ins,
-                      Handicap(int(h["max_modifications"]), bool(h["reserve"]), bool(h["buys_heads"])))
+                      Handicap(int(h["max_modifications"]), bool(h["reserve"]), bool(h["buys_heads"])),
+                      float(measured["mean_score"]), float(measured["win_rate"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise DeckDataError(f"level {raw.get('name', '?')}: {exc}") from None
+    if not 0 <= level.win_rate <= 1:
+        raise DeckDataError(f"level {level.name}: its measured win rate is not between 0 and 1")
     need: Dict[str, int] = {}
     for wanted in (start,) + add_ins:
         for pile, n in wanted.items():

@@ -1,4 +1,6 @@
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +42,13 @@ def test_automa_levels_command_lists_them_as_json(capsys):
     listed = json.loads(capsys.readouterr().out)
     assert [row["name"] for row in listed] == [lv.name for lv in all_levels()]
     assert all({"number", "name", "line", "start", "add_ins", "handicap"} <= set(row) for row in listed)
+
+
+def test_each_levels_measured_figures_are_those_of_the_documented_run():
+    """Setup shows a level's measured strength from the deck file; docs/automa.md keeps the run."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "automa.md").read_text(encoding="utf-8")
+    documented = {int(n): (float(mean), float(rate) / 100)
+                  for n, mean, rate in re.findall(r"^\| (\d) \w+ \| ([\d.]+) ± [\d.]+, ([\d.]+)% \|", docs, re.M)}
+    assert sorted(documented) == [level.number for level in all_levels()]
+    for level in all_levels():
+        assert (level.mean_score, level.win_rate) == pytest.approx(documented[level.number]), level.name

@@ -1,4 +1,4 @@
-"""The camera feed: demo frames of the game, readings drawn on the preview, a failing reader."""
+"""The camera feed: demo frames of the game, readings off the main thread, a failing reader."""
 from __future__ import annotations
 
 import time
@@ -12,7 +12,7 @@ from companion.config import CameraConfig
 from companion.session.table import SeatSpec, TableSession
 from companion.store import GameStore
 from hardware.camera import SyntheticSource
-from ui.camera_feed import MAIN_SIZE, CameraFeed, DemoTable, Reading, draw_readings
+from ui.camera_feed import MAIN_SIZE, CameraFeed, DemoTable
 
 
 @dataclass
@@ -54,17 +54,6 @@ def test_demo_table_draws_the_dice_of_the_game_and_follows_it(session):
     assert demo.render() is frame  # cached while the game stands still
     assert session.submit(session.legal()[0]).ok
     assert demo.render() is not frame
-
-
-def test_readings_are_outlined_on_the_preview():
-    preview = np.zeros((360, 640, 3), np.uint8)
-    outline = ((100.0, 100.0), (300.0, 100.0), (300.0, 300.0), (100.0, 300.0))
-    sure = Reading("d6", 5, "red", 0.95, (100, 100, 300, 300), outline)
-    draw_readings(preview, [sure], 0.5, threshold=0.8)
-    assert tuple(preview[50, 100]) == (0, 220, 0)  # the outline's top edge, scaled by a half
-    unsure = Reading("d6", 5, "red", 0.4, (100, 100, 300, 300), outline)
-    draw_readings(preview, [unsure], 0.5, threshold=0.8)
-    assert tuple(preview[50, 100]) == (0, 210, 255)  # yellow: a person checks it
 
 
 def test_feed_runs_the_reader_off_the_main_thread_and_keeps_crops(session):

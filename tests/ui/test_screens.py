@@ -43,6 +43,7 @@ def test_setup_builds_the_seats_and_starts_the_game(app):
     assert [r.colour for r in setup.rows if r.used] == ["red", "blue", "white"]
     automa_row = setup.rows[1]
     tap("Level 1 Rusty")
+    next(b for b in buttons() if "Apprentice" in b.text).trigger_action(0)
     assert automa_row.level == 2
     assert "Level 2 Apprentice:" in setup.level_line.text
     setup.seed_input.text = "12"

@@ -56,7 +56,7 @@ class CalibrateScreen(Screen):
         self.players: List[str] = []
         self.worker: Optional[threading.Thread] = None
         body = screen_body()
-        bar, _ = top_bar("Calibrate the dice colours", [("Home", app.go_home)])
+        bar = top_bar("Calibrate the dice colours", [("Home", app.go_home)])
         body.add_widget(bar)
         content = BoxLayout(orientation="vertical", padding=(10, 6), spacing=6)
         colours = BoxLayout(orientation="horizontal", spacing=8, size_hint_y=None, height=theme.TOUCH)

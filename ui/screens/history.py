@@ -1,7 +1,7 @@
 """History: the events of this game, newest first; undo the last move."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -19,13 +19,10 @@ if TYPE_CHECKING:
 SHOWN = 200  # the newest events; older ones stay in the saved game
 
 
-def event_markup(number: int, action) -> str:
-    text = str(action)
-    colour, _, rest = text.partition(" ")
-    if colour in theme.SEAT_RGBA:
-        text = f"{theme.seat_markup(colour, colour)} {theme.escape(rest)}"
-    else:
-        text = theme.escape(text)
+def event_markup(number: int, action, names: Mapping[str, str]) -> str:
+    """The event in notation, each seat named as on every other screen (``names``: colour to name)."""
+    text = " ".join(theme.seat_markup(word, names[word]) if word in names else theme.escape(word)
+                    for word in str(action).split(" "))
     if isinstance(action, CHANCE_TYPES):
         return f"[color=b8bcc6]{number}. {text}[/color]"
     return f"{number}. {text}"
@@ -36,8 +33,8 @@ class HistoryScreen(Screen):
         super().__init__(name="history", **kwargs)
         self.app = app
         body = screen_body()
-        bar, self.title_label = top_bar("History", [("Undo last", self.undo), ("Back", self.back)])
-        body.add_widget(bar)
+        self.bar = top_bar("History", [("Undo last", self.undo), ("Back", self.back)])
+        body.add_widget(self.bar)
         scroll = ScrollView(do_scroll_x=False, bar_width=8)
         self.lines = GridLayout(cols=1, size_hint_y=None, spacing=2, padding=(10, 6))
         self.lines.bind(minimum_height=self.lines.setter("height"))
@@ -54,12 +51,14 @@ class HistoryScreen(Screen):
         if session is None:
             return
         actions = session.game.actions
-        self.title_label.text = f"History: {len(actions)} events"
+        self.bar.title = f"History: {len(actions)} events"
         if not actions:
             self.lines.add_widget(Caption(text="No events yet.", color=theme.MUTED))
+        names = {seat.colour: self.app.controller.seat_name(i) for i, seat in enumerate(session.seats)}
         start = max(len(actions) - SHOWN, 0)
         for number in range(len(actions), start, -1):
-            self.lines.add_widget(Caption(text=event_markup(number, actions[number - 1]), font_size=theme.FONT_SMALL))
+            self.lines.add_widget(Caption(text=event_markup(number, actions[number - 1], names),
+                                          font_size=theme.FONT_SMALL))
         if start:
             self.lines.add_widget(Caption(text=f"… {start} earlier events are in the saved game.", color=theme.MUTED))
 

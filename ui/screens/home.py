@@ -33,7 +33,7 @@ class HomeScreen(Screen):
         super().__init__(name="home", **kwargs)
         self.app = app
         body = screen_body()
-        bar, _ = top_bar("Automata Table Companion")
+        bar = top_bar("Automata Table Companion")
         body.add_widget(bar)
         columns = BoxLayout(orientation="horizontal", padding=10, spacing=12)
         menu = BoxLayout(orientation="vertical", spacing=10, size_hint_x=None, width=250)

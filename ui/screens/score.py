@@ -1,19 +1,17 @@
 """Score: a per-seat breakdown table, a bar chart of the totals by category, the winner or a
-shared win. The score is saved with the game."""
+shared win. The score is saved with the game. Layout in score.kv."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Sequence, Tuple
 
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from companion.rules.scoring import Score, SeatScore
 
-from .. import theme
-from ..widgets import BarChart, Caption, ChartLegend
-from .common import screen_body, top_bar
+from .. import kv, theme
+from ..widgets import SeatBadge
 
 if TYPE_CHECKING:
     from ..app import CompanionApp
@@ -49,40 +47,24 @@ def winner_line(score: Score, names: Sequence[str]) -> str:
     return f"Winner: {winners[0]} with {points} points"
 
 
-def cell(text: str, width: int, bold: bool = False, colour=theme.TEXT, halign: str = "right") -> Label:
-    label = Label(text=text, markup=True, font_size=theme.FONT_SMALL, bold=bold, color=colour, halign=halign,
-                  valign="middle", size_hint=(None, None), width=width, height=30, shorten=True)
-    label.text_size = (width - 4, 30)
-    return label
+class ScoreCell(Label):
+    """One cell of the breakdown table (style in score.kv)."""
 
 
 class ScoreScreen(Screen):
+    TITLE_W = 130
+    TABLE_W = 410
+    GAP = 6  # between the table's columns
+
+    app = ObjectProperty(None)
+    score = ObjectProperty(None, allownone=True)
+    winner_text = StringProperty("")
+    saved_text = StringProperty("")
+    categories = ListProperty()  # the category titles shown
+    series = ListProperty()      # (seat colour, seat name, values by category) for the chart
+
     def __init__(self, app: "CompanionApp", **kwargs) -> None:
-        super().__init__(name="score", **kwargs)
-        self.app = app
-        self.score: Score = None
-        body = screen_body()
-        bar, _ = top_bar("Final score", [("History", lambda: app.go("history")), ("Home", app.go_home)])
-        body.add_widget(bar)
-        content = BoxLayout(orientation="vertical", padding=(10, 6), spacing=6)
-        self.winner = Caption(text="", font_size=theme.FONT_LARGE, halign="center")
-        content.add_widget(self.winner)
-        columns = BoxLayout(orientation="horizontal", spacing=10)
-        self.table = GridLayout(size_hint=(None, None), spacing=(0, 2))
-        self.table.bind(minimum_height=self.table.setter("height"), minimum_width=self.table.setter("width"))
-        table_box = BoxLayout(orientation="vertical", size_hint_x=None, width=410)
-        table_box.add_widget(self.table)
-        table_box.add_widget(BoxLayout())
-        columns.add_widget(table_box)
-        self.chart_box = BoxLayout()
-        columns.add_widget(self.chart_box)
-        content.add_widget(columns)
-        self.legend_box = BoxLayout(size_hint_y=None, height=28)
-        content.add_widget(self.legend_box)
-        self.saved = Caption(text="", font_size=theme.FONT_SMALL, color=theme.MUTED)
-        content.add_widget(self.saved)
-        body.add_widget(content)
-        self.add_widget(body)
+        super().__init__(name="score", app=app, **kwargs)
 
     def on_pre_enter(self, *args) -> None:
         self.refresh()
@@ -93,26 +75,32 @@ class ScoreScreen(Screen):
             return
         self.score = score = controller.final_score()
         names = [controller.seat_name(i) for i in range(len(score.seats))]
-        self.winner.text = winner_line(score, names)
+        self.winner_text = winner_line(score, names)
         categories = shown_categories(score)
-        seat_w = max(62, min(90, (410 - 130) // len(score.seats)))
-        self.table.clear_widgets()
-        self.table.cols = 1 + len(score.seats)
-        self.table.add_widget(cell("", 130, halign="left"))
-        for i, seat in enumerate(score.seats):
-            self.table.add_widget(cell(theme.seat_markup(seat.colour), seat_w))
-        for title, field in categories:
-            self.table.add_widget(cell(title, 130, colour=theme.MUTED, halign="left"))
-            for seat in score.seats:
-                self.table.add_widget(cell(cell_text(seat, title, field), seat_w))
-        self.table.add_widget(cell("Total", 130, bold=True, halign="left"))
+        self._fill_table(score, categories)
+        self.categories = [title for title, _ in categories]
+        self.series = [(seat.colour, names[i], [getattr(seat, field) for _, field in categories])
+                       for i, seat in enumerate(score.seats)]
+        self.saved_text = f"Saved with game {controller.session.game_id}. Sets and Reserved show how many in brackets."
+
+    def _fill_table(self, score: Score, categories: List[Tuple[str, str]]) -> None:
+        """A column of category titles, then one column per seat under the seat's badge."""
+        table = self.ids.table
+        seats = len(score.seats)
+        seat_w = max(62, min(90, (self.TABLE_W - self.TITLE_W - self.GAP * seats) // seats))
+        table.clear_widgets()
+        table.cols = 1 + len(score.seats)
+        table.add_widget(ScoreCell(text="", width=self.TITLE_W))
         for seat in score.seats:
-            self.table.add_widget(cell(str(seat.total), seat_w, bold=True))
-        self.chart_box.clear_widgets()
-        series = [(seat.colour, f"{theme.seat_letter(seat.colour)} {names[i]}",
-                   [getattr(seat, field) for _, field in categories]) for i, seat in enumerate(score.seats)]
-        self.chart = BarChart([title for title, _ in categories], series)
-        self.chart_box.add_widget(self.chart)
-        self.legend_box.clear_widgets()
-        self.legend_box.add_widget(ChartLegend([title for title, _ in categories]))
-        self.saved.text = f"Saved with game {controller.session.game_id}. Sets and Reserved show how many in brackets."
+            table.add_widget(SeatBadge(colour=seat.colour, font_size=theme.FONT_SMALL, size_hint=(None, None),
+                                       width=seat_w, height=30))
+        for title, field in categories:
+            table.add_widget(ScoreCell(text=title, width=self.TITLE_W, color=theme.MUTED, halign="left"))
+            for seat in score.seats:
+                table.add_widget(ScoreCell(text=cell_text(seat, title, field), width=seat_w))
+        table.add_widget(ScoreCell(text="Total", width=self.TITLE_W, bold=True, halign="left"))
+        for seat in score.seats:
+            table.add_widget(ScoreCell(text=str(seat.total), width=seat_w, bold=True))
+
+
+kv.load_beside(__file__)

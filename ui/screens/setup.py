@@ -1,21 +1,24 @@
 """Setup: two to four seats, each a person or an Automa with a colour and a name; the Automa's
-difficulty with its one-line description; camera on or off; who rolls; an optional seed."""
+level, chosen from all of them at once, each with its line and measured strength; camera on or
+off; who rolls; an optional seed. The level chooser's layout is in setup.kv."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Callable, List, Optional
 
 from kivy.graphics import Color, Rectangle
+from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
 from companion.automa.levels import Level, all_levels
 from companion.session.table import SeatSpec
 
-from .. import theme
+from .. import kv, theme
 from ..dialogs import alert
-from ..widgets import Caption, touch_button
+from ..widgets import Caption, TouchButton, touch_button
 from .common import screen_body, top_bar
 
 if TYPE_CHECKING:
@@ -23,6 +26,35 @@ if TYPE_CHECKING:
 
 COLOURS = ("red", "blue", "green", "white")
 MIN_SEATS = 2
+
+
+def level_markup(level: Level) -> str:
+    """The level, its line, and how it did against a greedy player: two lines of a choice."""
+    strength = (f"wins {round(level.win_rate * 100)}% of 2-player games against a greedy bot, "
+                f"scoring {round(level.mean_score)} on average")
+    return (f"[b]Level {level.number} {theme.escape(level.name)}:[/b] {theme.escape(level.line)}\n"
+            f"[color={theme.hex_of(theme.ACCENT)}]{strength}[/color]")
+
+
+class LevelChoice(TouchButton):
+    """One level in the chooser; the level chosen now stands out (style in setup.kv)."""
+
+    chosen = BooleanProperty(False)
+
+
+class LevelChooser(Popup):
+    """Every level at once, easiest first; a tap on one chooses it and closes the chooser."""
+
+    def __init__(self, levels: List[Level], chosen: int, on_choose: Callable[[Level], None], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.on_choose = on_choose
+        for level in levels:
+            self.ids.choices.add_widget(touch_button(level_markup(level), lambda lv=level: self.choose(lv),
+                                                     kind=LevelChoice, chosen=level.number == chosen))
+
+    def choose(self, level: Level) -> None:
+        self.dismiss(animation=False)
+        self.on_choose(level)
 
 
 class SeatRow(BoxLayout):
@@ -41,7 +73,7 @@ class SeatRow(BoxLayout):
         self.kind_button = touch_button("", self.toggle_kind, size_hint_x=None, width=112)
         self.name_input = TextInput(text="", multiline=False, font_size=theme.FONT, write_tab=False,
                                     size_hint_y=None, height=theme.TOUCH, padding=(10, 12))
-        self.level_button = touch_button("", self.next_level, size_hint_x=None, width=190)
+        self.level_button = touch_button("", self.choose_level, size_hint_x=None, width=190)
         for widget in (self.toggle, self.colour_button, self.kind_button, self.name_input, self.level_button):
             self.add_widget(widget)
         with self.colour_button.canvas.before:
@@ -99,10 +131,13 @@ class SeatRow(BoxLayout):
         if self.kind == "automa":
             self.screen.describe(self.screen.levels[self.level - 1])
 
-    def next_level(self) -> None:
-        self.level = self.level % len(self.screen.levels) + 1
+    def choose_level(self) -> None:
+        LevelChooser(self.screen.levels, self.level, self.set_level).open(animation=False)
+
+    def set_level(self, level: Level) -> None:
+        self.level = level.number
         self.update()
-        self.screen.describe(self.screen.levels[self.level - 1])
+        self.screen.describe(level)
 
     def spec(self) -> SeatSpec:
         name = self.name_input.text.strip() or self.default_name()
@@ -117,7 +152,7 @@ class SetupScreen(Screen):
         self.camera_on = True
         self.table_rolls = False
         body = screen_body()
-        bar, _ = top_bar("New game", [("Back", app.go_home)])
+        bar = top_bar("New game", [("Back", app.go_home)])
         body.add_widget(bar)
         content = BoxLayout(orientation="vertical", padding=(10, 8), spacing=8)
         self.rows = []
@@ -177,3 +212,6 @@ class SetupScreen(Screen):
             alert("Seed", "The seed must be a whole number, or empty for a random game.")
             return
         self.app.start_game(self.seats(), seed, self.camera_on, self.table_rolls)
+
+
+kv.load_beside(__file__)
