@@ -52,6 +52,7 @@ NUMERAL_CLASSES = _values_of(NUMERAL_TYPES)
 NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
 NUMERAL_MODELS = ("numerals.onnx", "numerals2.onnx")  # the numeral reader's networks, trained apart
+HIDDEN_LAYER = "hidden.1/Relu"  # the ONNX name of the hidden layer's activation, as exported by the training
 SURE_WITH_ONE_NETWORK = 0.95  # a value the first numeral network is this sure of is not read by the second
 
 
@@ -123,6 +124,15 @@ class OnnxNet:
         self.net.setInput(batch)
         return list(self.net.forward(self.outputs))
 
+    def hidden(self, batch: np.ndarray) -> np.ndarray:
+        """The activations of the hidden layer before the heads (``vision.training.train.build_model``), one row
+        per crop."""
+        names = [n for n in self.net.getLayerNames() if n.endswith(HIDDEN_LAYER)]
+        if not names:
+            raise ValueError(f"this network has no layer named *{HIDDEN_LAYER}")
+        self.net.setInput(batch)
+        return self.net.forward(names[0]).reshape(len(batch), -1)
+
 
 class Finder:
     """Die or not, and the refined box, for loose crops around candidates."""
@@ -150,6 +160,13 @@ class Reader:
         if len(batch) == 0:
             return np.zeros((0, len(self.classes)), np.float32)
         return softmax(self.net.run(batch)[0])
+
+    def features(self, batch: np.ndarray) -> np.ndarray:
+        """What the network sees in each crop, before it names a class: its hidden layer, scaled to length 1."""
+        if len(batch) == 0:
+            return np.zeros((0, 0), np.float32)
+        h = self.net.hidden(batch)
+        return h / np.maximum(np.linalg.norm(h, axis=1, keepdims=True), 1e-6)
 
 
 class NumeralReader:

@@ -24,6 +24,9 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     evaluate.add_argument("--group", action="append", help="only this group (repeatable)")
     evaluate.add_argument("--models", type=pathlib.Path, metavar="DIR",
                           help="read with the networks in DIR instead of the shipped ones (vision/models)")
+    evaluate.add_argument("--enrol", type=int, default=0, metavar="K",
+                          help="within each group, the first K labelled dice of each face are the table's examples "
+                               "the reader learns; only the others are scored")
     evaluate.set_defaults(handler=_vision_eval)
 
 
@@ -72,7 +75,8 @@ def _vision_eval(args: argparse.Namespace) -> int:
     _check_manifest(args.manifest)
     try:
         reader = DiceReader(model_dir=args.models) if args.models else None
-        result = evaluate_manifest(args.manifest, reader, every=args.every, limit=args.limit, groups=args.group)
+        result = evaluate_manifest(args.manifest, reader, every=args.every, limit=args.limit, groups=args.group,
+                                   enrol=args.enrol)
     except (FileNotFoundError, ValueError, KeyError) as error:
         print(f"vision-eval: {error}", file=sys.stderr)
         return 2

@@ -17,6 +17,8 @@ from typing import Dict, List, Optional
 import cv2
 import numpy as np
 
+from vision.classifier import READER_WINDOW
+from vision.examples import TableDice, example_from_frame
 from vision.reader import DiceReader
 from vision.readings import CONFIDENCE_THRESHOLD, DIE_TYPES, DieReading
 
@@ -77,6 +79,7 @@ def _area(box) -> float:
     return (box[2] - box[0]) * (box[3] - box[1])
 
 
+ENROLLED = "enrolled"  # a label's mark, under ``--enrol``, that the die is one of the table's examples, not scored
 VALUE_KINDS = ("d4", "d6", "d6_numerals", "d8")  # D6s the manifest marks ``numerals`` are counted apart
 
 
@@ -97,6 +100,7 @@ class Tally:
     frames_complete: int = 0
     dice: int = 0
     ignored_dice: int = 0
+    enrolled_dice: int = 0
     found: int = 0
     found_complete: int = 0
     readings_complete: int = 0
@@ -117,6 +121,11 @@ class Tally:
         self.ms.append(ms)
         right: List[Optional[bool]] = [False if complete else None] * len(readings)
         for lab, idx in zip(labels, match(readings, labels)):
+            if lab.get(ENROLLED):
+                self.enrolled_dice += 1
+                if idx is not None:
+                    right[idx] = None
+                continue
             kind = value_kind(lab)
             if kind is None:
                 self.ignored_dice += 1
@@ -168,6 +177,7 @@ class Tally:
             "frames_complete": self.frames_complete,
             "dice": self.dice,
             "ignored_dice": self.ignored_dice,
+            "enrolled_dice": self.enrolled_dice,
             "detection": {
                 "recall": _ratio(self.found, self.dice),
                 "precision": _ratio(self.found_complete, self.readings_complete),
@@ -203,8 +213,12 @@ def _ratio(a: float, b: float) -> Optional[float]:
 
 def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = None, every: int = 1,
                       limit: Optional[int] = None, threshold: float = CONFIDENCE_THRESHOLD,
-                      groups: Optional[List[str]] = None) -> dict:
-    """Read every ``every``-th image of ``manifest`` (at most ``limit``) and report, overall and per group."""
+                      groups: Optional[List[str]] = None, enrol: int = 0) -> dict:
+    """Read every ``every``-th image of ``manifest`` (at most ``limit``) and report, overall and per group.
+
+    ``enrol``: within each group, the first ``enrol`` labelled dice of each (type, value), in manifest order,
+    are the table's examples (``vision.examples``): the reader learns them, reads the group, and only the
+    other dice are scored."""
     manifest = pathlib.Path(manifest)
     reader = reader or DiceReader()
     rows = [json.loads(line) for line in open(manifest) if line.strip()]
@@ -214,22 +228,81 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
     overall = Tally()
     per_group: Dict[str, Tally] = {}
     unreadable = []
-    for row in rows:
-        frame = cv2.imread(str(manifest.parent / row["image"]))
-        if frame is None:
-            unreadable.append(row["image"])
-            continue
-        started = time.perf_counter()
-        readings = reader.read(frame)
-        ms = (time.perf_counter() - started) * 1000
-        complete = bool(row.get("complete", True))
-        overall.add(row["dice"], readings, ms, complete)
-        per_group.setdefault(row.get("group", "all"), Tally()).add(row["dice"], readings, ms, complete)
-    result = {"manifest": str(manifest), **overall.report(threshold),
+    for group_rows in (_by_group(rows) if enrol else [rows]):
+        if enrol:
+            group_rows = _marked_examples(group_rows, enrol)
+            reader.forget()
+            reader.learn(_table_examples(manifest.parent, group_rows, reader))
+        for row in group_rows:
+            frame = cv2.imread(str(manifest.parent / row["image"]))
+            if frame is None:
+                unreadable.append(row["image"])
+                continue
+            started = time.perf_counter()
+            readings = reader.read(frame)
+            ms = (time.perf_counter() - started) * 1000
+            complete = bool(row.get("complete", True))
+            overall.add(row["dice"], readings, ms, complete)
+            per_group.setdefault(row.get("group", "all"), Tally()).add(row["dice"], readings, ms, complete)
+    if enrol:
+        reader.forget()
+    result = {"manifest": str(manifest), **({"enrol": enrol} if enrol else {}), **overall.report(threshold),
               "groups": {g: t.report(threshold) for g, t in sorted(per_group.items())}}
     if unreadable:
         result["unreadable_images"] = unreadable
     return result
+
+
+def _by_group(rows: List[dict]) -> List[List[dict]]:
+    """The rows of each group, in manifest order, groups in the order they first appear."""
+    groups: Dict[str, List[dict]] = {}
+    for row in rows:
+        groups.setdefault(row.get("group", "all"), []).append(row)
+    return list(groups.values())
+
+
+def _marked_examples(rows: List[dict], per_face: int) -> List[dict]:
+    """``rows`` with the first ``per_face`` labelled dice of each (type, value) marked ``ENROLLED``."""
+    seen: Dict[tuple, int] = {}
+    marked = []
+    for row in rows:
+        dice = []
+        for lab in row["dice"]:
+            face = (lab["type"], lab.get("value"))
+            if lab["type"] in DIE_TYPES and lab.get("value") is not None and seen.get(face, 0) < per_face:
+                seen[face] = seen.get(face, 0) + 1
+                lab = dict(lab, **{ENROLLED: True})
+            dice.append(lab)
+        marked.append(dict(row, dice=dice))
+    return marked
+
+
+def _table_examples(root: pathlib.Path, rows: List[dict], reader: DiceReader) -> TableDice:
+    """The marked dice as the table's examples, each cropped where the reader finds it, as a person confirms
+    a reading at the table; a die it does not find, at its label's box, or the whole image where the one
+    die of an image has no box."""
+    dice = TableDice()
+    for row in rows:
+        marked = [lab for lab in row["dice"] if lab.get(ENROLLED)]
+        frame = cv2.imread(str(root / row["image"])) if marked else None
+        if frame is None:
+            continue
+        readings = reader.read(frame)
+        for lab, idx in zip(row["dice"], match(readings, row["dice"])):
+            if not lab.get(ENROLLED):
+                continue
+            if idx is not None:
+                box = readings[idx].bbox
+            elif lab["bbox"]:
+                box = lab["bbox"]
+            else:
+                side = min(frame.shape[:2]) / READER_WINDOW
+                box = ((frame.shape[1] - side) / 2, (frame.shape[0] - side) / 2,
+                       (frame.shape[1] + side) / 2, (frame.shape[0] + side) / 2)
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            dice.add(example_from_frame(frame, lab["type"], lab["value"], lab.get("colour", ""), centre,
+                                        max(box[2] - box[0], box[3] - box[1])))
+    return dice
 
 
 def format_report(result: dict) -> str:

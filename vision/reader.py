@@ -21,6 +21,7 @@ from vision.classifier import (FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL
                                READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, GreyPyramid, NumeralReader, Reader,
                                crop_batch, decode_box, normalise, type_and_value)
 from vision.colour import body_colour, match_colour
+from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
 from vision.readings import ColourProfile, DieReading
 
@@ -49,6 +50,16 @@ class DiceReader:
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
+        self.table_values: Optional[TableValues] = None
+
+    def learn(self, dice: TableDice) -> None:
+        """Read values with the table's own examples from now on (``vision.examples``), for every die type
+        whose faces all have one; the others as before. Called again with more examples, it refits."""
+        self.table_values = TableValues(DieFeatures(self.reader, self.numerals.nets[0]), dice)
+
+    def forget(self) -> None:
+        """Read every die with the networks alone again."""
+        self.table_values = None
 
     def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None,
              ignore: Sequence[np.ndarray] = (), die_size: Optional[float] = None) -> List[DieReading]:
@@ -155,6 +166,8 @@ class DiceReader:
         if not found:
             return []
         probs = self._read_numerals(pyramid, found, self._read(pyramid, found))
+        if self.table_values:
+            probs = self._read_with_examples(pyramid, found, probs)
         readings = []
         for (finder_p, centre, size), p in zip(found, probs):
             die_probability = math.sqrt(finder_p * (1.0 - float(p[0])))
@@ -203,6 +216,30 @@ class DiceReader:
             for die_type in NUMERAL_TYPES:
                 values, read = TYPE_SLICES[die_type], q[NUMERAL_SLICES[die_type]]
                 out[k, values] = probs[k, values].sum() * read / max(float(read.sum()), 1e-12)
+        return out
+
+    def _read_with_examples(self, pyramid: GreyPyramid, found, probs: np.ndarray) -> np.ndarray:
+        """``probs`` read with the table's examples: each find's die types narrowed to the types the table's dice
+        have, and the values of a type the examples teach read by them (the type keeps its probability)."""
+        table = self.table_values
+        out = probs.copy()
+        dice = [k for k, p in enumerate(probs) if p[0] < 0.5]
+        for k in dice:
+            die_p = 1.0 - out[k, 0]
+            for die_type, values in TYPE_SLICES.items():
+                if die_type not in table.types:
+                    out[k, values] = 0.0
+            kept = out[k, 1:].sum()
+            out[k, 1:] = out[k, 1:] * die_p / kept if kept > 0 else probs[k, 1:]
+        chosen = [k for k in dice if table.knows(type_and_value(out[k])[0])]
+        if not chosen:
+            return out
+        views = table.features.of_dice(pyramid, [(found[k][1], found[k][2]) for k in chosen],
+                                       READER_ANGLES[:self.views])
+        for j, k in enumerate(chosen):
+            die_type = type_and_value(out[k])[0]
+            values = TYPE_SLICES[die_type]
+            out[k, values] = out[k, values].sum() * table.value_odds(die_type, views[:, j])
         return out
 
     @staticmethod

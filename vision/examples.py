@@ -1,0 +1,221 @@
+"""A table's own dice: the values a person confirmed, kept as examples, and the value reader fitted to them.
+
+An Automata table has one set of dice, the same every game. Each value a person confirms (at calibration,
+or when the companion asks during play) becomes a ``DieExample``: the die's type, value and colour, and two
+small grey crops of it, the reader's view and the close view of its middle. ``TableValues`` fits, per die
+type, a softmax regression from what the networks see in a crop (their hidden layers, ``Reader.features``)
+to the die's value, on every example at ``EXAMPLE_ROTATIONS``; the dice reader then takes a die's value
+odds from it instead of from the networks' own heads.
+
+Why the crops are kept and not the features: features change whenever the networks are retrained, and a
+table's examples must outlive an update. Two 64-pixel grey crops are about 8 KB a die.
+"""
+from __future__ import annotations
+
+import io
+import pathlib
+import zipfile
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Sequence, Tuple
+
+import cv2
+import numpy as np
+
+from vision.classifier import (NUMERAL_CROP, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, GreyPyramid, Reader,
+                               normalise)
+from vision.readings import DIE_TYPES, FACES
+
+EXAMPLE_ROTATIONS = tuple(float(a) for a in range(0, 360, 30))  # each example is learnt at these turns
+STORED_MARGIN = 64 / 48  # a stored crop's side over the network's: every turn of the network's crop lies inside
+EXAMPLES_PER_FACE = 3  # a type is read by its examples once each face has this many (docs/vision.md)
+FIT_STEPS = 600
+FIT_DECAY = 1e-4  # weight decay of the softmax regression: without it a few examples make it sure of anything
+FIT_RATE = 0.5
+
+
+@dataclass(frozen=True)
+class DieExample:
+    """One die whose value a person confirmed, with the crops the reader learns it from.
+
+    ``reader_crop`` and ``numeral_crop`` are grey squares ``STORED_MARGIN`` times the reader's and the
+    numeral reader's windows across, centred on the die, upright as the camera saw it."""
+
+    die_type: str
+    value: int
+    colour: str
+    reader_crop: np.ndarray
+    numeral_crop: np.ndarray
+
+    def __post_init__(self) -> None:
+        if self.die_type not in FACES or not 1 <= int(self.value) <= FACES[self.die_type]:
+            raise ValueError(f"no {self.die_type} shows {self.value}")
+
+
+def example_from_frame(frame_bgr: np.ndarray, die_type: str, value: int, colour: str,
+                       centre: Tuple[float, float], size: float) -> DieExample:
+    """The example of a die of ``size`` frame pixels at ``centre``, confirmed as ``die_type`` showing ``value``."""
+    pyramid = GreyPyramid(frame_bgr)
+    return DieExample(die_type, int(value), colour,
+                      pyramid.crop(centre, size * READER_WINDOW * STORED_MARGIN, _stored(READER_CROP)),
+                      pyramid.crop(centre, size * NUMERAL_WINDOW * STORED_MARGIN, _stored(NUMERAL_CROP)))
+
+
+def _stored(size: int) -> int:
+    return int(round(size * STORED_MARGIN))
+
+
+def turned(stored: np.ndarray, size: int, angle_deg: float) -> np.ndarray:
+    """The network's ``size``-pixel crop inside a stored crop, turned by ``angle_deg`` as ``GreyPyramid.crop``
+    turns it."""
+    side = stored.shape[0]
+    m = cv2.getRotationMatrix2D(((side - 1) / 2, (side - 1) / 2), angle_deg, 1.0)
+    m[:, 2] -= (side - size) / 2
+    return cv2.warpAffine(stored, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+class ExamplesUnusable(ValueError):
+    """A saved set of examples that cannot be read: damaged, or not a set of examples."""
+
+
+class TableDice:
+    """The examples of one table's dice (one camera set-up), in the order they were confirmed."""
+
+    def __init__(self, examples: Iterable[DieExample] = ()):
+        self.examples: List[DieExample] = list(examples)
+
+    def add(self, example: DieExample) -> None:
+        self.examples.append(example)
+
+    def remove(self, example: DieExample) -> bool:
+        """Take back ``example`` (the undo of a confirmation); False where it is not held."""
+        for k, held in enumerate(self.examples):
+            if held is example:
+                del self.examples[k]
+                return True
+        return False
+
+    def clear(self) -> None:
+        self.examples.clear()
+
+    def counts(self) -> Dict[str, int]:
+        """Examples held of each die type."""
+        return {t: sum(1 for e in self.examples if e.die_type == t) for t in DIE_TYPES}
+
+    def to_bytes(self) -> bytes:
+        buffer = io.BytesIO()
+        np.savez_compressed(
+            buffer, kind=np.array("automata-table-dice-1"),
+            types=np.array([e.die_type for e in self.examples], dtype="U2"),
+            values=np.array([e.value for e in self.examples], dtype=np.int16),
+            colours=np.array([e.colour for e in self.examples], dtype="U32"),
+            reader=np.array([e.reader_crop for e in self.examples], dtype=np.uint8).reshape(
+                -1, _stored(READER_CROP), _stored(READER_CROP)),
+            numeral=np.array([e.numeral_crop for e in self.examples], dtype=np.uint8).reshape(
+                -1, _stored(NUMERAL_CROP), _stored(NUMERAL_CROP)))
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "TableDice":
+        """The examples saved by ``to_bytes``; ``ExamplesUnusable`` saying why where ``data`` is not that."""
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as saved:
+                if str(saved["kind"]) != "automata-table-dice-1":
+                    raise ExamplesUnusable("not a set of the table's dice examples")
+                rows = zip(saved["types"], saved["values"], saved["colours"], saved["reader"], saved["numeral"])
+                return cls(DieExample(str(t), int(v), str(c), r, n) for t, v, c, r, n in rows)
+        except ExamplesUnusable:
+            raise
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+            raise ExamplesUnusable(f"the table's dice examples are damaged ({error})") from None
+
+    def save(self, path: pathlib.Path) -> None:
+        pathlib.Path(path).write_bytes(self.to_bytes())
+
+    @classmethod
+    def load(cls, path: pathlib.Path) -> "TableDice":
+        return cls.from_bytes(pathlib.Path(path).read_bytes())
+
+
+class DieFeatures:
+    """What the reader's and the numeral reader's networks see in a die's crops, side by side."""
+
+    def __init__(self, reader: Reader, numerals: Reader):
+        self.reader = reader
+        self.numerals = numerals
+
+    def of_crops(self, reader_crops: Sequence[np.ndarray], numeral_crops: Sequence[np.ndarray]) -> np.ndarray:
+        return np.hstack([self.reader.features(normalise(np.stack(reader_crops))),
+                          self.numerals.features(normalise(np.stack(numeral_crops)))])
+
+    def of_example(self, example: DieExample) -> np.ndarray:
+        """One row per ``EXAMPLE_ROTATIONS``."""
+        return self.of_crops([turned(example.reader_crop, READER_CROP, a) for a in EXAMPLE_ROTATIONS],
+                             [turned(example.numeral_crop, NUMERAL_CROP, a) for a in EXAMPLE_ROTATIONS])
+
+    def of_dice(self, pyramid: GreyPyramid, dice: Sequence[Tuple[Tuple[float, float], float]],
+                angles: Sequence[float]) -> np.ndarray:
+        """(len(angles), len(dice), features) for dice given as (centre, size) in a frame."""
+        reader = [pyramid.crop(c, s * READER_WINDOW, READER_CROP, a) for a in angles for c, s in dice]
+        numeral = [pyramid.crop(c, s * NUMERAL_WINDOW, NUMERAL_CROP, a) for a in angles for c, s in dice]
+        return self.of_crops(reader, numeral).reshape(len(angles), len(dice), -1)
+
+
+@dataclass
+class _ValueRegression:
+    weights: np.ndarray  # (features + 1, faces)
+
+    def probabilities(self, features: np.ndarray) -> np.ndarray:
+        return _softmax(_with_bias(features) @ self.weights)
+
+
+class TableValues:
+    """Per die type, the odds of each value from a softmax regression fitted to the table's examples.
+
+    A type is learnt once every one of its faces has ``EXAMPLES_PER_FACE`` examples: a regression that has
+    never seen a face could only ever read the others, and one fitted to a single example of each face is
+    sure and wrong more often than the networks alone. ``types``: the die types the examples show, the types of the table's
+    dice (a table that enrolled only D6s plays with D6s only)."""
+
+    def __init__(self, features: DieFeatures, dice: TableDice):
+        self.features = features
+        self.types = tuple(t for t in DIE_TYPES if any(e.die_type == t for e in dice.examples))
+        self.by_type: Dict[str, _ValueRegression] = {}
+        for die_type in self.types:
+            examples = [e for e in dice.examples if e.die_type == die_type]
+            per_face = [sum(1 for e in examples if e.value == v) for v in range(1, FACES[die_type] + 1)]
+            if min(per_face) < EXAMPLES_PER_FACE:
+                continue
+            x = np.vstack([features.of_example(e) for e in examples])
+            y = np.repeat([e.value - 1 for e in examples], len(EXAMPLE_ROTATIONS))
+            self.by_type[die_type] = _fit(x, y, FACES[die_type])
+
+    def knows(self, die_type: str) -> bool:
+        return die_type in self.by_type
+
+    def value_odds(self, die_type: str, views: np.ndarray) -> np.ndarray:
+        """P(each value) of a die of ``die_type`` from its features in several views (rows), the views' mean."""
+        return self.by_type[die_type].probabilities(views).mean(axis=0)
+
+
+def _with_bias(x: np.ndarray) -> np.ndarray:
+    return np.hstack([x, np.ones((len(x), 1), x.dtype)])
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _fit(x: np.ndarray, y: np.ndarray, classes: int) -> _ValueRegression:
+    """Softmax regression by full-batch gradient descent with momentum: a few hundred small matrix products,
+    well under a second on one core for a table's examples."""
+    xb = _with_bias(x.astype(np.float64))
+    target = np.eye(classes)[y]
+    w = np.zeros((xb.shape[1], classes))
+    velocity = np.zeros_like(w)
+    for _ in range(FIT_STEPS):
+        grad = xb.T @ (_softmax(xb @ w) - target) / len(xb) + FIT_DECAY * w
+        velocity = 0.9 * velocity - FIT_RATE * grad
+        w += velocity
+    return _ValueRegression(w.astype(np.float32))
+
