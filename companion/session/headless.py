@@ -28,7 +28,7 @@ from .table import SeatSpec, TableSession
 
 if TYPE_CHECKING:
     from ..sync import SyncStep
-    from .follower import CameraFollower
+    from .follower import CameraFollower, Sight
     from .runtime import TableRuntime
 
 AUTOMA_PREFIX = "automa "
@@ -166,23 +166,28 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
             inbox.put(("line", line))
         inbox.put(("stdin ended", None))
 
+    def take_sight(sight: "Sight") -> None:
+        if sight.settled is not None:
+            inbox.put(("settled", sight.settled))
+
     threading.Thread(target=read_lines, name="stdin", daemon=True).start()
-    camera.start(lambda sight: sight.settled is not None and inbox.put(("settled", sight.settled)),
-                 on_end=lambda: inbox.put(("camera ended", None)))
-    stdin_open = camera_on = True
+    camera.start(take_sight, on_end=lambda: inbox.put(("camera ended", None)))
+    ended: set = set()
     try:
-        while stdin_open or camera_on:
+        while len(ended) < 2:
             kind, item = inbox.get()
             if kind == "line" and item == "quit":
                 return
+            step = None
             if kind == "line":
                 say(answer(runtime, item))
                 step = runtime.recheck()
             elif kind == "settled":
                 step = runtime.table_settled(item)
             else:
-                stdin_open, camera_on = stdin_open and kind != "stdin ended", camera_on and kind != "camera ended"
-                step = None
+                ended.add(kind)
+                if kind == "camera ended" and camera.failure:
+                    say(TABLE_PREFIX + "stopped " + camera.failure)
             for line in table_lines(step, runtime):
                 say(line)
             play_automas(runtime, say)

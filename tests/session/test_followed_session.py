@@ -195,3 +195,22 @@ def test_the_headless_session_follows_a_replayed_camera(tmp_path, table, monkeyp
         game = store.latest_game_id()
         assert store.events(game)[-1] == placement and int(lines[3].split()[1]) == len(store.events(game))
         assert store.meta(game)["table_rolls"] is True
+
+
+def test_the_headless_session_says_when_the_dice_can_no_longer_be_read(tmp_path, table, monkeypatch):
+    def broken(frame, **hints):
+        raise FileNotFoundError("dice model not found")
+
+    monkeypatch.setattr(follower, "dice_reader", lambda: (broken, ""))
+    profile = tmp_path / "calibration.json"
+    CalibrationProfile(COLOURS, default_layout(2), CameraSettings((1280, 800))).save(profile)
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "001.png"), table.render().frame)
+    out = io.StringIO()
+    args = build_parser().parse_args(["session", "--db", str(tmp_path / "g.db"), "--new", "--seats", "red,blue",
+                                      "--camera", f"replay:{frames}", "--profile", str(profile)])
+    assert run(args, io.StringIO("legal\n"), out) == 0
+    lines = out.getvalue().splitlines()
+    assert "table stopped dice reader failed" in lines
+    assert any(line.startswith('["roll ') for line in lines)  # the rolls wait for the table, typed now
