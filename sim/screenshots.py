@@ -193,24 +193,24 @@ def mismatch_alert(app) -> None:
     from calibration.layout import TRAY
     from companion.rules import apply_action, sample_chance
     from companion.session.table import SeatSpec
-    from companion.sync import TableSync
     from sim.physical_table import PhysicalTable
     from ui.dialogs import table_alert
 
     app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
     app.camera_on = False
-    sync = TableSync(app.controller.session)
+    runtime = app.controller.runtime
+    runtime.follow_table(min_confidence=0.0)
     table = PhysicalTable(["red", "blue"], np.random.default_rng(4))
     target = app.controller.session.upcoming_state()
     while target.is_chance_node:
         target = apply_action(target, sample_chance(target, random.Random(1)))
     table.follow(target)
-    sync.observe(table.readings_by_zone())
+    runtime.table_settled(table.readings_by_zone())
     app.show_next()
     seat = target.turn
     die = next(d for d in table.dice if d.seat == seat and d.zone == TRAY and d.value > 1)
     table.dice[table.dice.index(die)] = die.__class__(die.zone, seat, die.die_type, die.value - 1)
-    step = sync.observe(table.readings_by_zone())
+    step = runtime.table_settled(table.readings_by_zone())
     table_alert(step.alert, on_accept=lambda: None, on_misread=lambda: None)
 
 

@@ -8,6 +8,7 @@ settles a mismatch is planted, must be flagged, and is then put back.
 """
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,8 +22,9 @@ from calibration.layout import TRAY, default_layout, seat_zone, standard_zone_na
 from companion.rules import State, apply_action, legal_actions, sample_chance
 from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
 from companion.session import SeatSpec, TableSession
+from companion.session.follower import ZoneReader
 from companion.store import GameStore
-from companion.sync import TableSync, zone_location, zone_reader
+from companion.sync import TableSync, zone_location
 from sim.physical_table import PhysicalTable
 from sim.table_scene import TableScene, calibration_dice, render_table
 from vision.readings import ColourProfile
@@ -78,7 +80,7 @@ def play_game(seed: int, store_path: Path, seats: Sequence[str] = ("red", "blue"
     rng = np.random.default_rng(seed)
     policy = random.Random(seed)
     with GameStore(store_path) as store:
-        session = TableSession.new(store, [SeatSpec(c) for c in seats], seed=seed)
+        session = TableSession.new(store, [SeatSpec(c) for c in seats], seed=seed, table_rolls=True)
         sync = TableSync(session, min_confidence=min_confidence)
         table = PhysicalTable(seats, rng, scene, tray_share)
         table.follow(session.upcoming_state())
@@ -279,7 +281,7 @@ def rendered_observer(finder, colour_of=None, style=None, bump_deg: float = 0.0,
     from sim.table_scene import move_camera
 
     rng = rng or np.random.default_rng(0)
-    read_zones = zone_reader(finder, read, profile) if read is not None else None
+    read_zones = ZoneReader(finder, functools.partial(read, profile=profile)) if read is not None else None
 
     def observe(table: PhysicalTable) -> Mapping[str, Sequence[object]]:
         rendered = table.render(style, background)

@@ -1,12 +1,15 @@
 """The Kivy app: the screens, the game controller, the panel and the camera feed together.
 
-Everything that touches widgets runs on Kivy's main thread: panel presses arrive on their own
-threads and are drained here by a clock; camera frames and dice readings come from the feed's
-worker threads and are picked up by the Table screen's clock.
+The game at the table is the controller's ``TableRuntime``: moves, undo, the panel's buttons and
+LEDs, and the camera table's sync all go through it. Everything that touches widgets runs on
+Kivy's main thread: panel presses arrive on their own threads and are drained here by a clock;
+camera frames and dice readings come from the feed's worker threads and are picked up by the
+Table screen's clock.
 
 With a calibration profile and a real camera, the app follows the table: after each settle the
-feed's reading thread groups the dice by zone, and ``TableSync`` (on the main thread) plays a
-placement or a roll seen on the table, or raises an alert for a mismatch.
+reading thread (``companion.session.follower``) groups the dice by zone, and the runtime (on the
+main thread) plays a placement or a roll seen on the table, or raises an alert for a mismatch; the
+app shows what it asks of a person.
 """
 from __future__ import annotations
 
@@ -56,7 +59,6 @@ class CompanionApp(App):
         self.controller: Optional[GameController] = None
         self.panel: Optional[Panel] = None
         self.feed = None  # the camera feed of the game in progress (ui.camera_feed.CameraFeed)
-        self.follower = None  # ui.table_follow.TableFollower while a calibrated camera table is followed
         self.profile_path = profile_path  # None: calibration.profile's default path
         self.camera_source: Optional[Callable[[], "CameraSource"]] = None  # a started source to use instead
         self.table_seen = ""  # a move seen on the table that waits for a tap, or dice to look at (under the preview)
@@ -81,8 +83,8 @@ class CompanionApp(App):
         Window.clearcolor = (0.11, 0.12, 0.14, 1)
         if self.store is None:
             self.store = self._open_store()
-        self.controller = GameController(self.store)
         self.panel = self._open_panel()
+        self.controller = GameController(self.store, self.panel)
         self.manager = ScreenManager(transition=NoTransition())
         self.manager.add_widget(HomeScreen(self))
         self._add_game_screens()
@@ -236,11 +238,9 @@ class CompanionApp(App):
         else:
             self.start_camera()
             self.show("table")
-        if self.follower is not None:
-            step = self.follower.recheck()
-            if step is not None:
-                self._show_sync(step)
-        self._show_leds()
+        step = self.controller.runtime.recheck()
+        if step is not None:
+            self._show_sync(step)
 
     def undo(self) -> None:
         outcome = self.controller.undo()
@@ -262,11 +262,10 @@ class CompanionApp(App):
         self.feed = CameraFeed.open(self.settings.camera, demo=self.demo, table=lambda: self.controller.session,
                                     threshold=threshold, camera=camera, profile=profile)
         if profile is not None and profile.colours is not None:
-            from .table_follow import TableFollower
-
-            self.follower = TableFollower(self.controller.session, profile, self.panel, min_confidence=threshold)
-            follower = self.follower
-            self.feed.follow(follower, lambda readings_by_zone: self._table_settled(follower, readings_by_zone))
+            runtime = self.controller.runtime
+            sync = runtime.follow_table(min_confidence=threshold)
+            self.feed.follow(profile.layout, lambda readings_by_zone: self._table_settled(runtime, sync,
+                                                                                          readings_by_zone))
         elif not self.demo and not self._hinted_calibration:
             self._hinted_calibration = True
             rolls = "Rolls are read or entered" if self.controller.table_rolls else "The app rolls the dice"
@@ -279,16 +278,17 @@ class CompanionApp(App):
         if self.feed is not None:
             self.feed.stop()
             self.feed = None
-        self.follower = None
+        if self.controller.runtime is not None:
+            self.controller.runtime.stop_following()
         self.table_seen = ""
         self._show_table_alert(None)
 
     @mainthread
-    def _table_settled(self, follower, readings_by_zone) -> None:
+    def _table_settled(self, runtime, sync, readings_by_zone) -> None:
         """The table came to rest (sent from the reading thread): compare it with the game."""
-        if follower is not self.follower:
-            return  # seen by the camera of a game that has stopped since
-        step = follower.observe(readings_by_zone)
+        if runtime is not self.controller.runtime or runtime.sync is not sync:
+            return  # seen by the camera of a game, or a following, that has stopped since
+        step = runtime.table_settled(readings_by_zone)
         refused = [o.reason for o in step.played if not o.ok]
         if step.played:
             self.show_next()
@@ -300,7 +300,8 @@ class CompanionApp(App):
         """What the last comparison leaves to a person: a move to tap (an activation the table
         shows, or one of several), the mismatch alert, or else the dice the camera was unsure of
         where the game's values stood in for what it read (a line under the preview)."""
-        waiting = self.follower is not None and self.follower.sync.pending_choice is not None
+        sync = self.controller.runtime.sync
+        waiting = sync is not None and sync.pending_choice is not None
         if waiting:
             self.table_seen = f"{step.report.summary()} Tap it below to play it."
         elif step.alert is None:
@@ -321,12 +322,12 @@ class CompanionApp(App):
 
     def _camera_misread(self) -> None:
         """The person says the table is right: the alert's differences are the camera's error."""
-        step = self._ask_sync(lambda sync: sync.camera_misread(), "Nothing to correct")
+        step = self._ask_sync(lambda runtime: runtime.camera_misread(), "Nothing to correct")
         if step is not None:
             self._show_sync(step)
 
     def _accept_table(self) -> None:
-        outcomes = self._ask_sync(lambda sync: sync.accept(), "Not allowed")
+        outcomes = self._ask_sync(lambda runtime: runtime.accept_table(), "Not allowed")
         if outcomes is None:
             return
         refused = [o.reason for o in outcomes if not o.ok]
@@ -335,12 +336,12 @@ class CompanionApp(App):
         self.show_next()
 
     def _ask_sync(self, ask: Callable, refused_title: str):
-        """``ask(table sync)`` for an alert's button; a refusal is shown under ``refused_title`` (None returned)."""
+        """``ask(runtime)`` for an alert's button; a refusal is shown under ``refused_title`` (None returned)."""
         from companion.rules import IllegalAction
 
         self._sync_popup = None
         try:
-            return ask(self.follower.sync)
+            return ask(self.controller.runtime)
         except IllegalAction as exc:
             alert(refused_title, exc.reason)
             return None
@@ -358,24 +359,19 @@ class CompanionApp(App):
             self.on_panel(event)
 
     def on_panel(self, event) -> None:
-        screen = self.manager.current_screen
-        if event.kind == "undo" and self.controller.session is not None and screen.name in ("table", "automa"):
-            self.undo()
-        elif event.kind == "confirm" and hasattr(screen, "confirm"):
-            screen.confirm()
-
-    def _show_leds(self) -> None:
-        session = self.controller.session
-        if session is None or self.panel is None:
+        """A press while a game's Table or Automa screen is shown goes to the runtime; the app shows what
+        it did (the next screen, or why not) or asks for the roll it asks for."""
+        runtime = self.controller.runtime
+        screen = self.manager.current
+        if runtime is None or screen not in ("table", "automa"):
             return
-        if self.follower is not None:
-            self.follower.sync.show_leds()  # blinks for the seats an alert concerns
-            return
-        state = self.controller.state
-        turn = state.turn + 1 if state.turn is not None and not state.is_over else None
-        if turn is not None and turn > self.panel.seats:
-            turn = None
-        self.panel.show(turn, automa_turn=self.manager.current == "automa")
+        pressed = runtime.press(event)
+        if pressed.asks_roll and screen == "table":
+            self.manager.get_screen("table").enter_roll()
+        elif pressed.outcome is not None and not pressed.outcome.ok:
+            alert("Nothing to undo" if event.kind == "undo" else "Not played", pressed.outcome.reason)
+        elif pressed.outcome is not None:
+            self.show_next()
 
     def on_stop(self) -> None:
         self._panel_event.cancel()

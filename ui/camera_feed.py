@@ -1,8 +1,9 @@
-"""The camera preview and the dice readings, on worker threads; the only module that reads dice.
+"""The camera preview and the dice readings, on worker threads.
 
-``CameraFeed`` reads preview frames on one thread and, when the ``vision`` package can read
-dice, reads the main stream on a second thread at a slower pace; the preview it hands out
-already carries each reading's outline in its seat's colour. The Table screen only copies the
+``CameraFeed`` reads preview frames on one thread; the dice are read on a second,
+``companion.session.follower.CameraFollower``, from the main stream at a slower pace (and, at a
+calibrated table, handed over by zone each time the table comes to rest). The preview it hands
+out already carries each reading's outline in its seat's colour. The Table screen only copies the
 latest preview into a texture on Kivy's main thread, and finds the reading of a die tapped on it.
 
 In the demo the camera is synthetic: frames show the dice of the game in progress, rendered
@@ -25,8 +26,10 @@ import cv2
 import numpy as np
 
 from companion.config import CameraConfig
+from companion.session import follower as following
 from hardware.camera import CameraSource, CameraUnavailable, open_camera
 from vision.readings import CONFIDENCE_THRESHOLD
+from vision.zones import MarkerLayout
 
 from . import theme
 
@@ -34,24 +37,8 @@ log = logging.getLogger(__name__)
 
 DEMO_PREVIEW = (640, 360)
 MAIN_SIZE = (1280, 720)
-READ_EVERY_S = 0.5
 SEAT_BGR = {"red": (40, 40, 200), "blue": (190, 90, 30), "green": (60, 150, 40), "white": (235, 235, 235)}
 FACES = {"d4": 4, "d6": 6, "d8": 8}
-
-
-def _dice_reader() -> Tuple[Optional[Callable], str]:
-    """``read_dice`` from the vision package, or None and why not."""
-    try:
-        from vision import read_dice  # type: ignore[attr-defined]
-        return read_dice, ""
-    except ImportError:
-        pass
-    try:
-        from vision.reader import read_dice
-        return read_dice, ""
-    except ImportError as exc:
-        log.info("vision: no dice reader (%s)", exc)
-        return None, "no dice reader installed"
 
 
 @dataclass(frozen=True)
@@ -200,9 +187,10 @@ class CameraFeed:
         self._frame_number = 0
         self._readings: List[Reading] = []
         self._stop = threading.Event()
-        self._threads: List[threading.Thread] = []
+        self._preview_thread: Optional[threading.Thread] = None
+        self._reading: Optional[following.CameraFollower] = None
         self._produced: List[float] = []
-        self.follower = None  # a ui.table_follow.TableFollower when the table is followed
+        self.layout: Optional[MarkerLayout] = None  # the calibrated table's zones, when it is followed
         self.on_settled: Optional[Callable[[dict], None]] = None
 
     @classmethod
@@ -222,7 +210,7 @@ class CameraFeed:
             except CameraUnavailable as exc:
                 log.warning("camera: %s", exc)
                 camera = open_camera(replace(config, source="synthetic"), render=demo_table.render)
-        reader, why = _dice_reader()
+        reader, why = following.dice_reader()
         if profile is not None:
             if camera.lock(profile.camera):
                 log.info("camera: locked the settings of the calibration profile")
@@ -230,9 +218,10 @@ class CameraFeed:
                 reader = partial(reader, profile=profile.colours)
         return cls(camera, reader, why, threshold)
 
-    def follow(self, follower, on_settled: Callable[[dict], None]) -> None:
-        """After each settle, hand the dice by zone to ``on_settled`` (called on the reading thread)."""
-        self.follower = follower
+    def follow(self, layout: MarkerLayout, on_settled: Callable[[dict], None]) -> None:
+        """Before ``start``: after each settle, hand the dice by zone of ``layout`` to ``on_settled``
+        (called on the reading thread)."""
+        self.layout = layout
         self.on_settled = on_settled
 
     @property
@@ -243,16 +232,18 @@ class CameraFeed:
 
     def start(self) -> None:
         self._stop.clear()
-        self._threads = [threading.Thread(target=self._preview_loop, name="camera-preview", daemon=True)]
+        self._preview_thread = threading.Thread(target=self._preview_loop, name="camera-preview", daemon=True)
+        self._preview_thread.start()
         if self.reader is not None:
-            self._threads.append(threading.Thread(target=self._reading_loop, name="dice-reading", daemon=True))
-        for thread in self._threads:
-            thread.start()
+            self._reading = following.CameraFollower(self.camera, self.reader, self.layout)
+            self._reading.start(self._take_sight, on_end=self._reading_ended)
 
     def stop(self) -> None:
         self._stop.set()
-        for thread in self._threads:
-            thread.join(timeout=2)
+        if self._reading is not None:
+            self._reading.stop()
+        if self._preview_thread is not None:
+            self._preview_thread.join(timeout=2)
         self.camera.stop()
 
     def _preview_loop(self) -> None:
@@ -274,35 +265,17 @@ class CameraFeed:
                     del self._produced[:-60]
             self._stop.wait(max(period - (time.monotonic() - started), 0.001 if frame is not None else 0.2))
 
-    def _reading_loop(self) -> None:
-        while not self._stop.is_set():
-            frame = self.camera.read_main()
-            if frame is not None:
-                follower = self.follower
-                try:
-                    raw = self.reader(frame, **follower.reader_hints(frame)) if follower else self.reader(frame)
-                except Exception as exc:  # a missing model or a broken reader must not stop the preview
-                    self.reader = None
-                    self.reader_status = "dice reader failed"
-                    log.warning("vision: dice reader failed (%s: %s); preview without readings",
-                                type(exc).__name__, exc)
-                    return
-                readings = [Reading.of(r, frame) for r in raw]
-                with self._lock:
-                    self._readings = readings
-                self._follow(frame, raw)
-            self._stop.wait(READ_EVERY_S)
+    def _take_sight(self, sight: following.Sight) -> None:
+        """A main frame read (on the reading thread): its readings for the preview, the settled table onward."""
+        readings = [Reading.of(r, sight.frame) for r in sight.readings]
+        with self._lock:
+            self._readings = readings
+        if sight.settled is not None and self.on_settled is not None:
+            self.on_settled(sight.settled)
 
-    def _follow(self, frame: np.ndarray, raw: Sequence[object]) -> None:
-        follower = self.follower
-        if follower is None or not follower.settled(frame):
-            return
-        try:
-            by_zone = follower.readings_by_zone(frame, raw)
-        except (ValueError, cv2.error) as exc:  # an unreadable frame: the next settle tries again
-            log.warning("table sync: frame not usable (%s)", exc)
-            return
-        self.on_settled(by_zone)
+    def _reading_ended(self) -> None:
+        if self._reading is not None and self._reading.failure:
+            self.reader, self.reader_status = None, self._reading.failure
 
     # -- what the screen takes ------------------------------------------------------------
 

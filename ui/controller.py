@@ -1,5 +1,5 @@
-"""The game as the screens see it: one session and what the table waits for next. No Kivy here,
-so it is tested on its own."""
+"""The game as the screens see it: the runtime of the game at the table and what the table waits for
+next. No Kivy here, so it is tested on its own."""
 from __future__ import annotations
 
 import secrets
@@ -9,8 +9,11 @@ from companion.automa import AutomaDecision
 from companion.rules.actions import Action, Roll
 from companion.rules.scoring import Score, score
 from companion.rules.state import State
+from companion.session.rolls import expected_roll
+from companion.session.runtime import TableRuntime
 from companion.session.table import Outcome, SeatSpec, TableSession
 from companion.store import GameStore
+from hardware.panel import Panel
 
 # What the table waits for next: a person's move, an Automa's, dice rolled at the table, or nothing.
 PERSON, AUTOMA, ROLL, OVER = "person", "automa", "roll", "over"
@@ -19,9 +22,14 @@ PHASE_NAMES = {"setup": "Setup", "deploy": "Deployment", "activate": "Activation
 
 
 class GameController:
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, panel: Optional[Panel] = None) -> None:
         self.store = store
-        self.session: Optional[TableSession] = None
+        self.panel = panel
+        self.runtime: Optional[TableRuntime] = None
+
+    @property
+    def session(self) -> Optional[TableSession]:
+        return None if self.runtime is None else self.runtime.session
 
     # -- starting --------------------------------------------------------------------------
 
@@ -29,12 +37,12 @@ class GameController:
         """A new game; without a seed one is drawn, so that games differ (the seed is saved)."""
         if seed is None:
             seed = secrets.randbelow(2**31)
-        self.session = TableSession.new(self.store, seats, seed, table_rolls)
-        return self.session
+        self.runtime = TableRuntime(TableSession.new(self.store, seats, seed, table_rolls), self.panel)
+        return self.runtime.session
 
     def resume(self, game_id: Optional[str] = None) -> TableSession:
-        self.session = TableSession.resume(self.store, game_id)
-        return self.session
+        self.runtime = TableRuntime(TableSession.resume(self.store, game_id), self.panel)
+        return self.runtime.session
 
     @property
     def table_rolls(self) -> bool:
@@ -61,16 +69,11 @@ class GameController:
 
     def pending_roll(self) -> Optional[tuple]:
         """(seat index, dice types to read) when the table is to roll; a reroll is one die."""
-        state = self.state
-        if state.pending_reroll is not None:
-            seat, die = state.pending_reroll
-            return seat, [die[0]]
-        if state.pending_rolls:
-            seat = state.pending_rolls[0]
-            spent = state.seats[seat].spent
-            types = [t for t, n in zip(("d4", "d6", "d8"), spent) for _ in range(n)]
-            return seat, types
-        return None
+        expected = expected_roll(self.state)
+        if expected is None:
+            return None
+        colour, types = expected
+        return self.state.seat_index(colour), sorted(types.elements())
 
     def roll_action(self, seat: int, values: Sequence[tuple]) -> Roll:
         return Roll(self.state.seats[seat].colour, tuple(sorted(values)))
@@ -78,7 +81,7 @@ class GameController:
     # -- changing the game -----------------------------------------------------------------
 
     def submit(self, action: Action) -> Outcome:
-        return self.session.submit(action)
+        return self.runtime.submit(action)
 
     # -- Automa seats -----------------------------------------------------------------------
 
@@ -87,10 +90,10 @@ class GameController:
 
     def acknowledge_automa(self) -> Outcome:
         """Play the decision shown, once the person at the table has carried it out."""
-        return self.session.acknowledge_automa()
+        return self.runtime.acknowledge_automa()
 
     def undo(self) -> Outcome:
-        return self.session.undo()
+        return self.runtime.undo()
 
     def history(self) -> List[str]:
         return [str(a) for a in self.session.game.actions]

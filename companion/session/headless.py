@@ -1,28 +1,38 @@
 """The headless session: one command per line on stdin, one answer per line on stdout.
 
     automata-companion session --db PATH (--new --seats red,blue:automa:4 [--seed S] [--table-rolls]
-                                          | --resume ID|latest)
+                                          | --resume ID|latest) [--camera SOURCE [--profile PATH]]
 
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
 ``export PATH``, ``undo`` or ``quit``. The Automa seats play by themselves: each of their moves
-is a line of its own, ``automa N <action>``, printed as soon as it is saved. The whole protocol
-is in docs/notation.md.
+is a line of its own, ``automa N <action>``, printed as soon as it is saved. With ``--camera``
+the session follows a calibrated camera table too (``companion.session.follower``): each move
+seen there and played is a line ``table N <action>``. The whole protocol is in docs/notation.md.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import queue
 import sys
+import threading
+from functools import partial
 from pathlib import Path
-from typing import IO, Callable, List, Optional
+from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional
 
 from ..rules.errors import cited
 from ..store import GameStore, StoreError
 from .rolls import roll_pattern
 from .table import SeatSpec, TableSession
 
+if TYPE_CHECKING:
+    from ..sync import SyncStep
+    from .follower import CameraFollower, Sight
+    from .runtime import TableRuntime
+
 AUTOMA_PREFIX = "automa "
+TABLE_PREFIX = "table "
 
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
@@ -36,6 +46,11 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the chance events (with --new)")
     parser.add_argument("--table-rolls", action="store_true",
                         help="the dice are rolled at the table and given as roll lines (with --new)")
+    parser.add_argument("--camera", metavar="SOURCE",
+                        help="follow the table through a camera: replay:PATH (a folder of frames or a video, "
+                             "each frame held for one settle), picamera2, opencv or auto")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="the calibration profile of the table (with --camera; default: the one Calibrate saves)")
     parser.set_defaults(handler=run)
 
 
@@ -44,13 +59,15 @@ def open_session(args: argparse.Namespace, store: GameStore) -> TableSession:
         if not args.seats:
             raise ValueError("--new needs --seats, e.g. --seats red,blue:automa:4")
         seats = [SeatSpec.parse(token) for token in args.seats.split(",") if token.strip()]
-        session = TableSession.new(store, seats, args.seed, args.table_rolls)
-    else:
-        session = TableSession.resume(store, None if args.resume == "latest" else args.resume)
+        return TableSession.new(store, seats, args.seed, args.table_rolls)
+    return TableSession.resume(store, None if args.resume == "latest" else args.resume)
+
+
+def play_seeded(session: TableSession) -> None:
+    """Play the chance events ahead that the companion supplies, once it is known which the table gives."""
     started = session.play_seeded()
     if not started.ok:
         raise StoreError(started.reason)
-    return session
 
 
 def legal_lines(session: TableSession) -> List[str]:
@@ -78,7 +95,8 @@ def export(session: TableSession, path: str) -> str:
     return f"ok exported {path}"
 
 
-def answer(session: TableSession, line: str) -> str:
+def answer(runtime: "TableRuntime", line: str) -> str:
+    session = runtime.session
     if line == "legal":
         return json.dumps(legal_lines(session))
     if line == "state":
@@ -88,41 +106,138 @@ def answer(session: TableSession, line: str) -> str:
     command, _, rest = line.partition(" ")
     if command == "export":
         return export(session, rest.strip())
-    outcome = session.undo(through_automas=True) if line == "undo" else session.submit(line)
+    outcome = runtime.undo(through_automas=True) if line == "undo" else runtime.submit(line)
     return f"ok {outcome.event}" if outcome.ok else f"refused {outcome.refusal}"
 
 
-def play_automas(session: TableSession, say: Callable[[str], None]) -> None:
-    for action, outcome in session.play_automas():
+def play_automas(runtime: "TableRuntime", say: Callable[[str], None]) -> None:
+    for action, outcome in runtime.play_automas():
         say(AUTOMA_PREFIX + (f"{outcome.event} {action}" if outcome.ok else f"refused {outcome.refusal}"))
 
 
-def serve(session: TableSession, stdin: IO[str], stdout: IO[str]) -> None:
+def table_lines(step: Optional["SyncStep"], runtime: "TableRuntime") -> List[str]:
+    """What a comparison with the table leaves to say: each move played from the table (``table N <action>``,
+    or ``table refused <reason> [<rule>]``), then the alert (``table alert <what differs>``) or the move seen
+    that waits for a person to send it (``table seen <moves>``)."""
+    if step is None:
+        return []
+    lines = [TABLE_PREFIX + (f"{outcome.event} {action}" if outcome.ok else f"refused {outcome.refusal}")
+             for action, outcome in zip(step.moves, step.played)]
+    if step.alert is not None:
+        lines.append(TABLE_PREFIX + "alert " + step.alert.summary())
+    elif runtime.sync is not None and runtime.sync.pending_choice is not None:
+        lines.append(TABLE_PREFIX + "seen " + step.report.summary())
+    return lines
+
+
+def lines_of(stdin: Iterable[str]) -> Iterable[str]:
+    """The non-empty lines of ``stdin``, stripped."""
+    return (line for line in (raw.strip() for raw in stdin) if line)
+
+
+def serve(runtime: "TableRuntime", stdin: Iterable[str], stdout: IO[str],
+          camera: Optional["CameraFollower"] = None) -> None:
+    """Answer ``stdin`` until ``quit`` or its end; with a ``camera``, follow the table too, until ``quit``,
+    or until both stdin and the camera have ended (a replay at its last frame)."""
     def say(text: str) -> None:
         stdout.write(text + "\n")
         stdout.flush()
 
-    say(f"game {session.game_id}")
-    play_automas(session, say)
-    for raw in stdin:
-        line = raw.strip()
-        if not line:
-            continue
-        if line == "quit":
-            return
-        say(answer(session, line))
-        play_automas(session, say)
+    say(f"game {runtime.session.game_id}")
+    play_automas(runtime, say)
+    if camera is None:
+        for line in lines_of(stdin):
+            if line == "quit":
+                return
+            say(answer(runtime, line))
+            play_automas(runtime, say)
+        return
+    serve_followed(runtime, stdin, say, camera)
+
+
+def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[[str], None],
+                   camera: "CameraFollower") -> None:
+    """Lines from stdin and the tables the camera saw settle, answered in the order they came, on this thread
+    (the only one that changes the game)."""
+    inbox: "queue.SimpleQueue[tuple]" = queue.SimpleQueue()
+
+    def read_lines() -> None:
+        for line in lines_of(stdin):
+            inbox.put(("line", line))
+        inbox.put(("stdin ended", None))
+
+    def take_sight(sight: "Sight") -> None:
+        if sight.settled is not None:
+            inbox.put(("settled", sight.settled))
+
+    threading.Thread(target=read_lines, name="stdin", daemon=True).start()
+    camera.start(take_sight, on_end=lambda: inbox.put(("camera ended", None)))
+    ended: set = set()
+    try:
+        while len(ended) < 2:
+            kind, item = inbox.get()
+            if kind == "line" and item == "quit":
+                return
+            step = None
+            if kind == "line":
+                say(answer(runtime, item))
+                step = runtime.recheck()
+            elif kind == "settled":
+                step = runtime.table_settled(item)
+            else:
+                ended.add(kind)
+                if kind == "camera ended" and camera.failure:
+                    say(TABLE_PREFIX + "stopped " + camera.failure)
+            for line in table_lines(step, runtime):
+                say(line)
+            play_automas(runtime, say)
+    finally:
+        camera.stop()
+        camera.camera.stop()
+
+
+def open_camera_follower(args: argparse.Namespace, runtime: "TableRuntime") -> "CameraFollower":
+    """The camera ``--camera`` names, read through the calibration profile; the runtime follows its table."""
+    from calibration.profile import CalibrationProfile, default_profile_path
+    from hardware.camera import open_camera
+
+    from ..config import CameraConfig
+    from . import follower
+
+    profile = CalibrationProfile.load(args.profile or default_profile_path())
+    if profile.colours is None:
+        raise ValueError("the calibration profile has no dice colours: calibrate with the players' dice")
+    source, _, path = args.camera.partition(":")
+    replay = source == "replay"
+    if replay and not path:
+        raise ValueError("--camera replay:PATH needs the folder of frames or the video to replay")
+    camera = open_camera(CameraConfig(source=source, replay_path=Path(path) if replay else None,
+                                      replay_hold=follower.STILL_READS + 1))  # one settle per recorded frame
+    camera.lock(profile.camera)
+    read, why = follower.dice_reader()
+    if read is None:
+        camera.stop()
+        raise ValueError(f"the camera cannot be followed: {why}")
+    runtime.follow_table()
+    return follower.CameraFollower(camera, partial(read, profile=profile.colours), profile.layout,
+                                   every_s=0.0 if replay else follower.READ_EVERY_S)
 
 
 def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None) -> int:
+    from calibration.profile import ProfileError
+    from hardware.camera import CameraUnavailable
+
     from ..rules import IllegalAction
     from ..user_files import open_game_store
+    from .runtime import TableRuntime
 
     with open_game_store(args.db) as store:
         try:
-            session = open_session(args, store)
-        except (StoreError, IllegalAction, ValueError) as exc:
+            runtime = TableRuntime(open_session(args, store))
+            camera = open_camera_follower(args, runtime) if args.camera else None
+            play_seeded(runtime.session)
+        except (StoreError, IllegalAction, ValueError, ProfileError, CameraUnavailable) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-        serve(session, stdin or sys.stdin, stdout or sys.stdout)
+        serve(runtime, stdin or sys.stdin, stdout or sys.stdout, camera)
         return 0

@@ -126,6 +126,13 @@ class TableSession:
     def table_rolls(self) -> bool:
         return "roll" not in self.chance.seeded
 
+    def take_rolls_from_table(self) -> None:
+        """From now on the dice rolled at the table are given (by the camera or a person), not rolled here;
+        the saved game says so."""
+        if not self.table_rolls:
+            self.chance.seeded.discard("roll")
+            self._save_notes()
+
     # -- what the table sees ----------------------------------------------------------------------
 
     @property

@@ -4,10 +4,9 @@
 the camera sees, and how they differ), ``settle`` (unsure readings the engine vouches for),
 ``in_place`` (dice turned where they lie), ``explain`` (legal moves that explain the table),
 ``wording`` (the English of alerts), ``report`` (the pure comparison, :func:`sync_table`),
-``follower`` (:class:`TableSync`, the stateful part the session calls after each settle),
-``leds`` (the panel's LEDs while it follows).
+``follower`` (:class:`TableSync`, the stateful part the runtime calls after each settle).
 """
-from .follower import SyncStep, TableSync, zone_reader
+from .follower import SyncStep, TableSync
 from .locations import Die, expected_dice, keeps_values, zone_location
 from .observe import Doubt, ObservedTable
 from .report import SyncReport, sync_table
@@ -15,5 +14,5 @@ from .settle import settle_unsure_readings
 
 __all__ = [
     "Die", "Doubt", "ObservedTable", "SyncReport", "SyncStep", "TableSync", "expected_dice",
-    "keeps_values", "settle_unsure_readings", "sync_table", "zone_location", "zone_reader",
+    "keeps_values", "settle_unsure_readings", "sync_table", "zone_location",
 ]

@@ -1,21 +1,20 @@
-"""The stateful follower the session calls after each settle: plays what the table shows, keeps alerts.
+"""The stateful follower the runtime calls after each settle: plays what the table shows, keeps alerts.
 
 It plays proposed placements and rolls, keeps the alert until the table or the engine is put
-right, remembers a person's word that the camera misread, flags dice turned in place, and keeps
-the panel's LEDs blinking for the seats concerned while an alert lasts.
+right, remembers a person's word that the camera misread, flags dice turned in place, and names
+the seats an alert concerns (``needs_attention``, for the panel's LEDs).
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..rules import IllegalAction, State
 from ..rules.actions import Action, Place, Roll
 from .explain import Moves
 from .in_place import (DieSpot, Group, Turned, dice_by_group, die_spots, expected_group, group_of,
                        turned_in_place)
-from .leds import show_on_panel
 from .locations import expected_dice, vouched_dice
 from .observe import Misreading, ObservedTable, differences
 from .report import SyncReport, sync_table
@@ -38,11 +37,12 @@ def _unsure_roll(moves: Moves, observed: ObservedTable) -> bool:
 
 @dataclass
 class SyncStep:
-    """What one settle led to: the report, and the outcomes of moves played without a tap."""
+    """What one settle led to: the report, the moves played without a tap and their outcomes, the alert."""
 
     report: SyncReport
     played: Tuple[object, ...] = ()
     alert: Optional[SyncReport] = None
+    moves: Moves = ()  # the moves of ``played``, in its order
 
 
 class Remembered(NamedTuple):
@@ -55,17 +55,12 @@ class Remembered(NamedTuple):
 class TableSync:
     """Keeps a camera table and a :class:`TableSession` together.
 
-    ``session``: a TableSession (``upcoming_state``, ``submit``, ``seats``, ``chance``).
-    ``readings_by_zone``: a function from a settled frame to readings grouped by zone
-    (e.g. :func:`zone_reader`); tests may call :meth:`observe` with readings directly.
-    ``panel``: optional; its LEDs show the turn, and blink for the seats an alert concerns.
+    ``session``: a TableSession (``upcoming_state``, ``submit``) whose rolls come from the table.
+    :meth:`observe` takes the readings of each settled table grouped by zone.
     """
 
-    def __init__(self, session, readings_by_zone: Optional[Callable[[object], ReadingsByZone]] = None,
-                 panel=None, auto_play: bool = True, min_confidence: float = 0.0) -> None:
+    def __init__(self, session, auto_play: bool = True, min_confidence: float = 0.0) -> None:
         self.session = session
-        self.readings_by_zone = readings_by_zone
-        self.panel = panel
         self.auto_play = auto_play
         self.min_confidence = min_confidence
         self.alert: Optional[SyncReport] = None
@@ -73,13 +68,6 @@ class TableSync:
         self.misreadings: List[Misreading] = []
         self._last_seen: Optional[ReadingsByZone] = None
         self._placed: Dict[Group, Remembered] = {}
-        # At a camera table the dice on the table are the rolls: the camera supplies them.
-        session.chance.seeded.discard("roll")
-
-    def after_settle(self, frame) -> SyncStep:
-        if self.readings_by_zone is None:
-            raise ValueError("TableSync was built without a reader: call observe() with readings by zone")
-        return self.observe(self.readings_by_zone(frame))
 
     def observe(self, readings_by_zone: ReadingsByZone) -> SyncStep:
         self._last_seen = readings_by_zone
@@ -88,19 +76,20 @@ class TableSync:
                                                                    self.min_confidence))
         report = sync_table(state, observed)
         played: Tuple[object, ...] = ()
+        moves: Moves = ()
         self.pending_choice = None
         if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal) \
                 and not _unsure_roll(report.proposal, observed) \
                 and not _guessed_placement(report.proposal, observed, state.colours):
-            played = tuple(self.submit(action) for action in report.proposal)
+            moves = report.proposal
+            played = tuple(self.submit(action) for action in moves)
             if all(o.ok for o in played):
                 report = sync_table(self.session.upcoming_state(), observed)
         elif report.moves:
             self.pending_choice = report
         report = self._in_place(report, readings_by_zone)
         self.alert = report if report.mismatches else None
-        self.show_leds()
-        return SyncStep(report, played, self.alert)
+        return SyncStep(report, played, self.alert, moves)
 
     def _in_place(self, report: SyncReport, readings_by_zone: ReadingsByZone) -> SyncReport:
         """``report``, or an alert for the dice turned in place (``turned_in_place``) in groups the engine has
@@ -165,7 +154,6 @@ class TableSync:
         outcomes = tuple(self.submit(action) for action in self.alert.accept)
         if all(o.ok for o in outcomes):
             self.alert = None
-        self.show_leds()
         return outcomes
 
     def choose(self, index: int = 0) -> Tuple[object, ...]:
@@ -176,7 +164,6 @@ class TableSync:
         outcomes = tuple(self.submit(action) for action in source.moves[index])
         if all(o.ok for o in outcomes):
             self.pending_choice = None
-        self.show_leds()
         return outcomes
 
     def submit(self, action: Action):
@@ -185,28 +172,16 @@ class TableSync:
 
     @property
     def needs_attention(self) -> FrozenSet[int]:
-        """Seat indexes (from 0) whose LEDs blink: those the alert concerns, else the seat to move."""
+        """Seat indexes (from 0) whose LEDs blink: those the alert concerns, else the seat to move, else (a roll
+        read unsurely, waiting for a person) the seats whose roll it is."""
         if self.alert is None and self.pending_choice is None:
             return frozenset()
         seats = self.alert.seats_concerned if self.alert else frozenset()
         known = frozenset(s for s in seats if s is not None)
         if known:
             return known
-        turn = self.session.upcoming_state().turn
-        return frozenset() if turn is None else frozenset({turn})
-
-    def show_leds(self) -> None:
-        """Set the panel: the turn, and blinking for the seats an alert concerns."""
-        if self.panel is not None:
-            show_on_panel(self.panel, self.session.upcoming_state().turn,
-                          [spec.kind for spec in self.session.seats], self.needs_attention)
-
-
-def zone_reader(finder, read: Callable, profile=None) -> Callable[[object], Dict[str, List[object]]]:
-    """frame -> readings by zone, from a ``ZoneFinder`` and a reader such as ``vision.reader.read_dice``
-    (called as ``read(frame, profile, ignore=marker_regions, die_size=...)``: the markers' paper is never a
-    die, and the markers tell how large the dice are)."""
-    def readings_by_zone(frame) -> Dict[str, List[object]]:
-        found = finder.find(frame)
-        return found.placed(read(frame, profile, **found.reader_hints()))
-    return readings_by_zone
+        state = self.session.upcoming_state()
+        if state.turn is not None:
+            return frozenset({state.turn})
+        moves = self.pending_choice.moves if self.pending_choice is not None else ()
+        return frozenset(state.colours.index(a.seat) for seq in moves for a in seq if isinstance(a, Roll))

@@ -9,12 +9,13 @@ import pytest
 
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import serve
+from companion.session.runtime import TableRuntime
 from companion.store import GameStore
 
 
 def talk(session, lines):
     out = io.StringIO()
-    serve(session, io.StringIO("".join(line + "\n" for line in lines)), out)
+    serve(TableRuntime(session), io.StringIO("".join(line + "\n" for line in lines)), out)
     return out.getvalue().splitlines()
 
 
@@ -119,7 +120,7 @@ def test_a_damaged_database_is_recovered_once_whatever_the_path(tmp_path, relati
 
 def test_a_roll_from_the_table_comes_after_the_seeded_order_and_deal(store):
     session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=8)
-    session.chance.seeded.discard("roll")
+    session.take_rolls_from_table()
     first = session.upcoming_state().pending_rolls[0]
     colour = session.upcoming_state().seats[first].colour
     outcome = session.submit(f"roll {colour} d4:1 d4:2 d4:3 d6:4 d6:5")

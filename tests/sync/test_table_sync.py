@@ -1,4 +1,5 @@
-"""TableSync with a real session and panel: placements played without a tap, alerts blink until resolved."""
+"""TableSync in a TableRuntime with a real session and panel: placements played without a tap, alerts blink until
+resolved."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,8 +12,9 @@ import pytest
 from calibration.layout import default_layout
 from companion.rules import IllegalAction, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession
+from companion.session.runtime import TableRuntime
 from companion.store import GameStore
-from companion.sync import Doubt, ObservedTable, TableSync, sync_table
+from companion.sync import Doubt, ObservedTable, sync_table
 from hardware.panel.base import LedMode
 from hardware.panel.keyboard import KeyboardPanel
 from sim.physical_table import PhysicalTable
@@ -30,27 +32,28 @@ def rolled_table(store, seats=(SeatSpec("red"), SeatSpec("blue")), min_confidenc
     so each reading has its spot)."""
     session = TableSession.new(store, list(seats), seed=4)
     panel = KeyboardPanel(len(seats))
-    sync = TableSync(session, panel=panel, min_confidence=min_confidence)
+    runtime = TableRuntime(session, panel)
+    runtime.follow_table(min_confidence)
     scene = TableScene.arranged(default_layout(len(seats)), 1600, 1000)
     table = PhysicalTable([s.colour for s in seats], np.random.default_rng(4), scene)
     target = session.upcoming_state()
     while target.is_chance_node:
         target = apply_action(target, sample_chance(target, random.Random(1)))
     table.follow(target)
-    step = sync.observe(table.readings_by_zone())
+    step = runtime.table_settled(table.readings_by_zone())
     assert [o.ok for o in step.played] == [True, True] and step.report.in_sync
     assert session.state == target  # the rolls came from the table, not from the seed
-    return session, sync, table, panel
+    return session, runtime, table, panel
 
 
 def test_a_placement_is_played_without_a_tap(store):
-    session, sync, table, panel = rolled_table(store)
+    session, runtime, table, panel = rolled_table(store)
     state = session.upcoming_state()
     seat = state.turn
     die = state.seats[seat].available[0]
     table.move(seat, die, "staging.upgrade")
     events = len(store.events(session.game_id))
-    step = sync.observe(table.readings_by_zone())
+    step = runtime.table_settled(table.readings_by_zone())
     assert [str(o) for o in step.report.mismatches] == [] and step.played[0].ok
     assert len(store.events(session.game_id)) == events + 1
     assert session.state.staging["upgrade"] == [(seat, die)]
@@ -58,69 +61,56 @@ def test_a_placement_is_played_without_a_tap(store):
 
 
 def test_a_mismatch_blinks_until_the_table_is_put_back(store):
-    session, sync, table, panel = rolled_table(store)
+    session, runtime, table, panel = rolled_table(store)
     turn = session.upcoming_state().turn
     other = 1 - turn
     knocked = next(d for d in table.dice if d.seat == other and d.zone == "tray")
     table.dice.remove(knocked)
-    step = sync.observe(table.readings_by_zone())
+    step = runtime.table_settled(table.readings_by_zone())
     assert step.alert is not None and [m.kind for m in step.alert.mismatches] == ["missing"]
     assert panel.led_modes()[f"seat{other + 1}"] is LedMode.BLINK
     with pytest.raises(IllegalAction, match="put the table back"):
-        sync.accept()  # a vanished die is no legal move
+        runtime.accept_table()  # a vanished die is no legal move
     table.dice.append(knocked)
-    step = sync.observe(table.readings_by_zone())
-    assert step.alert is None and sync.alert is None
+    step = runtime.table_settled(table.readings_by_zone())
+    assert step.alert is None and runtime.sync.alert is None
     assert panel.led_modes()[f"seat{other + 1}"] is LedMode.OFF
 
 
 def test_accepting_the_table_plays_the_legal_change(store):
-    session, sync, table, panel = rolled_table(store)
+    session, runtime, table, panel = rolled_table(store)
     state = session.upcoming_state()
     seat = state.turn
     die = next(d for d in state.seats[seat].available if d[1] > 1)
     turned = next(d for d in table.dice if d.seat == seat and (d.die_type, d.value) == die)
     table.dice[table.dice.index(turned)] = turned.__class__(turned.zone, seat, die[0], die[1] - 1)
-    step = sync.observe(table.readings_by_zone())
+    step = runtime.table_settled(table.readings_by_zone())
     assert step.alert and step.alert.mismatches[0].kind == "wrong_value" and not step.played
     assert panel.led_modes()[f"seat{seat + 1}"] is LedMode.BLINK
     gears = state.seats[seat].gears
-    outcomes = sync.accept()
-    assert all(o.ok for o in outcomes) and sync.alert is None
+    outcomes = runtime.accept_table()
+    assert all(o.ok for o in outcomes) and runtime.sync.alert is None
     assert session.state.seats[seat].gears == gears - 1  # a paid -1 (R6)
-    assert sync.observe(table.readings_by_zone()).report.in_sync
+    assert runtime.table_settled(table.readings_by_zone()).report.in_sync
     assert panel.led_modes()[f"seat{seat + 1}"] is LedMode.ON
 
 
 def test_an_automa_seat_blinks_the_automa_led(store):
-    session, sync, table, panel = rolled_table(store, (SeatSpec("red"), SeatSpec("blue", kind="automa", level=1)))
+    session, runtime, table, panel = rolled_table(store, (SeatSpec("red"), SeatSpec("blue", kind="automa", level=1)))
     extra = table.add("staging.research", 1, "d8", 3)
-    step = sync.observe(table.readings_by_zone())
+    step = runtime.table_settled(table.readings_by_zone())
     assert step.alert and step.alert.mismatches[0].kind == "extra"
     assert panel.led_modes()["automa"] is LedMode.BLINK
     table.dice.remove(extra)
-    assert sync.observe(table.readings_by_zone()).report.in_sync
+    assert runtime.table_settled(table.readings_by_zone()).report.in_sync
     assert panel.led_modes()["automa"] is not LedMode.BLINK
-
-
-def test_an_unreadable_frame_is_refused_and_changes_nothing(store):
-    from vision.zones import ZoneFinder
-    from companion.sync import zone_reader
-
-    session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=2)
-    def no_dice(frame, profile, ignore=(), die_size=None):
-        return []
-
-    sync = TableSync(session, zone_reader(ZoneFinder(default_layout(2)), no_dice))
-    before = len(store.events(session.game_id))
-    with pytest.raises(ValueError, match="non-empty numpy image"):
-        sync.after_settle(None)
-    assert len(store.events(session.game_id)) == before and sync.alert is None
 
 
 def test_a_roll_read_with_an_unsure_value_waits_for_a_person(store):
     session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=4)
-    sync = TableSync(session, min_confidence=0.6)
+    panel = KeyboardPanel(2)
+    runtime = TableRuntime(session, panel)
+    runtime.follow_table(min_confidence=0.6)
     table = PhysicalTable(["red", "blue"], np.random.default_rng(4))
     target = session.upcoming_state()
     while target.is_chance_node:
@@ -128,15 +118,18 @@ def test_a_roll_read_with_an_unsure_value_waits_for_a_person(store):
     table.follow(target)
     seen = table.readings_by_zone()
     seen["tray"][0] = dataclasses.replace(seen["tray"][0], value_confidence=0.3)
-    step = sync.observe(seen)
-    assert step.played == () and sync.pending_choice is not None  # proposed, not played
+    step = runtime.table_settled(seen)
+    assert step.played == () and runtime.sync.pending_choice is not None  # proposed, not played
     assert session.state.is_chance_node or session.state != target
-    sync.choose(0)
+    roller = session.upcoming_state().pending_rolls[0]
+    assert panel.led_modes()[f"seat{roller + 1}"] is LedMode.BLINK  # a person is asked to confirm
+    runtime.choose_seen(0)
     assert session.state == target
+    assert panel.led_modes()[f"seat{roller + 1}"] is not LedMode.BLINK
 
 
 def test_a_die_the_camera_misreads_can_be_put_down_to_the_camera(store):
-    session, sync, table, panel = rolled_table(store)
+    session, runtime, table, panel = rolled_table(store)
     seat = session.upcoming_state().turn
     misread = next(d for d in table.dice if d.zone == "tray" and d.seat == 1 - seat and d.die_type == "d6")
 
@@ -150,26 +143,26 @@ def test_a_die_the_camera_misreads_can_be_put_down_to_the_camera(store):
         tray[k] = dataclasses.replace(tray[k], value=misread.value % 6 + 1)
         return by_zone
 
-    step = sync.observe(seen())
+    step = runtime.table_settled(seen())
     assert [m.kind for m in step.alert.mismatches] == ["wrong_value"]
-    step = sync.camera_misread()
-    assert step.alert is None and step.report.in_sync and sync.alert is None
+    step = runtime.camera_misread()
+    assert step.alert is None and step.report.in_sync and runtime.sync.alert is None
     # the misread die stays where it is: the next placement is still recognised
     state = session.upcoming_state()
     die = state.seats[seat].available[0]
     table.move(seat, die, "staging.upgrade")
-    step = sync.observe(seen())
+    step = runtime.table_settled(seen())
     assert step.played and step.played[0].ok and step.alert is None
     # once the engine no longer has that die there, the word about it is dropped
     table.dice.remove(misread)
-    sync.observe(table.readings_by_zone())
-    assert sync.misreadings == [] and sync.alert is not None
+    runtime.table_settled(table.readings_by_zone())
+    assert runtime.sync.misreadings == [] and runtime.sync.alert is not None
 
 
 def test_there_is_nothing_to_put_down_to_the_camera_without_an_alert(store):
-    session, sync, table, panel = rolled_table(store)
+    session, runtime, table, panel = rolled_table(store)
     with pytest.raises(IllegalAction, match="no mismatch"):
-        sync.camera_misread()
+        runtime.camera_misread()
 
 
 def two_dice_of_a_kind(table, seat=None):
@@ -180,7 +173,7 @@ def two_dice_of_a_kind(table, seat=None):
 
 
 def test_a_die_turned_in_place_is_flagged_where_a_misreading_hides_it_from_the_counts(store):
-    session, sync, table, panel = rolled_table(store)
+    session, runtime, table, panel = rolled_table(store)
     turned, other = two_dice_of_a_kind(table)
     table.dice[table.dice.index(turned)] = dataclasses.replace(turned, value=other.value)
     seen = table.readings_by_zone()
@@ -188,7 +181,7 @@ def test_a_die_turned_in_place_is_flagged_where_a_misreading_hides_it_from_the_c
     seen["tray"][k] = dataclasses.replace(seen["tray"][k], value=turned.value)  # the camera misreads the other
     state = session.upcoming_state()
     assert sync_table(state, ObservedTable.from_zones(seen, state.colours)).in_sync  # the counts cannot tell
-    step = sync.observe(seen)
+    step = runtime.table_settled(seen)
     assert step.alert is not None and not step.played
     assert [m.kind for m in step.alert.mismatches] == ["wrong_value", "wrong_value"]
     colour = state.colours[turned.seat]
@@ -196,12 +189,12 @@ def test_a_die_turned_in_place_is_flagged_where_a_misreading_hides_it_from_the_c
            f"showed {turned.value}" in step.alert.summary()
     assert panel.led_modes()[f"seat{turned.seat + 1}"] is LedMode.BLINK
     table.dice[table.dice.index(dataclasses.replace(turned, value=other.value))] = turned  # turned back
-    step = sync.observe(table.readings_by_zone())
+    step = runtime.table_settled(table.readings_by_zone())
     assert step.alert is None and step.report.in_sync
 
 
 def test_a_die_left_in_place_read_unsurely_and_unlikely_to_show_its_value_is_flagged(store):
-    session, sync, table, panel = rolled_table(store, min_confidence=0.8)
+    session, runtime, table, panel = rolled_table(store, min_confidence=0.8)
     die = next(d for d in table.dice if d.zone == "tray" and d.die_type == "d6")
     turned = dataclasses.replace(die, value=die.value % 6 + 1)
     table.dice[table.dice.index(die)] = turned
@@ -217,15 +210,15 @@ def test_a_die_left_in_place_read_unsurely_and_unlikely_to_show_its_value_is_fla
     state = session.upcoming_state()
     unlikely = read_unsurely(0.05)
     assert sync_table(state, ObservedTable.from_zones(unlikely, state.colours, 0.8)).in_sync  # the engine vouches
-    step = sync.observe(unlikely)
+    step = runtime.table_settled(unlikely)
     assert step.alert and [m.kind for m in step.alert.mismatches] == ["wrong_value"]
     assert f"shows {turned.value} (unsure) where it showed {die.value}" in step.alert.summary()
-    step = sync.observe(read_unsurely(0.3))  # odds that leave the old value possible: the engine's value stands
+    step = runtime.table_settled(read_unsurely(0.3))  # odds that leave the old value possible: the engine's value stands
     assert step.alert is None and step.report.in_sync
 
 
 def test_an_unsure_value_the_game_stands_in_for_with_another_is_named_for_a_person_to_look_at(store):
-    session, sync, table, _ = rolled_table(store, min_confidence=0.8)
+    session, runtime, table, _ = rolled_table(store, min_confidence=0.8)
     die = next(d for d in table.dice if d.zone == "tray" and d.die_type == "d6")
     other = die.value % 6 + 1
     colour = session.upcoming_state().colours[die.seat]
@@ -235,13 +228,13 @@ def test_an_unsure_value_the_game_stands_in_for_with_another_is_named_for_a_pers
         odds[value - 1], odds[(other if value == die.value else die.value) - 1] = 0.55, 0.2
         return odds
 
-    step = sync.observe(read_unsurely(table.readings_by_zone(), "tray", die.centre, odds_favouring(other)))
+    step = runtime.table_settled(read_unsurely(table.readings_by_zone(), "tray", die.centre, odds_favouring(other)))
     assert step.alert is None and step.report.in_sync  # the old value is still likely: the engine's stands
     assert step.report.doubts == (Doubt("available", (die.seat, "d6", other), die.value),)
     assert step.report.doubts_summary(session.upcoming_state().colours) == (
         f"{colour.title()}'s D6 in the roll tray (Available) looks like {other} to the camera, which is unsure; "
         f"the game has {die.value}.")
-    step = sync.observe(read_unsurely(table.readings_by_zone(), "tray", die.centre, odds_favouring(die.value)))
+    step = runtime.table_settled(read_unsurely(table.readings_by_zone(), "tray", die.centre, odds_favouring(die.value)))
     assert step.report.in_sync and step.report.doubts == ()  # unsure, but reading what the game has
 
 
@@ -255,47 +248,47 @@ def read_unsurely(seen, zone, centre, odds):
 
 
 def test_dice_read_surely_are_remembered_while_another_part_of_the_table_differs(store):
-    session, sync, table, panel = rolled_table(store, min_confidence=0.8)
+    session, runtime, table, panel = rolled_table(store, min_confidence=0.8)
     seat = session.upcoming_state().turn
     die = next(d for d in session.upcoming_state().seats[seat].available if d[0] == "d6")
     placed = table.move(seat, die, "staging.upgrade")
     unsure = [0.06] * 6
     unsure[placed.value - 1] = 0.7
-    step = sync.observe(read_unsurely(table.readings_by_zone(), "staging.upgrade", placed.centre, unsure))
+    step = runtime.table_settled(read_unsurely(table.readings_by_zone(), "staging.upgrade", placed.centre, unsure))
     assert step.played and step.played[0].ok and step.report.in_sync  # remembered as unsure: not its spot
     knocked = next(d for d in table.dice if d.seat == 1 - seat and d.zone == "tray")
     table.dice.remove(knocked)
-    assert sync.observe(table.readings_by_zone()).alert is not None  # the placed die is read surely now
+    assert runtime.table_settled(table.readings_by_zone()).alert is not None  # the placed die is read surely now
     table.dice.append(knocked)
     turned = [0.1] * 6
     turned[placed.value - 1], turned[placed.value % 6] = 0.05, 0.55  # turned by one, read unsurely
-    step = sync.observe(read_unsurely(table.readings_by_zone(), "staging.upgrade", placed.centre, turned))
+    step = runtime.table_settled(read_unsurely(table.readings_by_zone(), "staging.upgrade", placed.centre, turned))
     assert step.alert and [m.kind for m in step.alert.mismatches] == ["wrong_value"]
     assert f"on the Upgrade staging area shows {placed.value % 6 + 1} (unsure) where it showed {placed.value}" \
         in step.alert.summary()
 
 
 def test_dice_moved_about_in_their_zone_are_not_taken_for_turned_dice(store):
-    session, sync, table, panel = rolled_table(store)
+    session, runtime, table, panel = rolled_table(store)
     first, second = two_dice_of_a_kind(table)
     # the second die is pushed into the first one's place, the first to a free place in the tray
     table.dice.remove(first)
     table.dice[table.dice.index(second)] = dataclasses.replace(second, centre=first.centre)
     moved = table.add("tray", first.seat, first.die_type, first.value)
     assert math.dist(moved.centre, second.centre) > table.die_size  # not a swap: one place is left empty
-    step = sync.observe(table.readings_by_zone())
+    step = runtime.table_settled(table.readings_by_zone())
     assert step.alert is None and step.report.in_sync
 
 
 def test_a_die_read_wrongly_in_place_can_be_put_down_to_the_camera(store):
-    session, sync, table, panel = rolled_table(store)
+    session, runtime, table, panel = rolled_table(store)
     first, second = two_dice_of_a_kind(table)
     seen = table.readings_by_zone()
     for k, r in enumerate(seen["tray"]):  # both read as each other's value: the counts still match
         if r.centre in (first.centre, second.centre):
             swapped = second.value if r.centre == first.centre else first.value
             seen["tray"][k] = dataclasses.replace(r, value=swapped)
-    assert sync.observe(seen).alert is not None
-    step = sync.camera_misread()
-    assert step.alert is None and sync.alert is None and sync.misreadings == []
-    assert sync.observe(table.readings_by_zone()).report.in_sync  # read right again: no alert either
+    assert runtime.table_settled(seen).alert is not None
+    step = runtime.camera_misread()
+    assert step.alert is None and runtime.sync.alert is None and runtime.sync.misreadings == []
+    assert runtime.table_settled(table.readings_by_zone()).report.in_sync  # read right again: no alert either

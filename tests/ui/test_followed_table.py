@@ -31,11 +31,11 @@ LOCKED = CameraSettings((1280, 800), exposure_us=12000, colour_gains=(1.8, 1.5))
 @pytest.fixture()
 def followed(tmp_path, monkeypatch):
     """The app (not the demo) with a calibration profile, following a simulated camera table."""
-    from ui import camera_feed
+    from companion.session import follower
     from sim.app_driver import build_app
 
     shown = ShownTable()
-    monkeypatch.setattr(camera_feed, "_dice_reader", lambda: (shown.read_dice, ""))
+    monkeypatch.setattr(follower, "dice_reader", lambda: (shown.read_dice, ""))
     app = build_app(tmp_path / "games.sqlite3", demo=False, camera_on=True)
     colours = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
     CalibrationProfile(colours, default_layout(2), LOCKED).save(tmp_path / "calibration.json")
@@ -61,7 +61,7 @@ def start_rolled_game(app, table, shown):
     app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
     app.camera_on = True
     app.show_next()
-    assert app.follower is not None and app.manager.current == "table"
+    assert app.controller.runtime.sync is not None and app.manager.current == "table"
     assert shown.cameras[-1].locked_with == LOCKED  # the camera runs with the calibrated settings
     target = app.controller.session.upcoming_state()
     while target.is_chance_node:
@@ -86,8 +86,9 @@ def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
     wait_for(lambda: session.state.staging.get("upgrade") == [(seat, die)], "the placement seen on the table")
     assert str(session.game.actions[-1]).startswith(f"{state.seats[seat].colour} place")
     assert open_popups() == []
-    assert shown.colours_asked == app.follower.profile.colours  # the reader told the calibrated colours
-    assert len(shown.ignored) == len(app.follower.profile.layout.zones)  # and where the markers lie
+    profile = app.load_profile()
+    assert shown.colours_asked == profile.colours  # the reader told the calibrated colours
+    assert len(shown.ignored) == len(profile.layout.zones)  # and where the markers lie
     assert shown.die_size == pytest.approx(table.die_size, rel=0.1)  # and how large the dice are
     assert app.store.meta(session.game_id)["table_rolls"] is True
     next_seat = session.upcoming_state().turn
@@ -121,7 +122,7 @@ def test_a_mismatch_shows_both_ways_out_and_blinks_until_resolved(followed):
     gears = state.seats[seat].gears
     tap(ACCEPT)
     assert session.state.seats[seat].gears == gears - 1  # a paid -1 (R6)
-    assert open_popups() == [] and app.follower.sync.alert is None
+    assert open_popups() == [] and app.controller.runtime.sync.alert is None
     assert app.panel.led_modes()[f"seat{seat + 1}"] is not LedMode.BLINK
 
 
@@ -142,7 +143,7 @@ def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
     assert app.panel.led_modes()[f"seat{other + 1}"] is LedMode.BLINK  # until the table is put back
     table.dice.append(knocked)
     shown.show(table.render())
-    wait_for(lambda: app.follower.sync.alert is None, "the table put back")
+    wait_for(lambda: app.controller.runtime.sync.alert is None, "the table put back")
     assert open_popups() == []
     assert app.panel.led_modes()[f"seat{other + 1}"] is LedMode.OFF
 
@@ -160,7 +161,7 @@ def test_a_die_the_camera_misreads_is_put_down_to_the_camera_with_one_tap(follow
     wait_for(lambda: open_popups(), "the mismatch alert")
     events = len(app.store.events(app.controller.session.game_id))
     tap(MISREAD)
-    assert app.follower.sync.alert is None and open_popups() == []
+    assert app.controller.runtime.sync.alert is None and open_popups() == []
     assert app.panel.led_modes()[f"seat{other + 1}"] is not LedMode.BLINK
     assert len(app.store.events(app.controller.session.game_id)) == events  # the game is unchanged
 
@@ -174,8 +175,8 @@ def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
         app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=seed)
         app.camera_on = True
         app.show_next()
-        assert app.follower is None and app.feed is not None
-        assert app.feed.reader is not None and app.feed.follower is None
+        assert app.controller.runtime.sync is None and app.feed is not None
+        assert app.feed.reader is not None and app.feed.on_settled is None
         said = [p.title for p in open_popups()]
         assert said == (["Camera without calibration"] if seed == 4 else [])
         if seed == 4:
@@ -193,7 +194,7 @@ def test_a_damaged_profile_is_said_and_the_game_goes_on_without_it(followed):
     app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
     app.camera_on = True
     app.show_next()
-    assert app.follower is None and app.manager.current == "table"
+    assert app.controller.runtime.sync is None and app.manager.current == "table"
     assert [p.title for p in open_popups()] == ["Calibration profile not used"]
     assert app.profile_path.read_text() == "{not json"  # left as it was, for a person to look at
 
@@ -240,7 +241,7 @@ def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
     assert app.panel.led_modes()[f"seat{state.turn + 1}"] is LedMode.BLINK
     assert open_popups() == []
     app.manager.get_screen("table").play(activation)  # the taps end in the same move
-    assert app.follower.sync.pending_choice is None and app.table_seen == ""
+    assert app.controller.runtime.sync.pending_choice is None and app.table_seen == ""
     assert str(activation) not in app.manager.get_screen("table").camera_line.text
 
 

@@ -277,13 +277,13 @@ def test_with_the_camera_off_the_table_says_who_rolls(app, table_rolls, line):
 
 
 def test_a_lost_camera_says_what_is_left_to_do(app, monkeypatch):
+    from companion.session import follower
     from hardware.camera import SyntheticSource
-    from ui import camera_feed
 
     source = SyntheticSource(lambda: None, (640, 360))  # a camera that delivers no frame
     source.start()
     source.read_preview()
-    monkeypatch.setattr(camera_feed, "_dice_reader", lambda: (None, "no dice reader"))
+    monkeypatch.setattr(follower, "dice_reader", lambda: (None, "no dice reader"))
     app.camera_source, app.camera_allowed = lambda: source, True
     start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")])
     assert app.manager.get_screen("table").camera_line.text == "Camera lost: the app rolls; tap the moves"

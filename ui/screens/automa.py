@@ -72,7 +72,3 @@ class AutomaScreen(Screen):
             alert("Not played", outcome.reason)
             return
         self.app.show_next()
-
-    def confirm(self) -> None:
-        """The panel's Confirm button does what the big button does."""
-        self.acknowledge()

@@ -265,11 +265,6 @@ class TableScreen(Screen):
             return
         self.app.show_next()
 
-    def confirm(self) -> None:
-        """The panel's Confirm: enter the roll when the table is to roll."""
-        if self.app.controller.next_step() == ROLL:
-            self.enter_roll()
-
     # -- rolls read at the table ------------------------------------------------------------
 
     def enter_roll(self) -> None:

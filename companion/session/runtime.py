@@ -1,0 +1,136 @@
+"""One game at the table: the session, the camera table's sync, the panel's buttons and LEDs.
+
+The app and the headless session are two faces of a ``TableRuntime``: every change to the game goes
+through it (a move entered, an Automa's move played, undo, a move seen on the table, a button
+pressed), and after each the panel's LEDs are set here, from the game and the sync's alert. The notes
+the Home screen lists (round, phase, final score) are kept by ``TableSession`` with every event it
+saves. Call it from one thread: the camera's settles come from ``CameraFollower``'s thread, so a face
+hands them over to its own (the app on Kivy's main thread, the headless session on its loop).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional, Tuple
+
+from hardware.panel import Panel, PanelEvent
+from vision.readings import CONFIDENCE_THRESHOLD
+
+from ..rules.actions import Action
+from ..sync import SyncStep, TableSync
+from .follower import ReadingsByZone
+from .table import Outcome, TableSession
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What a button press did: the move it undid or played (``outcome``), or, for Confirm while the table
+    is to roll, that the dice rolled are to be entered (``asks_roll``). Neither: nothing to do now."""
+
+    outcome: Optional[Outcome] = None
+    asks_roll: bool = False
+
+
+class TableRuntime:
+    """``session`` at the table, with ``panel`` (optional). ``sync`` is set while a camera follows the table."""
+
+    def __init__(self, session: TableSession, panel: Optional[Panel] = None) -> None:
+        self.session = session
+        self.panel = panel
+        self.sync: Optional[TableSync] = None
+        self.show_leds()
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    def submit(self, action: Action | str) -> Outcome:
+        return self._shown(self.session.submit(action))
+
+    def acknowledge_automa(self) -> Outcome:
+        """Play the Automa's decision once the person at the table has carried it out."""
+        return self._shown(self.session.acknowledge_automa())
+
+    def play_automas(self) -> Iterator[Tuple[Action, Outcome]]:
+        """The Automa seats' moves, each saved as it is played, until a person or the table is to act."""
+        for played in self.session.play_automas():
+            self.show_leds()
+            yield played
+
+    def undo(self, through_automas: bool = False) -> Outcome:
+        """Take back the last decision (``TableSession.undo``)."""
+        return self._shown(self.session.undo(through_automas))
+
+    # -- following a camera table ---------------------------------------------------------------
+
+    def follow_table(self, min_confidence: float = CONFIDENCE_THRESHOLD) -> TableSync:
+        """Follow a calibrated camera table from now on; its rolls come from the table. ``min_confidence``:
+        a die's value read with less is unsure (the engine's value stands, a roll waits for a person)."""
+        self.session.take_rolls_from_table()
+        self.sync = TableSync(self.session, min_confidence=min_confidence)
+        self.show_leds()
+        return self.sync
+
+    def stop_following(self) -> None:
+        self.sync = None
+        self.show_leds()
+
+    def table_settled(self, readings_by_zone: ReadingsByZone) -> SyncStep:
+        """The table came to rest: play the placement or roll it shows, or raise the alert."""
+        return self._shown(self._following().observe(readings_by_zone))
+
+    def recheck(self) -> Optional[SyncStep]:
+        """After a move entered by tap: compare the last settled table again, but only while an alert or a
+        choice is waiting (it may be resolved now). Otherwise the next settle tells, so a move tapped
+        before the die is moved raises no alert."""
+        if self.sync is None or (self.sync.alert is None and self.sync.pending_choice is None):
+            return None
+        return self._shown(self.sync.recheck())
+
+    def accept_table(self) -> Tuple[Outcome, ...]:
+        """Take the table into the game (the alert's legal option)."""
+        return self._shown(self._following().accept())
+
+    def camera_misread(self) -> SyncStep:
+        """A person says the table is as the game has it: the alert's differences are the camera's error."""
+        return self._shown(self._following().camera_misread())
+
+    def choose_seen(self, index: int = 0) -> Tuple[Outcome, ...]:
+        """Play one of the moves the table could show."""
+        return self._shown(self._following().choose(index))
+
+    def _following(self) -> TableSync:
+        if self.sync is None:
+            raise ValueError("No camera follows this table")
+        return self.sync
+
+    # -- the panel ------------------------------------------------------------------------------
+
+    def press(self, event: PanelEvent) -> Pressed:
+        """A button: Undo takes back the last move; Confirm plays the Automa's move, or asks for the roll
+        the table is to make. A seat button asks nothing of the game."""
+        if event.kind == "undo":
+            return Pressed(self.undo())
+        if event.kind == "confirm":
+            if self.session.automa_decision() is not None:
+                return Pressed(self.acknowledge_automa())
+            if self.session.upcoming_state().is_chance_node:
+                return Pressed(asks_roll=True)
+        return Pressed()
+
+    def show_leds(self) -> None:
+        """Solid: the seat to move (the Automa LED for an Automa's); blinking: the seats an alert or a move
+        seen on the table concerns."""
+        if self.panel is None:
+            return
+        state = self.session.upcoming_state()
+        kinds = [spec.kind for spec in self.session.seats]
+        turn = None if state.is_over else state.turn
+        attention = self.sync.needs_attention if self.sync is not None else frozenset()
+        automa_turn = turn is not None and kinds[turn] == "automa"
+        self.panel.show(None if turn is None or automa_turn or turn >= self.panel.seats else turn + 1,
+                        needs_attention=[s + 1 for s in attention if kinds[s] != "automa" and s < self.panel.seats],
+                        automa_turn=automa_turn,
+                        automa_attention=any(kinds[s] == "automa" for s in attention))
+
+    def _shown(self, result):
+        """``result``, once the LEDs show the game it leaves."""
+        self.show_leds()
+        return result
