@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Lowest first. A module belongs to the layer of its longest matching prefix.
 LAYERS: Tuple[Tuple[str, ...], ...] = (
-    ("companion.rules", "companion.store", "vision", "companion.tokaido"),
+    ("companion.rules", "companion.store", "vision", "companion.tokaido", "companion.euphoria"),
     ("companion.user_files", "companion.config"),
     ("companion.automa", "companion.bots", "companion.simulation"),
     ("hardware",),
@@ -26,7 +26,7 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
      "vision.cli", "vision.__main__", "hardware.cli", "calibration.cli", "ui.cli"),
 )
 # Packages that import nothing of the project but themselves.
-SELF_CONTAINED = ("companion.rules", "companion.store", "vision", "companion.tokaido")
+SELF_CONTAINED = ("companion.rules", "companion.store", "vision", "companion.tokaido", "companion.euphoria")
 NEVER_INSTALLED = ("sim", "tests", "benchmarks")
 
 
