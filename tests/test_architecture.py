@@ -19,7 +19,7 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("hardware",),
     ("calibration",),
     ("companion.sync",),
-    ("companion.session",),
+    ("companion.session", "companion.other_games"),
     ("ui",),
     # The command line: each package's subcommands, registered by companion.cli.
     ("companion", "companion.cli", "companion.commands", "companion.automa_commands",

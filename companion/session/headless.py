@@ -3,6 +3,8 @@
     automata-companion session --db PATH (--new --seats red,blue:automa:4 [--seed S] [--table-rolls]
                                           | --resume ID|latest)
 
+(``--game tokaido|euphoria`` plays the Automas of those games instead: ``companion.other_games.headless``.)
+
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
 ``export PATH``, ``undo`` or ``quit``. The Automa seats play by themselves: each of their moves
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import IO, Callable, List, Optional
 
 from ..rules.errors import cited
+from ..other_games.headless import OTHER_GAMES, add_options
 from ..store import GameStore, StoreError
 from .rolls import roll_pattern
 from .table import SeatSpec, TableSession
@@ -36,6 +39,9 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the chance events (with --new)")
     parser.add_argument("--table-rolls", action="store_true",
                         help="the dice are rolled at the table and given as roll lines (with --new)")
+    parser.add_argument("--game", choices=("automata",) + OTHER_GAMES, default="automata",
+                        help="the game at the table: Automata, or the Automas of Tokaido or Euphoria")
+    add_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -118,6 +124,10 @@ def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optio
     from ..rules import IllegalAction
     from ..user_files import open_game_store
 
+    if args.game in OTHER_GAMES:
+        from ..other_games.headless import run as run_other
+
+        return run_other(args, stdin or sys.stdin, stdout or sys.stdout)
     with open_game_store(args.db) as store:
         try:
             session = open_session(args, store)

@@ -90,14 +90,14 @@ class TokaidoGame:
     arrivals: Dict[int, List[str]] = field(init=False, default_factory=dict)  # inn -> Travelers, first first
     fed: List[int] = field(init=False, default_factory=list)  # inns whose Meals are served
     final: Optional[Dict[str, Any]] = field(init=False, default=None)
-    setup_lines: List[str] = field(init=False, default_factory=list)
+    _setup_lines: List[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.collections = {c: Collection.at_setup(c) for c in self.setup.automas}
         if self.setup.road is not None:
             self.positions = {t: 0 for t in self.setup.travelers}
             self.arrivals[0] = list(reversed(self.setup.leaving_order))  # the last to arrive leaves first
-        self.setup_lines = self._resolve_difficulty()
+        self._setup_lines = self._resolve_difficulty()
 
     # -- setup ----------------------------------------------------------------------------
 
@@ -114,6 +114,10 @@ class TokaidoGame:
                                  f"{ITEM_GIVEN[ITEM_OF_SPACE[card]]}. +{points} → {self.collections[who].score}.")
         lines.append("Shuffle the Automa cards into the Automa deck.")
         return lines
+
+    def setup_lines(self) -> List[str]:
+        """What to do at setup: the Automas' coins and the Difficulty Level cards dealt."""
+        return list(self._setup_lines)
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -185,7 +189,8 @@ class TokaidoGame:
             return f"{_name(waiting.split()[1])}'s Automa card: card RANGE [temple|inn]"
         return {"go": "your move: go N (the Nth free space ahead)",
                 "meals": "the 4 Meal prices: meals P P P P [took N|took none]",
-                "end": "your end counts: end SOUVENIRS ENCOUNTERS HOT-SPRINGS MEAL-PRICES"}.get(waiting, waiting)
+                "end": "your end counts: end SOUVENIRS ENCOUNTERS HOT-SPRINGS MEAL-PRICES",
+                "over": "nothing: the journey is over"}.get(waiting, waiting)
 
     def prompt(self) -> str:
         """The question the table is asked now, in one line."""
