@@ -370,10 +370,11 @@ class EuphoriaGame:
 
     def to_json(self) -> Dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "turns": self.turns, "winner": self.table.winner,
+                "answers": list(self.answers),  # given for the pair being resolved, which is not kept yet
                 "passes": self.cycle.passes if self.cycle else None,
                 "built": {m: sorted(s) for m, s in self.table.board.stars.items()},
                 "automas": {c: {"faction": a.faction, "tokens": a.tokens, "available": sorted(a.workers.available),
-                                "placed": [(p.knowledge, p.place) for p in a.workers.placed],
+                                "placed": [[p.knowledge, p.place] for p in a.workers.placed],
                                 "penalty_card": a.workers.on_penalty_card, "penalty_side": a.workers.penalty_side}
                             for c, a in self.table.automas.items()}}
 
