@@ -126,6 +126,10 @@ class EuphoriaGame:
 
     def prompt(self) -> str:
         waiting = self.waiting_for()
+        if waiting == "support" and self.live_pair:
+            return ("Deck empty: shuffle every card of this pass" + (" with the next add-in deck" if self.live_add_ins else "")
+                    + ", then turn up the support card: support BLACK-ACTION WHITE-ACTION BLACK-FACTION WHITE-FACTION "
+                      "[triangle] [bazaar-N]")
         return QUESTIONS.get(waiting) or {
             "workers": "Roll each Automa's 4 workers: workers B B B B W W W W (black's, then white's)",
             "next": "When the people have played: next",
@@ -135,7 +139,8 @@ class EuphoriaGame:
         }[waiting]
 
     def _live_deck_empty(self) -> bool:
-        return self.live_drawn >= self.live_pass_size - 1 and len(self.live_pair) == 2
+        """Without an entered deck: every card of this pass is drawn (the support and the actions)."""
+        return self.live_drawn >= self.live_pass_size and len(self.live_pair) == 2
 
     # -- events -------------------------------------------------------------------------------
 

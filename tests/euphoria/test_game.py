@@ -161,3 +161,18 @@ def test_without_an_entered_deck_each_new_card_is_tapped():
     lines = game.play("card commodity construct euphoria icarus")
     assert lines[0] == "Black: knowledge 6 worker on the Wastelands commodity area."
     assert game.waiting_for() == "sites"
+
+
+def test_without_an_entered_deck_the_app_says_when_the_deck_runs_out():
+    game = EuphoriaGame(Setup("intermediate", seed=1, recruits=("icarus", "subterra")))
+    game.play("workers 3 5 1 6 2 2 4 5")
+    game.play("support tunnel-sky-lounge tunnel-sky-lounge euphoria euphoria")
+    for _ in range(5):  # the Intermediate deck's 6 cards: the support, then 5 action cards
+        assert game.waiting_for() == "card"
+        lines = game.play("card tunnel-sky-lounge tunnel-sky-lounge euphoria euphoria")
+        while game.waiting_for() == "roll":
+            lines = game.play("roll" + " 4" * retrieved(lines))
+    assert game.waiting_for() == "support"
+    assert game.prompt().startswith("Deck empty: shuffle every card of this pass with the next add-in deck")
+    game.play("support tunnel-sky-lounge tunnel-sky-lounge euphoria euphoria")
+    assert game.live_pass_size == 11 and game.waiting_for() == "card"
