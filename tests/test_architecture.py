@@ -13,20 +13,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Lowest first. A module belongs to the layer of its longest matching prefix.
 LAYERS: Tuple[Tuple[str, ...], ...] = (
-    ("companion.rules", "companion.store", "vision"),
+    ("companion.rules", "companion.store", "vision", "companion.tokaido", "companion.euphoria"),
     ("companion.user_files", "companion.config"),
     ("companion.automa", "companion.bots", "companion.simulation"),
     ("hardware",),
     ("calibration",),
     ("companion.sync",),
-    ("companion.session",),
+    ("companion.session", "companion.other_games"),
     ("ui",),
     # The command line: each package's subcommands, registered by companion.cli.
     ("companion", "companion.cli", "companion.commands", "companion.automa_commands",
      "vision.cli", "vision.__main__", "hardware.cli", "calibration.cli", "ui.cli"),
 )
 # Packages that import nothing of the project but themselves.
-SELF_CONTAINED = ("companion.rules", "companion.store", "vision")
+SELF_CONTAINED = ("companion.rules", "companion.store", "vision", "companion.tokaido", "companion.euphoria")
 NEVER_INSTALLED = ("sim", "tests", "benchmarks")
 
 

@@ -3,6 +3,8 @@
     automata-companion session --db PATH (--new --seats red,blue:automa:4 [--seed S] [--table-rolls]
                                           | --resume ID|latest) [--camera SOURCE [--profile PATH]]
 
+(``--game tokaido|euphoria`` plays the Automas of those games instead: ``companion.other_games.headless``.)
+
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
 ``export PATH``, ``undo`` or ``quit``. The Automa seats play by themselves: each of their moves
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional
 
 from ..rules.errors import cited
+from ..other_games.headless import OTHER_GAMES, add_options
 from ..store import GameStore, StoreError
 from .rolls import roll_pattern
 from .table import SeatSpec, TableSession
@@ -51,6 +54,9 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
                              "each frame held for one settle), picamera2, opencv or auto")
     parser.add_argument("--profile", type=Path, default=None,
                         help="the calibration profile of the table (with --camera; default: the one Calibrate saves)")
+    parser.add_argument("--game", choices=("automata",) + OTHER_GAMES, default="automata",
+                        help="the game at the table: Automata, or the Automas of Tokaido or Euphoria")
+    add_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -231,6 +237,10 @@ def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optio
     from ..user_files import open_game_store
     from .runtime import TableRuntime
 
+    if args.game in OTHER_GAMES:
+        from ..other_games.headless import run as run_other
+
+        return run_other(args, stdin or sys.stdin, stdout or sys.stdout)
     with open_game_store(args.db) as store:
         try:
             runtime = TableRuntime(open_session(args, store))

@@ -1,10 +1,10 @@
 """Persistent games: an append-only event log per game in SQLite, with backups and recovery."""
-from .database import GameStore, GameSummary
+from .database import AUTOMATA, GameStore, GameSummary, game_kind
 from .errors import NothingToUndo, RecordFormatError, StoreCorrupted, StoreError, UnknownGame
 from .record import UNDO, dump_record, effective, parse_record
 from .recovery import Recovery
 
 __all__ = [
-    "GameStore", "GameSummary", "Recovery", "UNDO", "dump_record", "effective", "parse_record",
+    "AUTOMATA", "GameStore", "GameSummary", "game_kind", "Recovery", "UNDO", "dump_record", "effective", "parse_record",
     "NothingToUndo", "RecordFormatError", "StoreCorrupted", "StoreError", "UnknownGame",
 ]

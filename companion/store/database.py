@@ -27,6 +27,15 @@ from .schema import SCHEMA, SCHEMA_VERSION
 log = logging.getLogger(__name__)
 
 
+AUTOMATA = "automata"
+
+
+def game_kind(header: dict[str, Any]) -> str:
+    """Which game a stored game is: its header's ``game``; headers written before other games
+    were kept have none and are Automata."""
+    return str(header.get("game", AUTOMATA))
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """One line of the games list."""
@@ -38,6 +47,10 @@ class GameSummary:
     meta: dict[str, Any]
     event_count: int   # every event recorded, undos included
     action_count: int  # actions that stand once undos are applied
+
+    @property
+    def kind(self) -> str:
+        return game_kind(self.header)
 
 
 def _utc(seconds: float) -> datetime:
@@ -278,10 +291,13 @@ class GameStore:
                             len(all_events.get(game_id, [])), len(effective(all_events.get(game_id, []))))
                 for game_id, created, updated, header, meta in rows]
 
-    def latest_game_id(self) -> Optional[str]:
-        """The game played most recently, or None when there is none."""
-        rows = self._read("SELECT id FROM games ORDER BY updated_at DESC, rowid DESC LIMIT 1")
-        return rows[0][0] if rows else None
+    def latest_game_id(self, kind: Optional[str] = None) -> Optional[str]:
+        """The game played most recently (of that kind of game, when given), or None when there is none."""
+        if kind is None:
+            rows = self._read("SELECT id FROM games ORDER BY updated_at DESC, rowid DESC LIMIT 1")
+            return rows[0][0] if rows else None
+        rows = self._read("SELECT id, header FROM games ORDER BY updated_at DESC, rowid DESC")
+        return next((game_id for game_id, header in rows if game_kind(json.loads(header)) == kind), None)
 
     def _require_readable(self, game_id: str) -> None:
         if not self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)):

@@ -1,0 +1,411 @@
+"""A game of Euphoria with the two Automas, as a header plus the lines given at the table.
+
+Rebuilt by replaying its events, so undo and resume are a replay. Events:
+
+    workers 3 5 1 6 2 2 4 5   the setup rolls: black's four dice, then white's
+    next                      the people have played: the Automas' turn (the app draws the pair)
+    card ...                  without an entered deck: the new card's faces, as in the deck file
+    support ...               without an entered deck: a new support card (at the start, after a rebuild)
+    sites subterra-bottom     the construction sites with a worker on them (or: sites none), when asked
+    completes yes|no          whether her worker completed the construction, when asked
+    roll 4 6 2                the dice she retrieved, rolled, when asked
+    built euphoria-top        a person built a market
+    bump black 5 3            her knowledge-5 worker was bumped and rolled a 3
+    allegiance black          her faction's recruits were first activated, or reached the last tier
+
+Each event changes the game and returns the lines to show, or raises :class:`Refused` and
+changes nothing.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from .actions import NeedSites, Turn, place
+from .board import Board, UnknownMarket, market, market_name
+from .deck import ADD_IN_DECKS, Card, DeckCycle, level
+from .factions import NAMES, resolve_icon
+from .setup import AUTOMAS, Setup
+from .workers import WORKERS, Placed, Workers
+
+AUTHORITY_TOKENS = 10
+
+
+class Refused(ValueError):
+    """An event that cannot be played now; the game is unchanged."""
+
+
+class Pending(Exception):
+    """The turn needs an answer from the table before it can go on."""
+
+    def __init__(self, question: str) -> None:
+        super().__init__(question)
+        self.question = question
+
+
+QUESTIONS = {
+    "sites": "Construction sites with a worker on them? sites MARKET... (e.g. sites subterra-bottom) or sites none",
+    "completes": "Did her worker complete that market's construction? completes yes|no",
+    "roll": "Roll the dice she retrieved: roll VALUES",
+}
+
+
+@dataclass
+class Automa:
+    colour: str
+    faction: str
+    workers: Workers
+    tokens: int = AUTHORITY_TOKENS
+
+    @property
+    def name(self) -> str:
+        return self.colour.title()
+
+
+@dataclass
+class Table:
+    """Everything an Automas' turn changes; resolved on a copy until the turn needs no more answers."""
+
+    board: Board
+    automas: Dict[str, Automa]
+    winner: Optional[str] = None
+
+    def spend_token(self, colour: str) -> None:
+        automa = self.automas[colour]
+        automa.tokens -= 1
+        if automa.tokens == 0 and self.winner is None:
+            self.winner = colour
+
+
+@dataclass
+class EuphoriaGame:
+    setup: Setup
+    table: Table = field(init=False)
+    cycle: Optional[DeckCycle] = field(init=False, default=None)
+    live_pair: List[Card] = field(init=False, default_factory=list)  # without a deck: [support] or [support, action]
+    live_drawn: int = field(init=False, default=0)   # cards drawn in this pass, without a deck
+    live_add_ins: int = field(init=False, default=ADD_IN_DECKS)
+    live_pass_size: int = field(init=False, default=0)
+    pair: Optional[Tuple[Card, Card]] = field(init=False, default=None)  # the pair being resolved
+    answers: List[str] = field(init=False, default_factory=list)
+    shown: int = field(init=False, default=0)  # lines of the pair already shown
+    started: bool = field(init=False, default=False)
+    turns: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        black, white = self.setup.factions
+        self.table = Table(Board(), {c: Automa(c, f, Workers([])) for c, f in zip(AUTOMAS, (black, white))})
+        chosen = level(self.setup.level)
+        if self.setup.deck is not None:
+            self.cycle = DeckCycle.deal(self.setup.deck, chosen, self.setup.seed)
+        self.live_pass_size = sum(chosen.deck.values())
+
+    # -- what the table is asked -------------------------------------------------------------
+
+    def setup_lines(self) -> List[str]:
+        chosen = level(self.setup.level)
+        lines = [f"{a.name} Automa: faction {NAMES[a.faction]}. Put its faction/penalty card by it, "
+                 f"non-penalty side up, with 4 workers and 10 authority tokens." for a in self.table.automas.values()]
+        if self.cycle is not None:
+            lines.append(f"Deck ({chosen.name}): {', '.join(c.id for c in self.cycle.this_pass)}; "
+                         f"add-in decks: {'; '.join(', '.join(c.id for c in d) for d in self.cycle.add_ins)}. "
+                         f"Support card: {self.cycle.support.id if self.cycle.support else '-'}.")
+        return lines
+
+    def waiting_for(self) -> str:
+        if self.table.winner is not None:
+            return "over"
+        if not self.started:
+            return "workers"
+        if self.pair is not None:
+            return self._pending() or "next"
+        if self.cycle is None and (not self.live_pair or self._live_deck_empty()):
+            return "support"
+        return "card" if self.cycle is None else "next"
+
+    def prompt(self) -> str:
+        waiting = self.waiting_for()
+        if waiting == "support" and self.live_pair:
+            return ("Deck empty: shuffle every card of this pass" + (" with the next add-in deck" if self.live_add_ins else "")
+                    + ", then turn up the support card: support BLACK-ACTION WHITE-ACTION BLACK-FACTION WHITE-FACTION "
+                      "[triangle] [bazaar-N]")
+        return QUESTIONS.get(waiting) or {
+            "workers": "Roll each Automa's 4 workers: workers B B B B W W W W (black's, then white's)",
+            "next": "When the people have played: next",
+            "card": "The new Automa card: card BLACK-ACTION WHITE-ACTION BLACK-FACTION WHITE-FACTION [triangle] [bazaar-N]",
+            "support": "Turn up the support card: support BLACK-ACTION WHITE-ACTION BLACK-FACTION WHITE-FACTION [triangle] [bazaar-N]",
+            "over": "The game is over",
+        }[waiting]
+
+    def _live_deck_empty(self) -> bool:
+        """Without an entered deck: every card of this pass is drawn (the support and the actions)."""
+        return self.live_drawn >= self.live_pass_size and len(self.live_pair) == 2
+
+    # -- events -------------------------------------------------------------------------------
+
+    def play(self, event: str) -> List[str]:
+        words = event.split()
+        if not words:
+            raise Refused("an empty line")
+        head, rest = words[0].lower(), words[1:]
+        waiting = self.waiting_for()
+        if waiting == "over":
+            raise Refused(f"the game is over: {self.table.winner} placed all its authority tokens")
+        if head in ("built", "bump", "allegiance") and self.started:
+            return self._table_event(head, rest)
+        if head != waiting.split()[0]:
+            raise Refused(f"waiting for: {self.prompt()}")
+        if head == "workers":
+            return self._workers(rest)
+        if head == "support":
+            return self._live_support(rest)
+        if head in ("next", "card"):
+            return self._start_pair(rest)
+        self.answers.append(event.strip().lower())
+        try:
+            return self._resolve()
+        except Refused:
+            self.answers.pop()
+            raise
+
+    def _workers(self, words: Sequence[str]) -> List[str]:
+        values = _dice(words, 2 * WORKERS)
+        for n, automa in enumerate(self.table.automas.values()):
+            automa.workers = Workers(values[n * WORKERS:(n + 1) * WORKERS])
+        self.started = True
+        return []
+
+    def _card(self, words: Sequence[str]) -> Card:
+        try:
+            return Card.parse([f"live-{self.turns + len(self.live_pair)}", "green", *words])
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+
+    def _live_support(self, words: Sequence[str]) -> List[str]:
+        card = self._card(words)
+        if self.live_pair:  # the deck ran out: a new pass, with an add-in deck if one is left
+            self.live_pass_size += 0 if not self.live_add_ins else sum(level(self.setup.level).add_in.values())
+            self.live_add_ins = max(0, self.live_add_ins - 1)
+            self.live_drawn = 0
+        self.live_pair = [card]
+        self.live_drawn += 1
+        return []
+
+    def _start_pair(self, words: Sequence[str]) -> List[str]:
+        lines: List[str] = []
+        if self.cycle is not None:
+            if words:
+                raise Refused("next takes nothing: the app draws the pair from your entered deck")
+            add_ins = len(self.cycle.add_ins)
+            action, support, rebuilt = self.cycle.draw()
+            if rebuilt:
+                lines.append("Deck empty: shuffle every card of this pass"
+                             + (" with the next add-in deck" if add_ins > len(self.cycle.add_ins) else "")
+                             + f" into a new deck; support card {support.id}.")
+            lines.append(f"Action card {action.id}, support card {support.id}.")
+        else:
+            action = self._card(words)
+            support = self.live_pair[-1]
+            self.live_pair = [support, action]
+            self.live_drawn += 1
+        self.pair = (action, support)
+        self.answers, self.shown = [], 0
+        self.turns += 1
+        return lines + self._resolve()
+
+    def _resolve(self) -> List[str]:
+        """Resolve the pair on a copy of the table with the answers given; keep it once complete."""
+        assert self.pair is not None
+        scratch = copy.deepcopy(self.table)
+        lines: List[str] = []
+        try:
+            used = self._resolve_pair(scratch, lines)
+        except Pending as pending:
+            new = lines[self.shown:] + [QUESTIONS[pending.question]]
+            self.shown = len(lines)
+            return new
+        if used < len(self.answers):
+            raise Refused(f"not asked: {self.answers[-1]}")
+        self.table = scratch
+        new = lines[self.shown:]
+        self.pair, self.answers, self.shown = None, [], 0
+        return new
+
+    def _pending(self) -> Optional[str]:
+        if self.pair is None:
+            return None
+        scratch = copy.deepcopy(self.table)
+        try:
+            self._resolve_pair(scratch, [])
+        except Pending as pending:
+            return pending.question
+        return None
+
+    # -- one pair of cards -----------------------------------------------------------------------
+
+    def _resolve_pair(self, table: Table, lines: List[str]) -> int:
+        """Play the pair on ``table``; returns how many answers it used, or raises :class:`Pending`."""
+        action_card, support = self.pair  # type: ignore[misc]
+        used = 0
+        sites: Optional[List[str]] = None
+
+        def answer(question: str) -> List[str]:
+            nonlocal used
+            if used == len(self.answers):
+                raise Pending(question)
+            given = self.answers[used]
+            used += 1
+            head, *rest = given.split()
+            if head != question:
+                raise Refused(f"waiting for: {QUESTIONS[question]}")
+            return rest
+
+        if self.setup.bazaar and action_card.bazaar:
+            lines.append(f"Bazaar: discard artifact {action_card.bazaar} from the left, and refill.")
+        for row, colour in enumerate(AUTOMAS):
+            automa = table.automas[colour]
+            penalizing = table.board.penalizing(colour)
+            if bool(penalizing) != automa.workers.penalty_side:
+                automa.workers.penalty_side = bool(penalizing)
+                lines.append(f"{automa.name}: turn its faction card to its {'penalty' if penalizing else 'non-penalty'} side.")
+            start = resolve_icon(support.factions[row], automa.faction)
+            act = action_card.actions[row]
+            retrieve_icon = self.setup.deck.retrieve_icon if self.setup.deck else "commodity"
+            if automa.workers.must_retrieve(act, retrieve_icon):
+                self._retrieve(automa, support.triangle, start, lines, answer)
+            else:
+                sites = self._place(table, automa, act, start, sites, lines, answer)
+            if table.winner:
+                lines.append(f"{table.automas[table.winner].name} has placed all its authority tokens: it wins.")
+                break
+        return used
+
+    def _place(self, table: Table, automa: Automa, act: str, start: str, sites: Optional[List[str]],
+               lines: List[str], answer) -> Optional[List[str]]:
+        while True:
+            try:
+                placement = place(act, Turn(automa.colour, automa.faction, start, table.board, automa.workers, sites))
+                break
+            except NeedSites:
+                sites = _markets(answer("sites"), table.board)
+        automa.workers.place(placement.knowledge, placement.where)
+        lines.append(f"{automa.name}: {placement.words()}.")
+        if placement.star_market:
+            table.board.star(placement.star_market, automa.colour)
+            table.spend_token(automa.colour)
+        if placement.star_territory:
+            table.spend_token(automa.colour)
+        if placement.where.kind == "site" and sites is not None:
+            sites = sites + [placement.where.area] if placement.where.area not in sites else sites
+        if placement.joins_site:
+            said = answer("completes")
+            if said not in (["yes"], ["no"]):
+                raise Refused("completes yes or completes no")
+            if said == ["yes"]:
+                self._build(table, placement.joins_site, lines)
+                sites = [s for s in sites or () if s != placement.joins_site]
+        return sites
+
+    def _retrieve(self, automa: Automa, triangle: bool, start: str, lines: List[str], answer) -> None:
+        staying = automa.workers.left_behind(automa.faction, triangle, start)
+        count = automa.workers.retrieve(staying)
+        left = "; " + ", ".join(f"leaves the knowledge {p.knowledge} worker on {p.place}" for p in staying) \
+            if staying else ""
+        lines.append(f"{automa.name}: retrieves {count} worker{'s' if count != 1 else ''}{left}. Roll them.")
+        rolls = _dice(answer("roll"), count)
+        sixes = automa.workers.settle_rolls(rolls)
+        if sixes:
+            lines.append(f"{automa.name}: {'the 6 goes' if sixes == 1 else f'{sixes} 6s go'} on the penalty card.")
+
+    def _build(self, table: Table, market_id: str, lines: List[str]) -> None:
+        """A market built: every Automa with a worker on its site puts its ★ on it; those workers
+        stay on the board until retrieved, no longer on a construction site (ruling E8)."""
+        table.board.build(market_id)
+        for automa in table.automas.values():
+            joined = [p for p in automa.workers.placed if p.kind == "site" and p.area == market_id]
+            for worker in joined:
+                worker.kind = "other"
+            if joined:
+                table.board.star(market_id, automa.colour)
+                table.spend_token(automa.colour)
+                lines.append(f"{automa.name}: her ★ on {market_name(market_id)}.")
+
+    # -- what the people tell between turns -------------------------------------------------------
+
+    def _table_event(self, head: str, words: Sequence[str]) -> List[str]:
+        if self.pair is not None:
+            raise Refused(f"first answer: {self.prompt()}")
+        table = copy.deepcopy(self.table)
+        lines: List[str] = []
+        if head == "built":
+            if len(words) != 1:
+                raise Refused("built MARKET, e.g. built euphoria-top")
+            try:
+                market_id = market(words[0])
+            except UnknownMarket as exc:
+                raise Refused(str(exc)) from None
+            if table.board.is_built(market_id):
+                raise Refused(f"{market_name(market_id)} is already built")
+            self._build(table, market_id, lines)
+        elif head == "bump":
+            automa = self._automa(table, words[:1])
+            knowledge, rolled = _dice(words[1:], 2)
+            placed = [p for p in automa.workers.placed if p.knowledge == knowledge]
+            if not placed:
+                raise Refused(f"{automa.name} has no knowledge {knowledge} worker on the board")
+            automa.workers.placed.remove(placed[0])
+            if automa.workers.settle_rolls([rolled]):
+                lines.append(f"{automa.name}: the 6 goes on the penalty card.")
+        else:
+            automa = self._automa(table, words)
+            table.spend_token(automa.colour)
+            lines.append(f"{automa.name}: 1 authority token next to the allegiance track.")
+            if table.winner:
+                lines.append(f"{automa.name} has placed all its authority tokens: it wins.")
+        self.table = table
+        return lines
+
+    def _automa(self, table: Table, words: Sequence[str]) -> Automa:
+        if not words or words[0].lower() not in table.automas:
+            raise Refused("name the Automa: black or white")
+        return table.automas[words[0].lower()]
+
+    # -- what the table sees ----------------------------------------------------------------------
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"waiting_for": self.waiting_for(), "turns": self.turns, "winner": self.table.winner,
+                "answers": list(self.answers),  # given for the pair being resolved, which is not kept yet
+                "passes": self.cycle.passes if self.cycle else None,
+                "built": {m: sorted(s) for m, s in self.table.board.stars.items()},
+                "automas": {c: {"faction": a.faction, "tokens": a.tokens, "available": sorted(a.workers.available),
+                                "placed": [[p.knowledge, p.place] for p in a.workers.placed],
+                                "penalty_card": a.workers.on_penalty_card, "penalty_side": a.workers.penalty_side}
+                            for c, a in self.table.automas.items()}}
+
+
+def _dice(words: Sequence[str], count: int) -> List[int]:
+    if len(words) != count or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
+        raise Refused(f"give {count} die value{'s' if count != 1 else ''} from 1 to 6")
+    return [int(w) for w in words]
+
+
+def _markets(words: Sequence[str], board: Board) -> List[str]:
+    if words == ["none"]:
+        return []
+    try:
+        found = [market(w) for w in words]
+    except UnknownMarket as exc:
+        raise Refused(str(exc)) from None
+    built = [m for m in found if board.is_built(m)]
+    if not found or built:
+        raise Refused(f"{market_name(built[0])} is built: it has no construction site" if built
+                      else "sites MARKET... or sites none")
+    return found
+
+
+def replay(setup: Setup, events: Sequence[str]) -> EuphoriaGame:
+    game = EuphoriaGame(setup)
+    for event in events:
+        game.play(event)
+    return game

@@ -1,0 +1,123 @@
+"""``automata-companion session --game tokaido|euphoria``: one of the other games through stdin.
+
+    session --game tokaido --db PATH --new [--level 4] [--road FILE --order blue,green,purple]
+            [--you blue] [--automas green,purple] [--seed S]
+    session --game euphoria --db PATH --new --recruits icarus,subterra [--level intermediate]
+            [--deck FILE] [--people 2] [--any-faction] [--bazaar] [--seed S]
+    session --game tokaido|euphoria --db PATH --resume ID|latest
+
+It prints ``game GAME_ID``, then ``say TEXT`` for each thing to do at the table and ``ask TEXT``
+for what it waits for. Each line read is an event of the game (docs/tokaido.md,
+docs/euphoria.md), answered ``ok N`` once saved (then its ``say`` lines) or ``refused REASON``;
+or ``undo``, ``state`` (the game as JSON) or ``quit``. Every answer ends with an ``ask`` line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import IO, Any, List
+
+from ..store import StoreError
+from .session import Answer, GameSession
+
+OTHER_GAMES = ("tokaido", "euphoria")
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("Tokaido and Euphoria (with --game tokaido or euphoria, and --new)")
+    group.add_argument("--level", help="difficulty: Tokaido 1-7 (4), Euphoria beginner ... i-want-to-cry (intermediate)")
+    group.add_argument("--road", type=Path, help="Tokaido: your road file (docs/tokaido.md)")
+    group.add_argument("--order", help="Tokaido with --road: the colours in the order they leave Kyoto")
+    group.add_argument("--you", default="blue", help="Tokaido: your colour (blue)")
+    group.add_argument("--automas", help="Tokaido: the Automas' colours (the other two of --order)")
+    group.add_argument("--deck", type=Path, help="Euphoria: your Automa deck file (docs/euphoria.md)")
+    group.add_argument("--recruits", help="Euphoria: the factions of your recruits, e.g. icarus,subterra")
+    group.add_argument("--people", type=int, default=1, help="Euphoria: people at the table, 1 or 2")
+    group.add_argument("--any-faction", action="store_true", help="Euphoria: the optional solo variant")
+    group.add_argument("--bazaar", action="store_true", help="Euphoria: playing with the New Antiques Bazaar")
+
+
+def _words(text: str) -> List[str]:
+    return [w.strip().lower() for w in (text or "").split(",") if w.strip()]
+
+
+def tokaido_setup(args: argparse.Namespace) -> Any:
+    from ..tokaido import RoadFileError, Setup, parse_road
+    from ..user_files import UnusableFile, read_text
+
+    road = None
+    if args.road:
+        try:
+            road = parse_road(read_text(args.road, "road file"))
+        except RoadFileError as exc:
+            raise UnusableFile(f"{args.road}: {exc}") from None
+    order = tuple(_words(args.order))
+    automas = tuple(_words(args.automas)) or tuple(c for c in order if c != args.you) or ("green", "purple")
+    if len(automas) != 2:
+        raise ValueError("name the two Automas' colours: --automas green,purple (or --order with three colours)")
+    return Setup(automas, args.you, int(args.level or 4), args.seed or 0, road, order)  # type: ignore[arg-type]
+
+
+def euphoria_setup(args: argparse.Namespace) -> Any:
+    from ..euphoria import DeckFileError, Setup, level, parse_deck
+    from ..user_files import UnusableFile, read_text
+
+    chosen = level(args.level or "intermediate")
+    deck = None
+    if args.deck:
+        try:
+            deck = parse_deck(read_text(args.deck, "deck file"), chosen)
+        except DeckFileError as exc:
+            raise UnusableFile(f"{args.deck}: {exc}") from None
+    return Setup(chosen.name, args.seed or 0, tuple(_words(args.recruits)), args.people, args.any_faction,
+                 args.bazaar, deck)
+
+
+SETUPS = {"tokaido": tokaido_setup, "euphoria": euphoria_setup}
+
+
+def serve(session: GameSession, stdin: IO[str], stdout: IO[str], new: bool) -> None:
+    def say(text: str) -> None:
+        stdout.write(text + "\n")
+        stdout.flush()
+
+    def tell(answer: Answer) -> None:
+        say(f"ok {answer.event}" if answer.ok else f"refused {answer.reason}")
+        for line in answer.lines:
+            say("say " + line)
+
+    say(f"game {session.game_id}")
+    if new:
+        for line in session.game.setup_lines():
+            say("say " + line)
+    say("ask " + session.prompt())
+    for raw in stdin:
+        line = raw.strip()
+        if not line:
+            continue
+        if line == "quit":
+            return
+        if line == "state":
+            say(json.dumps(session.game.to_json(), ensure_ascii=False))
+        else:
+            tell(session.undo() if line == "undo" else session.submit(line))
+        say("ask " + session.prompt())
+
+
+def run(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+    import sys
+
+    from ..user_files import open_game_store
+
+    with open_game_store(args.db) as store:
+        try:
+            if args.new:
+                session = GameSession.new(store, args.game, SETUPS[args.game](args))
+            else:
+                session = GameSession.resume(store, args.game, None if args.resume == "latest" else args.resume)
+        except (StoreError, ValueError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        serve(session, stdin, stdout, args.new)
+        return 0

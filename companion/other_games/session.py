@@ -1,0 +1,105 @@
+"""A game of Tokaido or Euphoria at the table, kept in the same store as Automata's games.
+
+The header is the game's setup (with ``"game": KIND``); every line the table gives that the
+game accepts is an event, committed before its answer is shown, so the Automas' decisions,
+which follow from the events, are saved as they are made. Undo is the store's ``undo`` event;
+resume replays the events that stand.
+"""
+from __future__ import annotations
+
+import copy
+import logging
+from dataclasses import dataclass, field
+from typing import Any, List, Optional
+
+from ..store import GameStore, NothingToUndo, StoreError, game_kind
+from .kinds import GameKind, kind
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Answer:
+    ok: bool
+    event: Optional[int] = None
+    lines: List[str] = field(default_factory=list)
+    reason: str = ""
+
+
+class GameSession:
+    def __init__(self, store: GameStore, game_id: str, game_kind_: GameKind, game: Any) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.kind = game_kind_
+        self.game = game
+
+    @classmethod
+    def new(cls, store: GameStore, kind_name: str, setup: Any) -> "GameSession":
+        chosen = kind(kind_name)
+        game = chosen.new_game(setup)  # checks the setup before anything is stored
+        session = cls(store, store.create_game(setup.to_json()), chosen, game)
+        session._save_notes()
+        return session
+
+    @classmethod
+    def resume(cls, store: GameStore, kind_name: str, game_id: Optional[str] = None) -> "GameSession":
+        """Load a game of this kind (its latest when ``game_id`` is None) and replay its events."""
+        chosen = kind(kind_name)
+        game_id = game_id or store.latest_game_id(kind_name)
+        if game_id is None:
+            raise StoreError(f"There is no saved game of {chosen.title} to resume")
+        header = store.header(game_id)
+        if game_kind(header) != kind_name:
+            raise StoreError(f"Game {game_id} is a game of {game_kind(header).title()}, not {chosen.title}")
+        return cls(store, game_id, chosen, cls._replay(store, game_id, chosen, header))
+
+    @staticmethod
+    def _replay(store: GameStore, game_id: str, chosen: GameKind, header: dict) -> Any:
+        game = chosen.new_game(chosen.setup_from_json(header))
+        for number, event in enumerate(store.effective_events(game_id), 1):
+            try:
+                game.play(event)
+            except chosen.refused as exc:
+                raise StoreError(f"Game {game_id} cannot be replayed: event {number} '{event}' is refused "
+                                 f"({exc}). The events before it are intact.") from None
+        return game
+
+    def submit(self, line: str) -> Answer:
+        """Play a line on a copy of the game, save it, then keep the copy."""
+        event = " ".join(line.split())
+        scratch = copy.deepcopy(self.game)
+        try:
+            lines = scratch.play(event)
+        except self.kind.refused as refused:
+            return Answer(False, reason=str(refused))
+        try:
+            number = self.store.append(self.game_id, event)
+        except StoreError as exc:
+            return Answer(False, reason=f"Not saved, so not played: {exc}")
+        self.game = scratch
+        self._save_notes()
+        return Answer(True, number, lines)
+
+    def undo(self) -> Answer:
+        """Take back the last event given."""
+        try:
+            number = self.store.append(self.game_id, "undo")
+        except NothingToUndo:
+            return Answer(False, reason="There is nothing to undo")
+        except StoreError as exc:
+            return Answer(False, reason=f"Not saved, so not undone: {exc}")
+        self.game = self._replay(self.store, self.game_id, self.kind, self.store.header(self.game_id))
+        self._save_notes()
+        return Answer(True, number)
+
+    def prompt(self) -> str:
+        return self.game.prompt()
+
+    def _save_notes(self) -> None:
+        """The notes the list of saved games shows; a failure is logged and the game goes on."""
+        try:
+            notes = dict(self.store.meta(self.game_id))
+            notes.update(game=self.kind.name, waiting_for=self.game.waiting_for())
+            self.store.set_meta(self.game_id, notes)
+        except StoreError as exc:
+            log.warning("the notes of game %s were not saved: %s", self.game_id, exc)

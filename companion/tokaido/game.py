@@ -1,0 +1,356 @@
+"""A Tokaido game against two Automas, as a header plus the lines typed or tapped at the table.
+
+The game is rebuilt from its setup and its events (plain text, as the store keeps them), so
+undo and resume are a replay. Events, with a road model (``Setup.road``):
+
+    card 2 [temple|inn]         the Automa to move flipped this card
+    go 3                        the person moves to the 3rd free space ahead
+    meals 3 1 2 1 [took 2|took none]   the 4 Meal prices in the order drawn; the person's pick,
+                                needed when they arrived before an Automa
+    first sea                   the person took a Panorama achievement before the Automas
+    end 4 2 3 9                 the person's Souvenirs, Encounters, Hot Springs, Meal prices
+
+Without a road model the app cannot know whose turn it is, nor the spaces ahead:
+
+    green card 2 temple ahead paddy farm temple
+    meals 3 1 2 1 order green you purple [took 2]
+
+Each event either changes the game and returns the lines to show, or raises
+:class:`Refused` and changes nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from .card import AutomaCard, BadCard
+from .choice import choose
+from .collection import Collection
+from .difficulty import check_level, deal
+from .meals import MEALS_DRAWN, YOU, assign_meals
+from .road import Road, parse_road
+from .spaces import (INN, ITEM_GIVEN, ITEM_OF_SPACE, PANORAMA_LENGTH, SPACE_NAMES, TEMPLE, UnknownSpace,
+                     ordinal, space_type)
+from .tally import ACHIEVEMENT_NAMES, END_ACHIEVEMENT_POINTS, Counts, automa_counts, end_achievements
+
+RULES_VERSION = "tokaido-automa/rulings-T1-T9"
+
+
+class Refused(ValueError):
+    """An event that cannot be played now; the game is unchanged."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the game is started with (the store's header)."""
+
+    automas: Tuple[str, str]
+    you: str = "blue"
+    level: int = 4
+    seed: int = 0
+    road: Optional[Road] = None
+    leaving_order: Tuple[str, ...] = ()  # with a road: who leaves Kyoto first, second, third
+
+    def __post_init__(self) -> None:
+        check_level(self.level)
+        if len(set(self.automas) | {self.you}) != 3:
+            raise ValueError("the person and the two Automas need three different colours")
+        if self.road is not None and sorted(self.leaving_order) != sorted(self.travelers):
+            raise ValueError(f"name each Traveler once in the order they leave Kyoto: {', '.join(self.travelers)}")
+
+    @property
+    def travelers(self) -> Tuple[str, ...]:
+        return (self.you,) + tuple(self.automas)
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"game": "tokaido", "rules_version": RULES_VERSION, "seed": self.seed, "level": self.level,
+                "seats": [{"colour": self.you, "kind": "person"}]
+                + [{"colour": c, "kind": "automa"} for c in self.automas],
+                "road": self.road.to_text() if self.road else None, "leaving_order": list(self.leaving_order)}
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "Setup":
+        seats = data["seats"]
+        return cls(tuple(s["colour"] for s in seats if s["kind"] == "automa"),  # type: ignore[arg-type]
+                   next(s["colour"] for s in seats if s["kind"] == "person"), data.get("level", 4),
+                   data.get("seed", 0), parse_road(data["road"]) if data.get("road") else None,
+                   tuple(data.get("leaving_order", ())))
+
+
+def _name(colour: str) -> str:
+    return colour.title()
+
+
+@dataclass
+class TokaidoGame:
+    setup: Setup
+    collections: Dict[str, Collection] = field(init=False)
+    achievements_taken: set = field(init=False, default_factory=set)
+    positions: Dict[str, int] = field(init=False, default_factory=dict)
+    arrivals: Dict[int, List[str]] = field(init=False, default_factory=dict)  # inn -> Travelers, first first
+    fed: List[int] = field(init=False, default_factory=list)  # inns whose Meals are served
+    final: Optional[Dict[str, Any]] = field(init=False, default=None)
+    _setup_lines: List[str] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.collections = {c: Collection.at_setup(c) for c in self.setup.automas}
+        if self.setup.road is not None:
+            self.positions = {t: 0 for t in self.setup.travelers}
+            self.arrivals[0] = list(reversed(self.setup.leaving_order))  # the last to arrive leaves first
+        self._setup_lines = self._resolve_difficulty()
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def _resolve_difficulty(self) -> List[str]:
+        lines = [f"{_name(c)}: her colour token and 1 coin. +1 → 1." for c in self.setup.automas]
+        for who, cards in deal(self.setup.level, self.setup.automas, self.setup.seed).items():
+            for card in cards:
+                if who == "you":
+                    lines.append(f"You: resolve the {SPACE_NAMES[card]} Difficulty Level card as if you had "
+                                 f"stopped on a {SPACE_NAMES[card]}; do not move.")
+                else:
+                    points, _ = self.collections[who].receive(card, self.achievements_taken)
+                    lines.append(f"{_name(who)}: {SPACE_NAMES[card]} Difficulty Level card. Give her "
+                                 f"{ITEM_GIVEN[ITEM_OF_SPACE[card]]}. +{points} → {self.collections[who].score}.")
+        lines.append("Shuffle the Automa cards into the Automa deck.")
+        return lines
+
+    def setup_lines(self) -> List[str]:
+        """What to do at setup: the Automas' coins and the Difficulty Level cards dealt."""
+        return list(self._setup_lines)
+
+    # -- whose turn -------------------------------------------------------------------------
+
+    def waiting_for(self) -> str:
+        """What the game waits for: ``card COLOUR``, ``go``, ``meals``, ``end`` or ``over``
+        (without a road model: ``card`` for any Automa, ``meals`` and ``end`` when told)."""
+        if self.final is not None:
+            return "over"
+        if self.setup.road is None:
+            return "card"
+        spots = set(self.positions.values())
+        if len(spots) == 1:
+            (spot,) = spots
+            if spot != 0 and spot not in self.fed:
+                return "meals"
+            if spot == self.setup.road.end:
+                return "end"
+        mover = self.to_move()
+        return "go" if mover == self.setup.you else f"card {mover}"
+
+    def to_move(self) -> str:
+        """The Traveler farthest back; at an Inn, the last to arrive leaves first (ruling T7)."""
+        back = min(self.positions.values())
+        here = [t for t in self.setup.travelers if self.positions[t] == back]
+        if len(here) == 1:
+            return here[0]
+        order = self.arrivals.get(back, [])
+        return max(here, key=lambda t: order.index(t) if t in order else -1)
+
+    def _occupied(self, mover: str) -> List[int]:
+        return [p for t, p in self.positions.items() if t != mover]
+
+    def free_ahead(self, traveler: str) -> List[int]:
+        assert self.setup.road is not None
+        return self.setup.road.free_ahead(self.positions[traveler], self._occupied(traveler))
+
+    # -- events -----------------------------------------------------------------------------
+
+    def play(self, event: str) -> List[str]:
+        words = event.split()
+        if not words:
+            raise Refused("an empty line")
+        head = words[0].lower()
+        if self.final is not None:
+            raise Refused("the journey is over")
+        if head == "first":
+            return self._first(words[1:])
+        if self.setup.road is None:
+            if head in self.setup.automas and len(words) > 1 and words[1] == "card":
+                return self._card_told(head, words[2:])
+            if head == "meals":
+                return self._meals_told(words[1:])
+            if head == "end":
+                return self._end(words[1:])
+            raise Refused("write COLOUR card RANGE [ICON] ahead SPACES, meals ..., first PANORAMA or end ...")
+        waiting = self.waiting_for()
+        if head == "card" and waiting.startswith("card "):
+            return self._card_on_road(waiting.split()[1], words[1:])
+        if head == "go" and waiting == "go":
+            return self._go(words[1:])
+        if head == "meals" and waiting == "meals":
+            return self._meals_on_road(words[1:])
+        if head == "end" and waiting == "end":
+            return self._end(words[1:])
+        raise Refused(f"waiting for {self._asking(waiting)}")
+
+    def _asking(self, waiting: str) -> str:
+        if waiting.startswith("card "):
+            return f"{_name(waiting.split()[1])}'s Automa card: card RANGE [temple|inn]"
+        return {"go": "your move: go N (the Nth free space ahead)",
+                "meals": "the 4 Meal prices: meals P P P P [took N|took none]",
+                "end": "your end counts: end SOUVENIRS ENCOUNTERS HOT-SPRINGS MEAL-PRICES",
+                "over": "nothing: the journey is over"}.get(waiting, waiting)
+
+    def prompt(self) -> str:
+        """The question the table is asked now, in one line."""
+        return self._asking(self.waiting_for())
+
+    def _card(self, words: Sequence[str]) -> AutomaCard:
+        try:
+            return AutomaCard.parse(words)
+        except BadCard as exc:
+            raise Refused(str(exc)) from None
+
+    def _card_on_road(self, colour: str, words: Sequence[str]) -> List[str]:
+        card = self._card(words)
+        free = self.free_ahead(colour)
+        kinds = [self.setup.road.spaces[p] for p in free]  # type: ignore[union-attr]
+        index = choose(kinds, card, self.collections[colour])
+        self._arrive(colour, free[index])
+        return [self._benefit(colour, index, kinds[index])]
+
+    def _card_told(self, colour: str, words: Sequence[str]) -> List[str]:
+        if "ahead" not in words:
+            raise Refused("name the free spaces ahead, nearest first: ... ahead paddy farm temple")
+        split = list(words).index("ahead")
+        card = self._card(words[:split])
+        try:
+            kinds = [space_type(w) for w in words[split + 1:]]
+        except UnknownSpace as exc:
+            raise Refused(str(exc)) from None
+        if INN in kinds:
+            kinds = kinds[:kinds.index(INN) + 1]  # she stops at the Inn: nothing beyond it is in reach
+        if not kinds or (len(kinds) < card.range and kinds[-1] != INN):
+            raise Refused(f"name the {card.range} free spaces ahead (fewer only up to an Inn)")
+        index = choose(kinds, card, self.collections[colour])
+        return [self._benefit(colour, index, kinds[index])]
+
+    def _benefit(self, colour: str, index: int, space: str) -> str:
+        her = self.collections[colour]
+        where = f"{_name(colour)}: {ordinal(index + 1)} space, the {SPACE_NAMES[space]}."
+        if space == INN:
+            return f"{where} Her Meal waits until all have arrived."
+        if space == TEMPLE:
+            points = her.visit_temple()
+            return f"{where} Put 2 coins from the reserve on her Temple area. +{points} → {her.score}."
+        points, taken = her.receive(space, self.achievements_taken)
+        given = ITEM_GIVEN[ITEM_OF_SPACE[space]] + "".join(
+            f" and the {ACHIEVEMENT_NAMES[a]} achievement" for a in taken)
+        return f"{where} Give her {given}. +{points} → {her.score}."
+
+    def _arrive(self, traveler: str, position: int) -> None:
+        self.positions[traveler] = position
+        if self.setup.road is not None and self.setup.road.is_inn(position):
+            self.arrivals.setdefault(position, []).append(traveler)
+
+    def _go(self, words: Sequence[str]) -> List[str]:
+        free = self.free_ahead(self.setup.you)
+        if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= len(free):
+            raise Refused(f"go N, N from 1 to {len(free)} (the free spaces up to the next Inn)")
+        position = free[int(words[0]) - 1]
+        self._arrive(self.setup.you, position)
+        return [f"You: {SPACE_NAMES[self.setup.road.spaces[position]]}."]  # type: ignore[union-attr]
+
+    def _prices(self, words: Sequence[str]) -> Tuple[List[int], Optional[int], bool]:
+        """The Meal prices, the person's pick (index) and whether a pick was given."""
+        words = list(words)
+        pick: Optional[int] = None
+        told = "took" in words
+        if told:
+            at = words.index("took")
+            if at + 2 != len(words):
+                raise Refused("end the line with took N or took none")
+            choice = words[at + 1]
+            del words[at:at + 2]
+            if choice != "none":
+                if not choice.isdigit() or not 1 <= int(choice) <= MEALS_DRAWN:
+                    raise Refused(f"took N, N from 1 to {MEALS_DRAWN}, or took none")
+                pick = int(choice) - 1
+        prices = words[:MEALS_DRAWN]
+        if len(prices) != MEALS_DRAWN or not all(p.isdigit() for p in prices):
+            raise Refused(f"give the {MEALS_DRAWN} Meal prices in the order drawn: meals 3 1 2 1")
+        return [int(p) for p in prices], pick, told
+
+    def _serve(self, prices: List[int], arrivals: List[str], pick: Optional[int], intermediate: bool) -> List[str]:
+        try:
+            taken = assign_meals(prices, arrivals, pick)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        lines = ["Shuffle all Automa cards into a new deck."] if intermediate else []
+        for colour, index in taken.items():
+            her = self.collections[colour]
+            points = her.eat(prices[index])
+            lines.append(f"{_name(colour)}: Meal {index + 1} (price {prices[index]}), free. +{points} → {her.score}.")
+        return lines
+
+    def _meals_on_road(self, words: Sequence[str]) -> List[str]:
+        prices, pick, told = self._prices(words)
+        spot = self.positions[self.setup.you]
+        order = [YOU if t == self.setup.you else t for t in self.arrivals[spot]]
+        if not told and order.index(YOU) < len(order) - 1:
+            raise Refused("you arrived before an Automa: say which Meal you bought, took N or took none")
+        lines = self._serve(prices, order, pick, spot != self.setup.road.end)  # type: ignore[union-attr]
+        self.fed.append(spot)
+        return lines
+
+    def _meals_told(self, words: Sequence[str]) -> List[str]:
+        words = list(words)
+        if "order" not in words:
+            raise Refused("give the order of arrival: meals 3 1 2 1 order green you purple")
+        at = words.index("order")
+        order = [YOU if w == self.setup.you or w == YOU else w for w in words[at + 1:at + 4]]
+        if sorted(order) != sorted([YOU, *self.setup.automas]):
+            raise Refused(f"order names you, {' and '.join(self.setup.automas)} once each")
+        prices, pick, told = self._prices(words[:at] + words[at + 4:])
+        if not told and order.index(YOU) < 2:
+            raise Refused("you arrived before an Automa: say which Meal you bought, took N or took none")
+        return self._serve(prices, order, pick, intermediate=True)
+
+    def _first(self, words: Sequence[str]) -> List[str]:
+        if len(words) != 1 or words[0] not in PANORAMA_LENGTH:
+            raise Refused(f"first {'|'.join(PANORAMA_LENGTH)}: the Panorama you completed first")
+        if words[0] in self.achievements_taken:
+            raise Refused(f"the {ACHIEVEMENT_NAMES[words[0]]} achievement is already taken")
+        self.achievements_taken.add(words[0])
+        return [f"You: the {ACHIEVEMENT_NAMES[words[0]]} achievement."]
+
+    def _end(self, words: Sequence[str]) -> List[str]:
+        if len(words) != 4 or not all(w.isdigit() for w in words):
+            raise Refused("end SOUVENIRS ENCOUNTERS HOT-SPRINGS MEAL-PRICES: your four counts")
+        souvenirs, encounters, springs, prices = (int(w) for w in words)
+        counts = {YOU: Counts(prices, souvenirs, encounters, springs)}
+        counts.update({c: automa_counts(self.collections[c].items, self.collections[c].meals)
+                       for c in self.setup.automas})
+        winners = end_achievements(counts)
+        lines = []
+        for achievement, who in winners.items():
+            names = ", ".join("you" if w == YOU else _name(w) for w in who) or "nobody"
+            lines.append(f"{ACHIEVEMENT_NAMES[achievement]}: {names}.")
+            for colour in who:
+                if colour != YOU:
+                    self.collections[colour].score += END_ACHIEVEMENT_POINTS
+                    self.collections[colour].achievements.append(achievement)
+        lines += [f"{_name(c)}: {self.collections[c].score} points." for c in self.setup.automas]
+        self.final = {"achievements": winners, "scores": self.scores()}
+        return lines
+
+    # -- what the table sees ----------------------------------------------------------------
+
+    def scores(self) -> Dict[str, int]:
+        return {c: self.collections[c].score for c in self.setup.automas}
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"waiting_for": self.waiting_for(), "positions": dict(self.positions),
+                "automas": {c: {"score": h.score, "items": dict(h.items), "temple_coins": h.temple_coins,
+                                "meals": list(h.meals), "achievements": list(h.achievements)}
+                            for c, h in self.collections.items()},
+                "final": self.final}
+
+
+def replay(setup: Setup, events: Sequence[str]) -> TokaidoGame:
+    """The game after these events (each must be playable)."""
+    game = TokaidoGame(setup)
+    for event in events:
+        game.play(event)
+    return game

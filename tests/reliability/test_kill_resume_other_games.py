@@ -1,0 +1,11 @@
+"""CI's share of the crash-safety trials of the Tokaido and Euphoria sessions."""
+import pytest
+
+from .kill_resume_other_games import run_trials
+
+
+@pytest.mark.parametrize("game", ["tokaido", "euphoria"])
+def test_killed_sessions_of_the_other_games_resume_with_nothing_lost(game):
+    problems, kills = run_trials(game, runs=3, seed=7, max_lines=60)
+    assert problems == []
+    assert kills >= 3
