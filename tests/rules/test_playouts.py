@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from companion.rules import IllegalAction, State, apply_action, legal_actions, new_game, parse_action
+from companion.rules import IllegalAction, NotationError, State, apply_action, legal_actions, new_game, parse_action
 from companion.rules.game import Game, Header
 from companion.rules.scoring import score
 
@@ -49,7 +49,7 @@ def check_mutants(state: State, legal: set, template: str, rng: random.Random, t
         line = mutate(template, rng)
         try:
             action = parse_action(line)
-        except IllegalAction as refused:
+        except NotationError as refused:
             assert refused.reason
             continue
         if action in legal or (state.is_chance_node and str(action) == template):
