@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Dict, List, Sequence
 
-from companion.rules import Ruleset
+from companion.rules import Phase, Ruleset
 from companion.rules.reference import _ability as ability_text
 from companion.rules.state import SeatState, State
 
@@ -22,8 +22,8 @@ def muted(text: str) -> str:
 
 def status_line(state: State) -> str:
     """Round, phase and the current initiative."""
-    parts = [f"Round {state.round}", PHASE_NAMES.get(state.phase, state.phase)]
-    if state.phase == "activate" and state.initiative:
+    parts = [f"Round {state.round}", PHASE_NAMES[state.phase]]
+    if state.phase == Phase.ACTIVATE and state.initiative:
         parts.append(f"initiative {state.initiative}")
     return " · ".join(parts)
 
