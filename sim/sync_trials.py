@@ -18,8 +18,9 @@ import numpy as np
 
 from calibration.colour import TABLE_TOO_CLOSE, calibrate_from_samples, samples_from_frame, table_colour
 from calibration.layout import TRAY, default_layout, seat_zone, standard_zone_names
-from companion.rules import Phase, State, apply_action, legal_actions, sample_chance
-from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
+from companion.rules import (
+    ACTIVATION_TYPES, CardReroll, Forfeit, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance,
+)
 from companion.session import SeatSpec, TableSession
 from companion.store import GameStore
 from companion.sync import TableSync, zone_location, zone_reader

@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from companion.config import CameraConfig
+from companion.rules import DIE_TYPES, FACES
 from hardware.camera import CameraSource, CameraUnavailable, open_camera
 from vision.readings import CONFIDENCE_THRESHOLD
 
@@ -36,7 +37,6 @@ DEMO_PREVIEW = (640, 360)
 MAIN_SIZE = (1280, 720)
 READ_EVERY_S = 0.5
 SEAT_BGR = {"red": (40, 40, 200), "blue": (190, 90, 30), "green": (60, 150, 40), "white": (235, 235, 235)}
-FACES = {"d4": 4, "d6": 6, "d8": 8}
 
 
 def _dice_reader() -> Tuple[Optional[Callable], str]:
@@ -114,7 +114,7 @@ class DemoTable:
         for i, seat in enumerate(state.seats):
             shown = list(seat.available) + [die for area in sorted(state.staging) for die in state.staged_dice(i, area)]
             if i in state.pending_rolls:
-                shown += [(t, rng.randint(1, FACES[t])) for t, n in zip(("d4", "d6", "d8"), seat.spent) for _ in range(n)]
+                shown += [(t, rng.randint(1, FACES[t])) for t, n in zip(DIE_TYPES, seat.spent) for _ in range(n)]
             for k, (die_type, value) in enumerate(shown[:12]):
                 centre = (70.0 + k * 104, band * i + band / 2 + (k % 2) * 12 - 6)
                 out.append((die_type, int(value), seat.colour, centre))

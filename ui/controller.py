@@ -6,10 +6,7 @@ import secrets
 from typing import List, Optional, Sequence
 
 from companion.automa import AutomaDecision
-from companion.rules import Phase
-from companion.rules.actions import Action, Roll
-from companion.rules.scoring import Score, score
-from companion.rules.state import State
+from companion.rules import DIE_TYPES, Action, Phase, Roll, Score, State, score
 from companion.session.table import Outcome, SeatSpec, TableSession
 from companion.store import GameStore
 
@@ -69,7 +66,7 @@ class GameController:
         if state.pending_rolls:
             seat = state.pending_rolls[0]
             spent = state.seats[seat].spent
-            types = [t for t, n in zip(("d4", "d6", "d8"), spent) for _ in range(n)]
+            types = [t for t, n in zip(DIE_TYPES, spent) for _ in range(n)]
             return seat, types
         return None
 

@@ -19,10 +19,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple, Union
 
-from ..rules import Action, Phase
-from ..rules.actions import Place, Scavenge
-from ..rules.activation import group_sum
-from ..rules.state import State
+from ..rules import Action, Phase, Place, Scavenge, State, group_sum
 from .deck import DeckCycle, DeckData, default_deck
 from .instructions import instruction
 from .levels import Level, get_level

@@ -22,10 +22,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from ..rules import AREAS, CARD_TYPES
+
 DATA_FILE = Path(__file__).with_name("deck.json")
 
-AREAS = ("scavenge", "create", "upgrade", "research", "market")
-CARD_TYPES = ("head", "arm", "leg", "torso", "master_plan")
 JUDGES = ("blind", "plan")
 MODIFY = ("none", "nudge", "reroll", "combine")
 DIRECTIONS = ("right", "left")

@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..rules import Action, Phase, legal_actions
-from ..rules.actions import CardAdjust, CardReroll, Combine, Forfeit, Nudge, Place, Research, Reroll
-from ..rules.state import State
-from .deck import AREAS, ActionHalf, SupportHalf
+from ..rules import (
+    AREAS, Action, CardAdjust, CardReroll, Combine, Forfeit, Nudge, Phase, Place, Reroll, Research, State,
+    legal_actions,
+)
+from .deck import ActionHalf, SupportHalf
 from .valuation import card_value, gear_value
 
 Criterion = Callable[[Action], float]

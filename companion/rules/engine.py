@@ -24,7 +24,8 @@ from .actions import (
 from .errors import IllegalAction
 from .phase import Phase
 from .ruleset import Ruleset, default_ruleset
-from .state import DIE_INDEX, SeatState, State
+from .state import SeatState, State
+from .vocabulary import DIE_INDEX
 
 DEPLOYMENT_TYPES = (Place, Nudge, Reroll, Combine, CardAdjust, CardReroll)
 

@@ -6,7 +6,8 @@ an action has been applied.
 from __future__ import annotations
 
 from .phase import Phase
-from .state import DIE_INDEX, State
+from .state import State
+from .vocabulary import DIE_INDEX
 
 
 def start_round(state: State) -> None:

@@ -11,9 +11,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from .actions import Die
 from .phase import Phase
 from .ruleset import Ruleset, default_ruleset
-
-DIE_INDEX = {"d4": 0, "d6": 1, "d8": 2}
-DIE_TYPES = ("d4", "d6", "d8")
+from .vocabulary import DIE_TYPES
 
 # Slot on an action space: the dice one seat moved there, by type (values no longer matter, R13).
 Slot = Optional[Tuple[int, Tuple[str, ...]]]

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import IO, Callable, List, Optional
 
-from ..rules.errors import cited
+from ..rules import cited
 from ..store import GameStore, StoreError
 from .rolls import roll_pattern
 from .table import SeatSpec, TableSession
@@ -60,7 +60,7 @@ def legal_lines(session: TableSession) -> List[str]:
 
 
 def score_json(session: TableSession) -> str:
-    from ..rules.scoring import score
+    from ..rules import score
 
     state = session.state
     return json.dumps({"over": state.is_over, **score(state).to_json()})

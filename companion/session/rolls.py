@@ -10,8 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional, Protocol, Sequence, Tuple
 
-from ..rules.actions import Roll
-from ..rules.state import DIE_TYPES, State
+from ..rules import DIE_TYPES, Roll, State
 
 
 class Reading(Protocol):

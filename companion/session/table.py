@@ -12,11 +12,10 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ..rules import IllegalAction, NotationError, State, apply_action, legal_actions, parse_action
-from ..rules.actions import CHANCE_TYPES, Action, Deal, Order, Roll
-from ..rules.errors import cited
-from ..rules.game import Game, Header
-from ..rules.scoring import score
+from ..rules import (
+    CHANCE_TYPES, Action, Deal, Game, Header, IllegalAction, NotationError, Order, Roll, State, apply_action, cited,
+    legal_actions, parse_action, score,
+)
 from ..automa import Automa, AutomaDecision, get_level
 from ..store import GameStore, StoreError
 

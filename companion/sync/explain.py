@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 
-from ..rules import IllegalAction, Phase, State, apply_action, check_action, legal_actions
-from ..rules.actions import (
-    Action, CardReroll, Create, Forfeit, Place, Research, Reroll, Roll, Scavenge, Sell, Upgrade,
+from ..rules import (
+    Action, CardReroll, Create, Forfeit, IllegalAction, Phase, Place, Reroll, Research, Roll, Scavenge, Sell, State,
+    Upgrade, apply_action, check_action, legal_actions,
 )
 from .locations import expected_dice
 from .observe import ObservedTable, differences

@@ -3,10 +3,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
-from companion.rules import Deal, Order, Phase, apply_action, new_game
+from companion.rules import DIE_INDEX, Deal, Order, Phase, State, apply_action, new_game, parse_die
 from companion.rules.flow import next_activation_turn
-from companion.rules.notation import parse_die
-from companion.rules.state import DIE_INDEX, State
 
 
 def dice(text: str) -> List:

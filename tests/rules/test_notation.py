@@ -2,8 +2,8 @@
 import pytest
 
 from companion.rules import (
-    CardAdjust, CardReroll, Combine, CompanionError, Create, Deal, Forfeit, IllegalAction, NotationError, Nudge,
-    Order, Place, Research, Reroll, Roll, Scavenge, Sell, Upgrade, parse_action,
+    CardAdjust, CardReroll, Combine, CompanionError, Create, Deal, Forfeit, IllegalAction, NotationError, Nudge, Order,
+    Place, Reroll, Research, Roll, Scavenge, Sell, Upgrade, parse_action,
 )
 
 EXAMPLES = [

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from companion.rules import IllegalAction, NotationError, State, apply_action, legal_actions, new_game, parse_action
-from companion.rules.game import Game, Header
-from companion.rules.scoring import score
+from companion.rules import (
+    Game, Header, IllegalAction, NotationError, State, apply_action, legal_actions, new_game, parse_action, score,
+)
 
 COLOURS = ("red", "blue", "green", "white")
 VOCABULARY = (

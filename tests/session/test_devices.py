@@ -6,7 +6,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import PanelConfig
-from companion.rules.actions import CHANCE_TYPES
+from companion.rules import CHANCE_TYPES
 from companion.session import SeatSpec, TableSession
 from companion.session.devices import TableDevices
 from companion.session.rolls import expected_roll, roll_from_readings
