@@ -218,10 +218,11 @@ class CameraFeed:
             if demo:
                 config = replace(config, source="synthetic", preview_resolution=DEMO_PREVIEW)
             try:
-                camera = open_camera(config, render=demo_table.render, fallback=True)
+                camera = open_camera(config.source, **config.hardware_arguments(), render=demo_table.render,
+                                     fallback=True)
             except CameraUnavailable as exc:
                 log.warning("camera: %s", exc)
-                camera = open_camera(replace(config, source="synthetic"), render=demo_table.render)
+                camera = open_camera("synthetic", **config.hardware_arguments(), render=demo_table.render)
         reader, why = _dice_reader()
         if profile is not None:
             if camera.lock(profile.camera):
