@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from companion.rules import AREAS, AREAS_WITH_SPACES
+from companion.rules import AREAS, AREAS_WITH_SPACES, CompanionError
 from companion.user_files import UnusableFile, read_text
 from vision.markers import DEFAULT_DICTIONARY
 
@@ -31,7 +31,7 @@ MAX_SEATS = 4
 LAYOUT_VERSION = 1
 
 
-class LayoutError(ValueError):
+class LayoutError(CompanionError, ValueError):
     """A layout file that cannot be used; the message names the file and what is wrong."""
 
 

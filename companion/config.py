@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from vision.readings import CONFIDENCE_THRESHOLD
 
+from .rules import CompanionError
 from .user_files import UnusableFile, read_text
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ MAX_SEATS = 4
 GPIO_PINS = range(0, 28)
 
 
-class ConfigError(ValueError):
+class ConfigError(CompanionError, ValueError):
     """A config file that cannot be used; the message names the file, the key and the fix."""
 
 

@@ -19,7 +19,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple, Union
 
-from ..rules import Action, Phase, Place, Scavenge, State, group_sum
+from ..rules import Action, CompanionError, Phase, Place, Scavenge, State, group_sum
 from .deck import DeckCycle, DeckData, default_deck
 from .instructions import instruction
 from .levels import Level, get_level
@@ -40,7 +40,7 @@ class AutomaDecision:
                 "rule": self.rule}
 
 
-class AutomaStateError(ValueError):
+class AutomaStateError(CompanionError, ValueError):
     """A saved Automa that cannot be restored (corrupt or from another deck file)."""
 
 

@@ -8,10 +8,12 @@ def cited(reason: str, rule: str) -> str:
 
 
 class CompanionError(Exception):
-    """The root of the errors the companion raises about what it is given: an action, a line of
-    notation, a game record, a settings or data file, a device that cannot be opened.
+    """The root of the project's errors about what it was given: an action, a line of notation, a
+    game record, a named file, the settings, the Automa's deck, a zone layout or calibration.
 
-    ``companion.store`` and ``vision`` import nothing of the project, so their errors stand apart.
+    It lives here because ``companion.rules`` is the bottom of the layers (docs/architecture.md).
+    ``companion.store``, ``vision`` and ``hardware`` import nothing of the project, so their errors
+    (``StoreError``, ``CameraUnavailable``, ``PanelUnavailable``...) stand apart from it.
     """
 
 
