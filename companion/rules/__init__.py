@@ -9,7 +9,7 @@ Everything the rest of the project uses is imported from here, never from a subm
 - scoring: ``score``, ``score_seat``, ``Score``, ``SeatScore``, ``CardSet``;
 - notation: ``parse_action``, ``parse_die``, ``die_text``, ``group_text``, ``signed``;
 - the rules data: ``Ruleset``, ``Card``, ``default_ruleset``, ``load_ruleset``, ``ability_text``;
-- the game's words: ``AREAS``, ``AREAS_WITH_SPACES``, ``AREA_NAMES``, ``DIE_TYPES``, ``DIE_INDEX``,
+- the game's words: ``COLOURS``, ``AREAS``, ``AREAS_WITH_SPACES``, ``AREA_NAMES``, ``DIE_TYPES``, ``DIE_INDEX``,
   ``FACES``, ``CARD_TYPES``;
 - errors: ``CompanionError`` (the project's root), ``IllegalAction``, ``NotationError``,
   ``RecordError``, and ``cited`` to print a refusal.
@@ -28,7 +28,7 @@ from .phase import Phase
 from .ruleset import Card, DieType, Ruleset, default_ruleset, load_ruleset
 from .scoring import CardSet, Score, SeatScore, score, score_seat
 from .state import SeatState, State
-from .vocabulary import AREA_NAMES, AREAS, AREAS_WITH_SPACES, CARD_TYPES, DIE_INDEX, DIE_TYPES, FACES
+from .vocabulary import AREA_NAMES, AREAS, AREAS_WITH_SPACES, CARD_TYPES, COLOURS, DIE_INDEX, DIE_TYPES, FACES
 
 __all__ = [
     # the state and the game
@@ -45,7 +45,7 @@ __all__ = [
     # the rules data
     "Card", "DieType", "Ruleset", "ability_text", "default_ruleset", "load_ruleset",
     # the game's words
-    "AREAS", "AREAS_WITH_SPACES", "AREA_NAMES", "CARD_TYPES", "DIE_INDEX", "DIE_TYPES", "FACES",
+    "AREAS", "AREAS_WITH_SPACES", "AREA_NAMES", "CARD_TYPES", "COLOURS", "DIE_INDEX", "DIE_TYPES", "FACES",
     # errors
     "CompanionError", "IllegalAction", "NotationError", "RecordError", "cited",
 ]

@@ -1,4 +1,4 @@
-"""The game's words: the staging areas, the die types and their faces, the card types.
+"""The game's words: the seat colours, the staging areas, the die types and their faces, the card types.
 
 Read once from the rules data (``rules_data.json``, through the default ``Ruleset``), so that
 every package names them as the engine does and none declares them again.
@@ -11,6 +11,7 @@ from .ruleset import DieType, default_ruleset
 
 _RULES = default_ruleset()
 
+COLOURS: Tuple[str, ...] = _RULES.colours  # the seat colours, in the order tables take them
 AREAS: Tuple[str, ...] = _RULES.areas
 AREAS_WITH_SPACES: Tuple[str, ...] = _RULES.areas_with_spaces
 AREA_NAMES: Dict[str, str] = {area: area.title() for area in AREAS}  # as the rulebook writes them

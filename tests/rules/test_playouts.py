@@ -10,10 +10,10 @@ import random
 import pytest
 
 from companion.rules import (
-    Game, Header, IllegalAction, NotationError, State, apply_action, legal_actions, new_game, parse_action, score,
+    COLOURS, Game, Header, IllegalAction, NotationError, State, apply_action, legal_actions, new_game, parse_action,
+    score,
 )
 
-COLOURS = ("red", "blue", "green", "white")
 VOCABULARY = (
     list(COLOURS) + ["black", "scavenge", "create", "upgrade", "research", "market", "+1", "-1", "+2", "-2",
                      "+", "-", "buy", "reserve", "make", "raise", "at", "1d4", "2d4", "1d6", "3d6", "d4", "d6", "d8",
