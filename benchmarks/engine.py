@@ -9,7 +9,8 @@ import json
 import random
 import time
 
-from companion.simulation import COLOURS, random_playout
+from companion.rules import COLOURS
+from companion.simulation import random_playout
 
 
 def main() -> None:

@@ -34,13 +34,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from calibration.layout import default_layout  # noqa: E402
+from companion.rules import COLOURS  # noqa: E402
 from sim.sync_trials import (TrialCounts, calibrated_table, exact_observer, play_game, rates,  # noqa: E402
                              rendered_observer)
 from sim.table_scene import TableScene  # noqa: E402
 from vision.synth import SceneStyle  # noqa: E402
 from vision.zones import DIE_SIDE  # noqa: E402
-
-COLOURS = ("red", "blue", "green", "white")
 
 
 def frame_size(mode: str, width: int = 0) -> Tuple[int, int]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, Mapping, Optional, Tuple
 
+from companion.rules import CompanionError
 
-class SettingsError(ValueError):
+
+class SettingsError(CompanionError, ValueError):
     """Camera settings that cannot be used; the message names the field."""
 
 

@@ -105,10 +105,12 @@ def _calibration_frame(args: argparse.Namespace):
         return read_image(args.image), None
     from calibration.guided import frame_from_camera
     from companion.config import ConfigError, load_config
-    from hardware.camera.choose import open_camera
+    from hardware.camera import open_camera
 
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         raise CalibrationError(f"no camera: {exc} (or pass --image PHOTO)") from None
-    return frame_from_camera(lambda: open_camera(config.camera), "Or pass --image PHOTO.")
+    camera = config.camera
+    return frame_from_camera(lambda: open_camera(camera.source, **camera.hardware_arguments()),
+                             "Or pass --image PHOTO.")

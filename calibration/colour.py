@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from calibration.layout import seat_zone
+from companion.rules import CompanionError
 from vision.colour import body_colour, match_colour
 from vision.readings import ColourProfile
 from vision.zones import FoundZones
@@ -31,7 +32,7 @@ REFERENCES = 3
 MIN_SAMPLES = 3
 
 
-class CalibrationError(ValueError):
+class CalibrationError(CompanionError, ValueError):
     """Calibration cannot go on; the message says what the person should do."""
 
 

@@ -19,20 +19,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from companion.rules import AREAS, AREAS_WITH_SPACES, CompanionError
 from companion.user_files import UnusableFile, read_text
 from vision.markers import DEFAULT_DICTIONARY
 
 Point = Tuple[float, float]
 
-AREAS = ("scavenge", "create", "upgrade", "research", "market")
-AREAS_WITH_SPACES = ("scavenge", "create", "upgrade", "market")  # Research has no action spaces (R15)
 SEAT_POOLS = ("available", "spent", "reserve")
 TRAY = "tray"
 MAX_SEATS = 4
 LAYOUT_VERSION = 1
 
 
-class LayoutError(ValueError):
+class LayoutError(CompanionError, ValueError):
     """A layout file that cannot be used; the message names the file and what is wrong."""
 
 

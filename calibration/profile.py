@@ -19,13 +19,14 @@ from typing import Any, Mapping, Optional
 
 from calibration.camera_settings import CameraSettings, SettingsError
 from calibration.layout import LayoutError, ZoneLayout, default_layout, read_json_file, readable_json
+from companion.rules import CompanionError
 from vision.readings import ColourProfile
 
 PROFILE_VERSION = 1
 PROFILE_NAME = "calibration.json"
 
 
-class ProfileError(ValueError):
+class ProfileError(CompanionError, ValueError):
     """A profile file that cannot be used; the message names the file and the part that is wrong."""
 
 

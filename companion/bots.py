@@ -15,9 +15,7 @@ import random
 from typing import Dict, Optional, Type
 
 from .automa.valuation import estimate
-from .rules import Action, apply_action, legal_actions
-from .rules.actions import CardReroll, Reroll
-from .rules.state import State
+from .rules import Action, CardReroll, Reroll, State, apply_action, legal_actions
 
 
 class RandomBot:

@@ -46,8 +46,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .rules.game import Game, RecordError
-    from .rules.scoring import score
+    from .rules import Game, RecordError, score
     from .user_files import read_text
 
     try:

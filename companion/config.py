@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from vision.readings import CONFIDENCE_THRESHOLD
 
+from .rules import CompanionError
 from .user_files import UnusableFile, read_text
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ MAX_SEATS = 4
 GPIO_PINS = range(0, 28)
 
 
-class ConfigError(ValueError):
+class ConfigError(CompanionError, ValueError):
     """A config file that cannot be used; the message names the file, the key and the fix."""
 
 
@@ -68,6 +69,13 @@ class PanelConfig:
     def seats(self) -> int:
         return len(self.seat_buttons)
 
+    def hardware_arguments(self) -> dict[str, Any]:
+        """The pins and timings as the plain keyword arguments of ``hardware.panel.open_panel``
+        (which takes the backend on its own)."""
+        return {"seat_buttons": self.seat_buttons, "seat_leds": self.seat_leds,
+                "confirm_button": self.confirm_button, "undo_button": self.undo_button,
+                "automa_led": self.automa_led, "bounce_ms": self.bounce_ms, "blink_ms": self.blink_ms}
+
 
 @dataclass(frozen=True)
 class CameraConfig:
@@ -79,6 +87,13 @@ class CameraConfig:
     main_resolution: tuple[int, int] = (1920, 1080)
     preview_resolution: tuple[int, int] = (480, 270)
     lost_after_s: float = 2.0
+
+    def hardware_arguments(self) -> dict[str, Any]:
+        """The settings as the plain keyword arguments of ``hardware.camera.open_camera`` (which
+        takes the source on its own)."""
+        return {"device": self.device, "main_resolution": self.main_resolution,
+                "preview_resolution": self.preview_resolution, "replay_path": self.replay_path,
+                "replay_hold": self.replay_hold, "replay_loop": self.replay_loop}
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, Sequence
 
-from .rules import IllegalAction, apply_action, legal_actions, new_game, sample_chance
-from .rules.scoring import score
-from .rules.state import State
-
-COLOURS = ("red", "blue", "green", "white")
+from .rules import COLOURS, IllegalAction, State, apply_action, legal_actions, new_game, sample_chance, score
 
 
 @dataclass

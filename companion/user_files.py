@@ -9,13 +9,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .rules import CompanionError
 from .store import GameStore, StoreError
 
 if TYPE_CHECKING:
     import numpy as np
 
 
-class UnusableFile(ValueError):
+class UnusableFile(CompanionError, ValueError):
     """A named file that cannot be used; the message names it and says why."""
 
 

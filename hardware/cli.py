@@ -42,7 +42,7 @@ def check_devices(args: argparse.Namespace, say: Callable[[str], None] = print) 
     failures += _check_camera(config.camera, args.camera or config.camera.source, say)
 
     try:
-        panel = open_panel(config.panel, backend=args.panel)
+        panel = open_panel(args.panel or config.panel.backend, **config.panel.hardware_arguments())
     except PanelUnavailable as exc:
         say(f"panel: unavailable: {exc}")
         failures += 1
@@ -74,7 +74,7 @@ def _check_camera(config: CameraConfig, source: str, say: Callable[[str], None])
         say("camera: none used; the app shows the demo's simulated table (camera.source = synthetic)")
         return 0
     try:
-        camera = open_camera(config, source=source)
+        camera = open_camera(source, **config.hardware_arguments())
     except CameraUnavailable as exc:
         if source == "auto":
             say(f"camera: none found; the app shows the demo's simulated table ({exc})")

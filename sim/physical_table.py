@@ -15,10 +15,10 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from calibration.layout import TRAY, seat_zone, standard_zone_names
-from companion.rules import State
+from companion.rules import DIE_TYPES, FACES, State
 from companion.sync import Die, expected_dice, keeps_values, zone_location
 from sim.table_scene import RenderedTable, TableScene, render_table
-from vision.readings import FACES, DieReading
+from vision.readings import DieReading
 from vision.synth import DieSpec, SceneStyle, make_background
 from vision.zones import DIE_SIDE
 
@@ -110,7 +110,7 @@ class PhysicalTable:
 
     def plant_extra(self, zones: Sequence[str]) -> PhysicalDie:
         zone = zones[int(self.rng.integers(len(zones)))]
-        die_type = str(self.rng.choice(["d4", "d6", "d8"]))
+        die_type = str(self.rng.choice(DIE_TYPES))
         seat = int(self.rng.integers(len(self.colours)))
         return self.add(zone, seat, die_type, int(self.rng.integers(1, FACES[die_type] + 1)))
 

@@ -29,6 +29,7 @@ def main(argv=None) -> int:
     headless()
     import numpy as np
 
+    from companion.rules import Phase
     from companion.session.table import SeatSpec
     from sim.app_driver import build_app, buttons, close_popups, pump, screenshot, tap
 
@@ -74,7 +75,7 @@ def main(argv=None) -> int:
         shot("setup")
 
         tap("Start game")
-        play_until(lambda: app.manager.current == "table" and app.controller.state.phase == "deploy"
+        play_until(lambda: app.manager.current == "table" and app.controller.state.phase == Phase.DEPLOY
                    and len(app.controller.session.game.actions) > 6)
         time.sleep(1.0)
         pump(5)
@@ -85,7 +86,7 @@ def main(argv=None) -> int:
         tap("Table")
         play_until(lambda: app.manager.current == "automa")
         shot("automa")
-        play_until(lambda: app.manager.current == "table" and app.controller.state.phase == "activate")
+        play_until(lambda: app.manager.current == "table" and app.controller.state.phase == Phase.ACTIVATE)
         table = app.manager.get_screen("table")
         tap(table.chooser.options()[0])
         time.sleep(0.5)
@@ -117,7 +118,7 @@ def main(argv=None) -> int:
         app.camera_on = False
         app.show_next()
         play_until(lambda: app.manager.current == "table" and app.controller.state.round == 3
-                   and app.controller.state.phase == "activate" and len(app.controller.state.deployment_track) >= 2)
+                   and app.controller.state.phase == Phase.ACTIVATE and len(app.controller.state.deployment_track) >= 2)
         shot("table-4-seats")
         table = app.manager.get_screen("table")
         seats = app.controller.state.seats

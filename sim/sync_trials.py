@@ -19,8 +19,9 @@ import numpy as np
 
 from calibration.colour import TABLE_TOO_CLOSE, calibrate_from_samples, samples_from_frame, table_colour
 from calibration.layout import TRAY, default_layout, seat_zone, standard_zone_names
-from companion.rules import State, apply_action, legal_actions, sample_chance
-from companion.rules.actions import ACTIVATION_TYPES, CardReroll, Forfeit, Place, Reroll
+from companion.rules import (
+    ACTIVATION_TYPES, CardReroll, Forfeit, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance,
+)
 from companion.session import SeatSpec, TableSession
 from companion.session.follower import ZoneReader
 from companion.store import GameStore
@@ -150,7 +151,7 @@ def _decide(state: State, session, sync, table, observe, policy, counts, double_
     after = apply_action(state, action)
     if isinstance(action, Place):
         placed = [action]
-        while policy.random() < double_place_rate and after.phase == "deploy" and not after.is_chance_node:
+        while policy.random() < double_place_rate and after.phase == Phase.DEPLOY and not after.is_chance_node:
             more = [a for a in legal_actions(after) if isinstance(a, Place)]
             placed.append(policy.choice(more))  # the next seat places before the table settles
             after = apply_action(after, placed[-1])

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from calibration.layout import ZoneLayout, seat_zone
+from companion.rules import DIE_TYPES, FACES
 from vision.markers import marker_image
 from vision.readings import DieReading
 from vision.synth import DieSpec, SceneStyle, make_background, render_scene
@@ -176,8 +177,8 @@ def calibration_dice(scene: TableScene, players: Sequence[str], rng: np.random.G
     out = []
     for seat, colour in enumerate(players):
         zone = seat_zone(seat + 1, "available")
-        types = [t for t, n in zip(("d4", "d6", "d8"), per_type) for _ in range(n)]
+        types = [t for t, n in zip(DIE_TYPES, per_type) for _ in range(n)]
         for die_type, centre in zip(types, scene.scatter(zone, len(types), size, rng, spacing=1.8)):
-            value = int(rng.integers(1, {"d4": 4, "d6": 6, "d8": 8}[die_type] + 1))
+            value = int(rng.integers(1, FACES[die_type] + 1))
             out.append((zone, DieSpec(die_type, value, colour, centre, float(rng.uniform(0, 360)), size)))
     return out

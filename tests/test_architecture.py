@@ -13,10 +13,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Lowest first. A module belongs to the layer of its longest matching prefix.
 LAYERS: Tuple[Tuple[str, ...], ...] = (
-    ("companion.rules", "companion.store", "vision", "companion.tokaido", "companion.euphoria"),
+    ("companion.rules", "companion.store", "vision", "hardware", "companion.tokaido", "companion.euphoria"),
     ("companion.user_files", "companion.config"),
     ("companion.automa", "companion.bots", "companion.simulation"),
-    ("hardware",),
     ("calibration",),
     ("companion.sync",),
     ("companion.session", "companion.other_games"),
@@ -26,7 +25,7 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
      "vision.cli", "vision.__main__", "hardware.cli", "calibration.cli", "ui.cli"),
 )
 # Packages that import nothing of the project but themselves.
-SELF_CONTAINED = ("companion.rules", "companion.store", "vision", "companion.tokaido", "companion.euphoria")
+SELF_CONTAINED = ("companion.rules", "companion.store", "vision", "hardware", "companion.tokaido", "companion.euphoria")
 NEVER_INSTALLED = ("sim", "tests", "benchmarks")
 
 

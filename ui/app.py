@@ -128,7 +128,8 @@ class CompanionApp(App):
 
     def _open_panel(self) -> Panel:
         try:
-            return open_panel(self.settings.panel, backend="keyboard" if self.demo else None)
+            panel = self.settings.panel
+            return open_panel("keyboard" if self.demo else panel.backend, **panel.hardware_arguments())
         except (PanelUnavailable, OSError, RuntimeError) as exc:
             log.warning("panel: %s; using the keyboard", exc)
             return KeyboardPanel(self.settings.panel.seats)
@@ -168,7 +169,8 @@ class CompanionApp(App):
 
         if self.camera_source is not None:
             return self.camera_source()
-        return open_camera(self.settings.camera)
+        camera = self.settings.camera
+        return open_camera(camera.source, **camera.hardware_arguments())
 
     def calibration_file(self) -> Path:
         from calibration.profile import default_profile_path

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from companion.config import CameraConfig
+from companion.rules import DIE_TYPES, FACES
 from companion.session import follower as following
 from hardware.camera import CameraSource, CameraUnavailable, open_camera
 from vision.readings import CONFIDENCE_THRESHOLD
@@ -38,7 +39,6 @@ log = logging.getLogger(__name__)
 DEMO_PREVIEW = (640, 360)
 MAIN_SIZE = (1280, 720)
 SEAT_BGR = {"red": (40, 40, 200), "blue": (190, 90, 30), "green": (60, 150, 40), "white": (235, 235, 235)}
-FACES = {"d4": 4, "d6": 6, "d8": 8}
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class DemoTable:
         for i, seat in enumerate(state.seats):
             shown = list(seat.available) + [die for area in sorted(state.staging) for die in state.staged_dice(i, area)]
             if i in state.pending_rolls:
-                shown += [(t, rng.randint(1, FACES[t])) for t, n in zip(("d4", "d6", "d8"), seat.spent) for _ in range(n)]
+                shown += [(t, rng.randint(1, FACES[t])) for t, n in zip(DIE_TYPES, seat.spent) for _ in range(n)]
             for k, (die_type, value) in enumerate(shown[:12]):
                 centre = (70.0 + k * 104, band * i + band / 2 + (k % 2) * 12 - 6)
                 out.append((die_type, int(value), seat.colour, centre))
@@ -206,10 +206,11 @@ class CameraFeed:
             if demo:
                 config = replace(config, source="synthetic", preview_resolution=DEMO_PREVIEW)
             try:
-                camera = open_camera(config, render=demo_table.render, fallback=True)
+                camera = open_camera(config.source, **config.hardware_arguments(), render=demo_table.render,
+                                     fallback=True)
             except CameraUnavailable as exc:
                 log.warning("camera: %s", exc)
-                camera = open_camera(replace(config, source="synthetic"), render=demo_table.render)
+                camera = open_camera("synthetic", **config.hardware_arguments(), render=demo_table.render)
         reader, why = following.dice_reader()
         if profile is not None:
             if camera.lock(profile.camera):

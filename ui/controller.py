@@ -6,9 +6,7 @@ import secrets
 from typing import List, Optional, Sequence
 
 from companion.automa import AutomaDecision
-from companion.rules.actions import Action, Roll
-from companion.rules.scoring import Score, score
-from companion.rules.state import State
+from companion.rules import Action, Phase, Roll, Score, State, score
 from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime
 from companion.session.table import Outcome, SeatSpec, TableSession
@@ -17,8 +15,8 @@ from hardware.panel import Panel
 
 # What the table waits for next: a person's move, an Automa's, dice rolled at the table, or nothing.
 PERSON, AUTOMA, ROLL, OVER = "person", "automa", "roll", "over"
-PHASE_NAMES = {"setup": "Setup", "deploy": "Deployment", "activate": "Activation", "reset": "Reset",
-               "over": "Game over"}
+PHASE_NAMES = {Phase.SETUP: "Setup", Phase.DEPLOY: "Deployment", Phase.ACTIVATE: "Activation",
+               Phase.RESET: "Reset", Phase.OVER: "Game over"}
 
 
 class GameController:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Dict, List, Sequence
 
-from companion.rules import Ruleset
-from companion.rules.reference import _ability as ability_text
-from companion.rules.state import SeatState, State
+from companion.rules import Phase, Ruleset, SeatState, State, ability_text
 
 from .controller import PHASE_NAMES
 from .theme import MUTED, escape, hex_of, seat_markup
@@ -22,8 +20,8 @@ def muted(text: str) -> str:
 
 def status_line(state: State) -> str:
     """Round, phase and the current initiative."""
-    parts = [f"Round {state.round}", PHASE_NAMES.get(state.phase, state.phase)]
-    if state.phase == "activate" and state.initiative:
+    parts = [f"Round {state.round}", PHASE_NAMES[state.phase]]
+    if state.phase == Phase.ACTIVATE and state.initiative:
         parts.append(f"initiative {state.initiative}")
     return " · ".join(parts)
 

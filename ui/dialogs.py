@@ -6,6 +6,8 @@ from typing import Callable, Optional, Tuple
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 
+from companion.rules import FACES
+
 from . import theme
 from .widgets import Caption, touch_button
 
@@ -38,8 +40,6 @@ def details(title: str, text: str) -> Popup:
     font that has the symbols of the cards' abilities."""
     return alert(title, text, font_name=theme.SYMBOL_FONT, font_size=theme.FONT_SMALL, size_hint=(0.96, 0.96))
 
-
-FACES = {"d4": 4, "d6": 6, "d8": 8}
 
 
 def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[int], None],

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from companion.rules.actions import (
-    Action, CardAdjust, CardReroll, Combine, Create, Forfeit, Nudge, Place, Research, Reroll, Scavenge, Sell,
+from companion.rules import (
+    Action, CardAdjust, CardReroll, Combine, Create, Forfeit, Nudge, Phase, Place, Reroll, Research, Scavenge, Sell,
     Upgrade, die_text, group_text, signed,
 )
 
@@ -121,16 +121,16 @@ class MoveChooser:
         if self.path:
             self.path.pop()
 
-    def prompt(self, phase: str) -> str:
+    def prompt(self, phase: Phase) -> str:
         """What the person is asked to do at this step."""
         depth, path = len(self.path), self.path
         if not path:
-            return "Pick a die to place" if phase == "deploy" else "Pick an area to activate"
+            return "Pick a die to place" if phase == Phase.DEPLOY else "Pick an area to activate"
         if path[0] == MODIFY:
             return "Modify which die?" if depth == 1 else f"How to change {path[1]}?"
         if path[0] == FORFEIT:
             return "Forfeit which area (+1 gear)?"
-        if phase == "deploy":
+        if phase == Phase.DEPLOY:
             return f"Place {path[0]} on which area?"
         if depth == 1:
             return f"{path[0]}: which dice together?"

@@ -19,10 +19,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple, Union
 
-from ..rules import Action
-from ..rules.actions import Place, Scavenge
-from ..rules.activation import group_sum
-from ..rules.state import State
+from ..rules import Action, CompanionError, Phase, Place, Scavenge, State, group_sum
 from .deck import DeckCycle, DeckData, default_deck
 from .instructions import instruction
 from .levels import Level, get_level
@@ -43,7 +40,7 @@ class AutomaDecision:
                 "rule": self.rule}
 
 
-class AutomaStateError(ValueError):
+class AutomaStateError(CompanionError, ValueError):
     """A saved Automa that cannot be restored (corrupt or from another deck file)."""
 
 
@@ -117,7 +114,7 @@ class Automa:
         left = self.level.handicap.max_modifications - progress.modifications
         resolved = resolve(state, seat, action_card.action, support_card.support, self.level.handicap, left)
         action = resolved.action
-        is_modification = state.phase == "deploy" and not isinstance(action, Place)
+        is_modification = state.phase == Phase.DEPLOY and not isinstance(action, Place)
         progress.mid_turn = is_modification
         progress.modifications += int(is_modification)
         progress.decisions += 1

@@ -22,16 +22,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from ..rules import AREAS, CARD_TYPES, CompanionError
+
 DATA_FILE = Path(__file__).with_name("deck.json")
 
-AREAS = ("scavenge", "create", "upgrade", "research", "market")
-CARD_TYPES = ("head", "arm", "leg", "torso", "master_plan")
 JUDGES = ("blind", "plan")
 MODIFY = ("none", "nudge", "reroll", "combine")
 DIRECTIONS = ("right", "left")
 
 
-class DeckDataError(ValueError):
+class DeckDataError(CompanionError, ValueError):
     """The deck file is missing a field or holds a value the resolution does not know."""
 
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Sequence
 
 from ..bots import make_bot
-from ..rules import IllegalAction, apply_action, new_game, sample_chance
-from ..rules.scoring import score
+from ..rules import IllegalAction, apply_action, new_game, sample_chance, score
 from .automa import Automa
 from .levels import Level
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Dict
 
-from ..rules.actions import (
-    Action, CardAdjust, CardReroll, Combine, Create, Forfeit, Group, Nudge, Place, Research, Reroll, Scavenge,
-    Sell, Upgrade,
+from ..rules import (
+    Action, CardAdjust, CardReroll, Combine, Create, Forfeit, Group, Nudge, Place, Reroll, Research, Scavenge, Sell,
+    Upgrade,
 )
 
 MAX_LENGTH = 80

@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..rules import Action, legal_actions
-from ..rules.actions import CardAdjust, CardReroll, Combine, Forfeit, Nudge, Place, Research, Reroll
-from ..rules.state import State
-from .deck import AREAS, ActionHalf, SupportHalf
+from ..rules import (
+    AREAS, Action, CardAdjust, CardReroll, Combine, Forfeit, Nudge, Phase, Place, Reroll, Research, State,
+    legal_actions,
+)
+from .deck import ActionHalf, SupportHalf
 from .valuation import card_value, gear_value
 
 Criterion = Callable[[Action], float]
@@ -288,7 +289,7 @@ def resolve(state: State, seat: int, half: ActionHalf, support: SupportHalf, han
     actions = legal_actions(state)
     if not actions:
         raise ValueError("the Automa was asked to decide where no decision is open")
-    if state.phase != "deploy":
+    if state.phase != Phase.DEPLOY:
         return resolve_activation(state, seat, actions, half, support, handicap)
     places = [a for a in actions if isinstance(a, Place)]
     intended = resolve_placement(state, seat, places, half, support, handicap)

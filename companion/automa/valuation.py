@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import List, Sequence
 
-from ..rules.activation import group_sum, upgrade_cost
-from ..rules.scoring import score_seat
-from ..rules.state import DIE_INDEX, State
+from ..rules import DIE_INDEX, State, group_sum, score_seat, upgrade_cost
 
 ROUNDS = 5
 PARTIAL_RESEARCH = 0.6  # share of a card's worth credited per share of its sum already staged

@@ -6,9 +6,8 @@ from typing import List, Optional, Sequence
 from . import flow, pools
 from .actions import Action, Create, Forfeit, Group, Research, Scavenge, Sell, Upgrade
 from .errors import IllegalAction
-from .state import DIE_INDEX, SeatState, State
-
-AREA_NAMES = {"scavenge": "Scavenge", "create": "Create", "upgrade": "Upgrade", "research": "Research", "market": "Market"}
+from .state import SeatState, State
+from .vocabulary import AREA_NAMES, DIE_INDEX
 
 
 def group_sum(state: State, seat: SeatState, group: Group, area: str) -> int:

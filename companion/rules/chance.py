@@ -12,7 +12,8 @@ from typing import List
 from . import flow
 from .actions import Action, Deal, Order, Roll
 from .errors import IllegalAction
-from .state import DIE_TYPES, State
+from .state import State
+from .vocabulary import DIE_TYPES
 
 
 def awaited(state: State) -> str:

@@ -7,6 +7,7 @@ from . import flow, pools
 from .actions import Action, CardAdjust, CardReroll, Combine, Die, Nudge, Place, Reroll, die_text
 from .errors import IllegalAction
 from .state import SeatState, State
+from .vocabulary import DIE_INDEX
 
 MODIFY = "Rulebook: Modifying Dice"
 
@@ -103,7 +104,7 @@ def apply(state: State, seat_index: int, action: Action) -> None:
         state.pending_reroll = (seat_index, action.die)
     elif isinstance(action, Combine):
         seat.available.remove(action.spent)
-        seat.spent[("d4", "d6", "d8").index(action.spent[0])] += 1
+        seat.spent[DIE_INDEX[action.spent[0]]] += 1
         _replace(seat, action.target, (action.target[0], action.target[1] + action.sign * action.spent[1]))
     elif isinstance(action, CardAdjust):
         seat.exhausted = sorted(seat.exhausted + [action.card])

@@ -5,12 +5,14 @@ an action has been applied.
 """
 from __future__ import annotations
 
-from .state import DIE_INDEX, State
+from .phase import Phase
+from .state import State
+from .vocabulary import DIE_INDEX
 
 
 def start_round(state: State) -> None:
     """Begin the Deployment Phase: every seat with dice in Spent rolls them."""
-    state.phase = "deploy"
+    state.phase = Phase.DEPLOY
     state.turn = None
     state.initiative = 0
     state.activation_track = []
@@ -43,7 +45,7 @@ def end_deployment_turn(state: State, seat: int) -> None:
 
 
 def begin_activation(state: State) -> None:
-    state.phase = "activate"
+    state.phase = Phase.ACTIVATE
     state.deployment_track = [s for s in state.activation_track if not state.has_staged_dice(s)]  # R8
     state.initiative = 1
     next_activation_turn(state, 0)
@@ -103,11 +105,11 @@ def reset(state: State) -> None:
     state.turn = None
     state.initiative = 0
     if state.deck:
-        state.phase = "reset"
+        state.phase = Phase.RESET
         state.round += 1
         state.deploy_order = state.deployment_track
         state.deployment_track = []
         state.activation_track = []
         state.pending_deal = min(state.rules.display_size, len(state.deck))
     else:
-        state.phase = "over"
+        state.phase = Phase.OVER

@@ -17,13 +17,13 @@ from typing import Any, Dict, List, Optional, Union
 
 from .actions import Action
 from .engine import apply_action, new_game, sample_chance
-from .errors import IllegalAction
+from .errors import CompanionError, IllegalAction, NotationError
 from .notation import parse_action
 from .ruleset import Ruleset, default_ruleset
 from .state import State
 
 
-class RecordError(ValueError):
+class RecordError(CompanionError, ValueError):
     """A game record that cannot be read or replayed; ``line`` is 1-based."""
 
     def __init__(self, line: int, message: str, action: str = "", reason: str = "") -> None:
@@ -78,7 +78,8 @@ class Game:
         return new
 
     def play(self, action: Union[Action, str]) -> State:
-        """Apply an action (or a notation line); raises ``IllegalAction`` and changes nothing if refused."""
+        """Apply an action (or a notation line); raises ``IllegalAction`` (or ``NotationError`` for a line that
+        is no action) and changes nothing if refused."""
         if isinstance(action, str):
             action = parse_action(action)
         new = apply_action(self.state, action)
@@ -145,7 +146,7 @@ class Game:
                 raise RecordError(number, "an action line needs {\"action\": \"...\"}")
             try:
                 game.play(row["action"])
-            except IllegalAction as exc:
+            except (IllegalAction, NotationError) as exc:
                 raise RecordError(number, f"illegal action '{row['action']}': {exc}", row["action"], str(exc)) from None
         return game
 

@@ -13,9 +13,8 @@ from .actions import (
     Place, Research, Reroll, Roll, Scavenge, Sell, Upgrade,
 )
 from .errors import NotationError
+from .vocabulary import AREAS, DIE_TYPES
 
-AREAS = ("scavenge", "create", "upgrade", "research", "market")
-DIE_TYPES = ("d4", "d6", "d8")
 _DIE = re.compile(r"^(d4|d6|d8):([1-8])$")
 _SIGNED = re.compile(r"^[+-][0-9]+$")
 _COUNT = re.compile(r"^([1-9][0-9]*)(d4|d6)$")

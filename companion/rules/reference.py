@@ -9,30 +9,12 @@ from __future__ import annotations
 
 from typing import List
 
+from .abilities import ability_text
 from .ruleset import Ruleset, default_ruleset
 
 
 def _rows(table) -> str:
     return ", ".join(f"{low}+ → {value}" for low, value in table)
-
-
-def _ability(ability) -> str:
-    kind = ability.get("kind")
-    if kind == "score":
-        return f"↻ +{ability['vp']} VP"
-    if kind == "score_per_die":
-        return f"↻ +{ability['vp']} VP per {ability['die'].upper()} owned"
-    if kind == "score_per_gears":
-        return f"↻ +{ability['vp']} VP per {ability['gears']} gears held"
-    if kind == "plus_minus":
-        if ability["dice"] == 1:
-            return f"↗ exhaust: ±{ability['amount']} to one Available die"
-        return f"↗ exhaust: ±{ability['amount']} to up to {ability['dice']} different Available dice"
-    if kind == "reroll":
-        return "↗ exhaust: reroll one Available die"
-    if kind == "sum_bonus":
-        return f"passive: +{ability['amount']} to the sum of your {ability['area'].title()} activations"
-    return "none (counts only in a complete set)"
 
 
 def render(rules: Ruleset) -> str:
@@ -97,7 +79,7 @@ def render(rules: Ruleset) -> str:
         "|---|---|---|---|---|",
     ]
     for card in sorted(rules.cards.values(), key=lambda c: (rules.card_types.index(c.type), c.card_id)):
-        lines.append(f"| {card.card_id} | {card.type.replace('_', ' ')} | {card.sum} | {card.gears} | {_ability(card.ability)} |")
+        lines.append(f"| {card.card_id} | {card.type.replace('_', ' ')} | {card.sum} | {card.gears} | {ability_text(card.ability)} |")
     return "\n".join(lines) + "\n"
 
 

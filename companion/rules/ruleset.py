@@ -88,6 +88,12 @@ class Ruleset:
     def parts(self) -> Tuple[str, ...]:
         return tuple(sorted(c.card_id for c in self.cards.values() if not c.is_head))
 
+    @property
+    def areas_with_spaces(self) -> Tuple[str, ...]:
+        """The staging areas with action spaces at some table size (Research has none, R15)."""
+        seat_counts = range(self.min_seats, self.max_seats + 1)
+        return tuple(area for area in self.areas if any(self.spaces_for(area, n) for n in seat_counts))
+
     def spaces_for(self, area: str, seats: int) -> int:
         if area == "market":
             return len(self.market_spaces)

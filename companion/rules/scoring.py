@@ -5,7 +5,8 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Dict, List, Tuple
 
-from .state import DIE_INDEX, State
+from .state import State
+from .vocabulary import DIE_INDEX
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,9 @@ import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from .actions import Die
+from .phase import Phase
 from .ruleset import Ruleset, default_ruleset
-
-DIE_INDEX = {"d4": 0, "d6": 1, "d8": 2}
-DIE_TYPES = ("d4", "d6", "d8")
+from .vocabulary import DIE_TYPES
 
 # Slot on an action space: the dice one seat moved there, by type (values no longer matter, R13).
 Slot = Optional[Tuple[int, Tuple[str, ...]]]
@@ -58,8 +57,7 @@ class SeatState:
 class State:
     """Everything on the table, plus what the engine waits for next.
 
-    Phases: ``setup`` (waiting for the deployment order and the first deal), ``deploy``,
-    ``activate``, ``over``. A chance node is waiting for ``pending_order``, ``pending_deal``,
+    ``phase`` is a :class:`Phase`. A chance node is waiting for ``pending_order``, ``pending_deal``,
     one of ``pending_rolls`` or ``pending_reroll``; otherwise ``turn`` is the seat to act.
     """
 
@@ -75,7 +73,7 @@ class State:
         self.rules = rules or default_ruleset()
         self.seats: List[SeatState] = []
         self.round = 1
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.turn: Optional[int] = None
         self.initiative = 0
         self.deploy_order: List[int] = []      # Deployment track, this round
@@ -101,7 +99,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def colours(self) -> Tuple[str, ...]:
@@ -194,7 +192,7 @@ class State:
         state = cls(rules)
         state.seats = [SeatState.from_json(s) for s in data["seats"]]
         state.round = int(data["round"])
-        state.phase = data["phase"]
+        state.phase = Phase(data["phase"])
         state.turn = data["turn"]
         state.initiative = int(data["initiative"])
         state.deploy_order = list(data["deploy_order"])

@@ -23,7 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional
 
-from ..rules.errors import cited
+from ..rules import cited
 from ..other_games.headless import OTHER_GAMES, add_options
 from ..store import GameStore, StoreError
 from .rolls import roll_pattern
@@ -83,7 +83,7 @@ def legal_lines(session: TableSession) -> List[str]:
 
 
 def score_json(session: TableSession) -> str:
-    from ..rules.scoring import score
+    from ..rules import score
 
     state = session.state
     return json.dumps({"over": state.is_over, **score(state).to_json()})
@@ -217,8 +217,9 @@ def open_camera_follower(args: argparse.Namespace, runtime: "TableRuntime") -> "
     replay = source == "replay"
     if replay and not path:
         raise ValueError("--camera replay:PATH needs the folder of frames or the video to replay")
-    camera = open_camera(CameraConfig(source=source, replay_path=Path(path) if replay else None,
-                                      replay_hold=follower.STILL_READS + 1))  # one settle per recorded frame
+    settings = CameraConfig(replay_path=Path(path) if replay else None,
+                            replay_hold=follower.STILL_READS + 1)  # one settle per recorded frame
+    camera = open_camera(source, **settings.hardware_arguments())
     camera.lock(profile.camera)
     read, why = follower.dice_reader()
     if read is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Optional, Tuple
 
-from ..rules.state import DIE_TYPES, State
+from ..rules import DIE_TYPES, State
 
 
 def expected_roll(state: State) -> Optional[Tuple[str, Counter]]:

@@ -15,7 +15,7 @@ from typing import Iterator, Optional, Tuple
 from hardware.panel import Panel, PanelEvent
 from vision.readings import CONFIDENCE_THRESHOLD
 
-from ..rules.actions import Action
+from ..rules import Action
 from ..sync import SyncStep, TableSync
 from .follower import ReadingsByZone
 from .table import Outcome, TableSession

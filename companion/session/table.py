@@ -12,11 +12,10 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ..rules import IllegalAction, State, apply_action, legal_actions, parse_action
-from ..rules.actions import CHANCE_TYPES, Action, Deal, Order, Roll
-from ..rules.errors import cited
-from ..rules.game import Game, Header
-from ..rules.scoring import score
+from ..rules import (
+    CHANCE_TYPES, Action, Deal, Game, Header, IllegalAction, NotationError, Order, Roll, State, apply_action, cited,
+    legal_actions, parse_action, score,
+)
 from ..automa import Automa, AutomaDecision, get_level
 from ..store import AUTOMATA, GameStore, StoreError, game_kind
 
@@ -120,7 +119,7 @@ class TableSession:
         for number, event in enumerate(store.effective_events(game_id), 1):
             try:
                 game.play(event)
-            except IllegalAction as exc:
+            except (IllegalAction, NotationError) as exc:
                 raise StoreError(f"Game {game_id} cannot be replayed: event {number} '{event}' is refused "
                                  f"({exc}). The events before it are intact.") from None
         return cls(store, game_id, game, bool(store.meta(game_id).get("table_rolls", False)))
@@ -225,7 +224,7 @@ class TableSession:
             scratch = self.game.copy()
             for event in events + [action]:
                 scratch.play(event)
-        except IllegalAction as refused:
+        except (IllegalAction, NotationError) as refused:
             return Outcome(False, reason=refused.reason, rule=refused.rule)
         return self._record(scratch, [str(e) for e in events + [action]])
 

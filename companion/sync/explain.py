@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 
-from ..rules import IllegalAction, State, apply_action, check_action, legal_actions
-from ..rules.actions import (
-    Action, CardReroll, Create, Forfeit, Place, Research, Reroll, Roll, Scavenge, Sell, Upgrade,
+from ..rules import (
+    Action, CardReroll, Create, Forfeit, IllegalAction, Phase, Place, Reroll, Research, Roll, Scavenge, Sell, State,
+    Upgrade, apply_action, check_action, legal_actions,
 )
 from .locations import expected_dice
 from .observe import ObservedTable, differences
@@ -91,7 +91,7 @@ def placement_chains(state: State, observed: ObservedTable, limit: int = 8) -> L
             if len(chain) >= 2:
                 chains.setdefault(current.dumps(), chain)
             return
-        if len(chain) == limit or current.phase != "deploy" or current.is_chance_node or current.turn is None:
+        if len(chain) == limit or current.phase != Phase.DEPLOY or current.is_chance_node or current.turn is None:
             return
         seat = current.turn
         gone = {(die.die_type, die.value) for location, die in missing if location == "available" and die.seat == seat}

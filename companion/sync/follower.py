@@ -10,8 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..rules import IllegalAction, State
-from ..rules.actions import Action, Place, Roll
+from ..rules import Action, IllegalAction, Place, Roll, State
 from .explain import Moves
 from .in_place import (DieSpot, Group, Turned, dice_by_group, die_spots, expected_group, group_of,
                        turned_in_place)

@@ -11,8 +11,7 @@ from typing import Dict, List, Mapping, NamedTuple, Optional
 
 from calibration.layout import TRAY, seat_pool
 
-from ..rules import State
-from ..rules.state import DIE_TYPES
+from ..rules import DIE_TYPES, State
 
 Location = str  # "available", "staging.<area>", "spaces.<area>", "spent", "reserve"
 VALUED = ("available", "staging.")  # locations where the engine knows each die's value

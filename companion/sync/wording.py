@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, List, NamedTuple, Optional, Sequence
 
-from ..rules.activation import AREA_NAMES
+from ..rules import AREA_NAMES
 from .in_place import Turned
 from .locations import LocatedDie, Location, zone_location
 from .observe import Doubt

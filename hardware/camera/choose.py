@@ -3,9 +3,8 @@ synthetic."""
 from __future__ import annotations
 
 import logging
-from typing import Callable, Optional
-
-from companion.config import CameraConfig
+from pathlib import Path
+from typing import Callable, Optional, Tuple
 
 from .base import CameraSource, CameraUnavailable, Frame
 from .opencv_source import OpenCVSource
@@ -17,60 +16,68 @@ log = logging.getLogger(__name__)
 
 AUTO_ORDER = ("picamera2", "opencv", "synthetic")
 Render = Callable[[], Frame]
+Size = Tuple[int, int]
 
 
-def build_source(name: str, config: CameraConfig, render: Optional[Render] = None) -> CameraSource:
-    """The (not yet started) source called ``name``; CameraUnavailable when it cannot be made."""
+def build_source(name: str, *, device: int, main_resolution: Size, preview_resolution: Size,
+                 replay_path: Optional[Path], replay_hold: int, replay_loop: bool,
+                 render: Optional[Render] = None) -> CameraSource:
+    """The (not yet started) source called ``name``; CameraUnavailable when it cannot be made.
+
+    ``device``: the OpenCV device number; ``replay_path``, ``replay_hold``, ``replay_loop``: the
+    recording a replay source plays, how many reads each frame lasts, and whether it starts over.
+    """
     if name == "picamera2":
-        return Picamera2Source(config.main_resolution, config.preview_resolution)
+        return Picamera2Source(main_resolution, preview_resolution)
     if name == "opencv":
-        return OpenCVSource(config.device, config.main_resolution, config.preview_resolution)
+        return OpenCVSource(device, main_resolution, preview_resolution)
     if name == "replay":
-        if config.replay_path is None:
+        if replay_path is None:
             raise CameraUnavailable("replay: no recording given (set camera.replay_path)")
-        return ReplaySource(config.replay_path, config.preview_resolution, hold=config.replay_hold,
-                            loop=config.replay_loop)
+        return ReplaySource(replay_path, preview_resolution, hold=replay_hold, loop=replay_loop)
     if name == "synthetic":
         if render is None:
             raise CameraUnavailable("synthetic: no frame renderer was given")
-        return SyntheticSource(render, config.preview_resolution)
+        return SyntheticSource(render, preview_resolution)
     raise ValueError(f"unknown camera source {name!r}")
 
 
-def open_camera(config: CameraConfig, source: Optional[str] = None, render: Optional[Render] = None,
-                fallback: bool = False) -> CameraSource:
-    """Start a camera source and return it.
+def open_camera(source: str, *, device: int, main_resolution: Size, preview_resolution: Size,
+                replay_path: Optional[Path], replay_hold: int, replay_loop: bool,
+                render: Optional[Render] = None, fallback: bool = False) -> CameraSource:
+    """Start a camera source and return it; the settings are those of :func:`build_source`.
 
-    ``source`` (default ``config.source``) names one, or is ``"auto"``: picamera2, then
-    OpenCV, then synthetic frames from ``render`` when one is given. A named source that cannot
-    start raises :class:`CameraUnavailable` saying why, unless ``fallback`` is set: then
-    the sources after it in the automatic order are tried. Logs which source is in use and
-    why the ones before it were passed over.
+    ``source`` names one, or is ``"auto"``: picamera2, then OpenCV, then synthetic frames from
+    ``render`` when one is given. A named source that cannot start raises
+    :class:`CameraUnavailable` saying why, unless ``fallback`` is set: then the sources after it
+    in the automatic order are tried. Logs which source is in use and why the ones before it
+    were passed over.
     """
-    asked = source or config.source
-    if asked == "auto":
+    settings = dict(device=device, main_resolution=main_resolution, preview_resolution=preview_resolution,
+                    replay_path=replay_path, replay_hold=replay_hold, replay_loop=replay_loop, render=render)
+    if source == "auto":
         candidates = [name for name in AUTO_ORDER if name != "synthetic" or render is not None]
     else:
-        candidates = [asked]
+        candidates = [source]
         if fallback:
-            candidates += [name for name in AUTO_ORDER if name != asked]
+            candidates += [name for name in AUTO_ORDER if name != source]
     reasons: list[str] = []
     for name in candidates:
         try:
-            camera = build_source(name, config, render)
+            camera = build_source(name, **settings)
             camera.start()
         except CameraUnavailable as exc:
-            if name == asked and not fallback:
-                raise CameraUnavailable(f"camera source {asked!r} was asked for but is not "
+            if name == source and not fallback:
+                raise CameraUnavailable(f"camera source {source!r} was asked for but is not "
                                         f"available: {exc}") from None
             reasons.append(str(exc))
             continue
         if not reasons:
             log.info("camera: using %s", camera.name)
-        elif asked == "auto":
+        elif source == "auto":
             log.warning("camera: using %s (%s)", camera.name, "; ".join(reasons))
         else:
             log.warning("camera: %r was asked for but is not available; falling back to %s (%s)",
-                        asked, camera.name, "; ".join(reasons))
+                        source, camera.name, "; ".join(reasons))
         return camera
     raise CameraUnavailable("no camera source could be started: " + "; ".join(reasons))

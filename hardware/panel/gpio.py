@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Optional
-
-from companion.config import PanelConfig
+from typing import Any, Callable, Optional, Sequence
 
 from .base import AUTOMA_LED, Debouncer, LedMode, Panel, PanelEvent, PanelUnavailable, seat_led
 
@@ -19,23 +17,25 @@ class GpioPanel(Panel):
 
     name = "gpio"
 
-    def __init__(self, config: PanelConfig, pin_factory: Any = None,
+    def __init__(self, *, seat_buttons: Sequence[int], seat_leds: Sequence[int], confirm_button: int,
+                 undo_button: int, automa_led: int, bounce_ms: int, blink_ms: int, pin_factory: Any = None,
                  clock: Callable[[], float] = time.monotonic):
-        super().__init__(config.seats)
+        """Pins are BCM numbers; seat *i* has the *i*-th of ``seat_buttons`` and ``seat_leds``."""
+        super().__init__(len(seat_buttons))
         from gpiozero import LED, DigitalInputDevice  # the only place gpiozero devices are made
 
-        self._blink_s = config.blink_ms / 1000
+        self._blink_s = blink_ms / 1000
         self._devices: list[Any] = []
         self._leds: dict[str, Any] = {}
-        buttons = [(pin, "seat", seat) for seat, pin in enumerate(config.seat_buttons, start=1)]
-        buttons += [(config.confirm_button, "confirm", None), (config.undo_button, "undo", None)]
-        leds = [(seat_led(seat), pin) for seat, pin in enumerate(config.seat_leds, start=1)]
-        leds.append((AUTOMA_LED, config.automa_led))
+        buttons = [(pin, "seat", seat) for seat, pin in enumerate(seat_buttons, start=1)]
+        buttons += [(confirm_button, "confirm", None), (undo_button, "undo", None)]
+        leds = [(seat_led(seat), pin) for seat, pin in enumerate(seat_leds, start=1)]
+        leds.append((AUTOMA_LED, automa_led))
         try:
             for pin, kind, seat in buttons:
                 button = DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
                 self._devices.append(button)
-                self._watch(button, Debouncer(config.bounce_ms / 1000, clock), kind, seat)
+                self._watch(button, Debouncer(bounce_ms / 1000, clock), kind, seat)
             for led_name, pin in leds:
                 led = LED(pin, pin_factory=pin_factory)
                 self._devices.append(led)

@@ -7,8 +7,7 @@ from typing import Iterator, Sequence, Tuple
 from companion.automa import Automa, AutomaDecision
 from companion.automa.deck import DeckCycle
 from companion.bots import GreedyBot
-from companion.rules import Deal, Order, Roll, apply_action, new_game, sample_chance
-from companion.rules.state import State
+from companion.rules import Deal, Order, Roll, State, apply_action, new_game, sample_chance
 
 
 def automa_decisions(level: int, seed: int, opponents: int = 1) -> Iterator[Tuple[State, AutomaDecision]]:

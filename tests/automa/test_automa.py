@@ -4,8 +4,7 @@ import pytest
 
 from companion.automa import Automa, AutomaStateError, all_levels, default_deck
 from companion.automa.instructions import MAX_LENGTH, TEMPLATES, template_key
-from companion.rules import legal_actions
-from companion.rules.actions import Place
+from companion.rules import Place, legal_actions
 
 from .helpers import automa_decisions, blue_deploys, with_pair
 

@@ -8,8 +8,7 @@ from companion.automa import get_level
 from companion.automa.harness import simulate, win_shares
 from companion.bots import GreedyBot, RandomBot, make_bot
 from companion.cli import main
-from companion.rules import apply_action, legal_actions, new_game, sample_chance
-from companion.rules.scoring import score
+from companion.rules import apply_action, legal_actions, new_game, sample_chance, score
 
 
 def _play(bots, seed):

@@ -3,7 +3,8 @@ import json
 import pytest
 
 from companion.automa import DeckDataError, default_deck
-from companion.automa.deck import AREAS, CARD_TYPES, DATA_FILE, DeckCycle, load_deck
+from companion.automa.deck import DATA_FILE, DeckCycle, load_deck
+from companion.rules import AREAS, CARD_TYPES
 
 
 def test_every_card_has_both_halves_with_known_values():

@@ -1,8 +1,7 @@
 from companion.automa import Automa
 from companion.automa.deck import SupportHalf
 from companion.automa.resolution import direction_select
-from companion.rules import legal_actions
-from companion.rules.actions import CardAdjust, Combine, Place
+from companion.rules import CardAdjust, Combine, Place, legal_actions
 
 from .helpers import blue_deploys, with_pair
 

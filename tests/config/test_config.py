@@ -154,3 +154,19 @@ def test_docs_list_every_key():
     missing = [f"{section}.{key}" for section, keys in config_keys().items() for key in keys
                if not re.search(rf"\b{section}\.{key}\b", text)]
     assert not missing, f"docs/config.md does not describe: {missing}"
+
+
+@pytest.mark.parametrize("settings,opener,chooser", [
+    (PanelConfig(), "hardware.panel:open_panel", "backend"),
+    (CameraConfig(), "hardware.camera:open_camera", "source"),
+])
+def test_the_hardware_arguments_are_every_setting_the_device_takes(settings, opener, chooser):
+    """The devices take plain values; each config section hands over all of them, named as the device names them."""
+    import importlib
+    import inspect
+
+    module, name = opener.split(":")
+    parameters = inspect.signature(getattr(importlib.import_module(module), name)).parameters
+    settings_taken = {p for p, spec in parameters.items() if spec.default is inspect.Parameter.empty and p != chooser}
+    assert set(settings.hardware_arguments()) == settings_taken
+    assert {f.name for f in dataclasses.fields(settings)} >= settings_taken | {chooser}

@@ -12,7 +12,6 @@ import pytest
 
 from calibration.camera_settings import CameraSettings
 
-from companion.config import CameraConfig
 from hardware.camera import (
     CameraUnavailable,
     CameraWatch,
@@ -171,12 +170,13 @@ def no_picamera2(monkeypatch):
     monkeypatch.setitem(sys.modules, "picamera2", None)  # import picamera2 -> ImportError
 
 
-CONFIG = CameraConfig(device=99, main_resolution=(64, 48), preview_resolution=PREVIEW)
+SETTINGS = dict(device=99, main_resolution=(64, 48), preview_resolution=PREVIEW, replay_path=None, replay_hold=1,
+                replay_loop=False)
 
 
 def test_auto_falls_back_to_synthetic_and_says_why(no_picamera2, caplog):
     with caplog.at_level(logging.INFO, logger="hardware.camera"):
-        camera = open_camera(CONFIG, render=lambda: solid(5))
+        camera = open_camera("auto", **SETTINGS, render=lambda: solid(5))
     assert isinstance(camera, SyntheticSource) and camera.started
     assert camera.read_main() is not None
     line = caplog.records[-1].getMessage()
@@ -187,7 +187,7 @@ def test_auto_falls_back_to_synthetic_and_says_why(no_picamera2, caplog):
 
 def test_auto_with_nothing_available_lists_every_reason(no_picamera2):
     with pytest.raises(CameraUnavailable) as info:
-        open_camera(CONFIG)
+        open_camera("auto", **SETTINGS)
     message = str(info.value)
     assert message.startswith("no camera source could be started: picamera2 is not installed")
     assert "opencv: no camera at /dev/video99" in message
@@ -197,17 +197,15 @@ def test_auto_with_nothing_available_lists_every_reason(no_picamera2):
 def test_a_named_source_that_is_missing_is_an_error_unless_fallback_is_allowed(no_picamera2, caplog):
     with pytest.raises(CameraUnavailable, match="camera source 'picamera2' was asked for but is not "
                                                 "available: picamera2 is not installed"):
-        open_camera(CONFIG, source="picamera2", render=lambda: solid(5))
+        open_camera("picamera2", **SETTINGS, render=lambda: solid(5))
     with caplog.at_level(logging.WARNING, logger="hardware.camera"):
-        camera = open_camera(CONFIG, source="picamera2", render=lambda: solid(5), fallback=True)
+        camera = open_camera("picamera2", **SETTINGS, render=lambda: solid(5), fallback=True)
     assert camera.name == "synthetic"
     assert "'picamera2' was asked for but is not available; falling back to synthetic" in caplog.text
 
 
-def test_replay_chosen_by_config(frames_dir):
-    config = CameraConfig(source="replay", replay_path=frames_dir, preview_resolution=PREVIEW,
-                          replay_hold=2, replay_loop=True)
-    camera = open_camera(config)
+def test_replay_plays_the_recording_it_is_given(frames_dir):
+    camera = open_camera("replay", **dict(SETTINGS, replay_path=frames_dir, replay_hold=2, replay_loop=True))
     assert isinstance(camera, ReplaySource)
     shades = [shade_of(camera.read_main()) for _ in range(2 * len(SHADES) + 2)]
     assert shades == [s for s in SHADES for _ in range(2)] + [10, 10]

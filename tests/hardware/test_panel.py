@@ -8,7 +8,6 @@ import time
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import PanelConfig
 from hardware.panel import (
     Debouncer,
     GpioPanel,
@@ -19,8 +18,8 @@ from hardware.panel import (
     open_panel,
 )
 
-CONFIG = PanelConfig(seat_buttons=(5, 6, 13), seat_leds=(17, 27, 22), confirm_button=26,
-                     undo_button=16, automa_led=24, bounce_ms=50, blink_ms=50)
+WIRING = dict(seat_buttons=(5, 6, 13), seat_leds=(17, 27, 22), confirm_button=26, undo_button=16, automa_led=24,
+              bounce_ms=50, blink_ms=50)
 
 
 class FakeClock:
@@ -45,7 +44,7 @@ def clock():
 
 @pytest.fixture
 def panel(factory, clock):
-    opened = GpioPanel(CONFIG, pin_factory=factory, clock=clock)
+    opened = GpioPanel(**WIRING, pin_factory=factory, clock=clock)
     yield opened
     opened.close()
 
@@ -93,7 +92,7 @@ def test_a_bouncing_contact_is_one_press(panel, factory, clock):
 
 def test_a_bouncing_contact_in_real_time_is_one_press(factory):
     """The same with the real clock: gpiozero's callbacks as they come."""
-    with GpioPanel(CONFIG, pin_factory=factory) as panel:
+    with GpioPanel(**WIRING, pin_factory=factory) as panel:
         pin = factory.pin(26)
         started = time.monotonic()
         for transition in range(10):
@@ -117,7 +116,7 @@ def test_debouncer_needs_a_quiet_contact_before_a_press():
 
 
 def test_presses_from_other_threads_reach_the_consumer(factory):
-    with GpioPanel(CONFIG, pin_factory=factory, clock=FakeClock()) as panel:
+    with GpioPanel(**WIRING, pin_factory=factory, clock=FakeClock()) as panel:
         threads = [threading.Thread(target=factory.pin(pin).drive_low) for pin in (5, 6, 13)]
         for thread in threads:
             thread.start()
@@ -173,18 +172,18 @@ def test_auto_falls_back_to_the_keyboard_with_one_clear_line(caplog, monkeypatch
 
     monkeypatch.setattr("hardware.panel.choose.default_pin_factory", no_driver)
     with caplog.at_level(logging.INFO, logger="hardware.panel"):
-        panel = open_panel(CONFIG)
+        panel = open_panel("auto", **WIRING)
     assert isinstance(panel, KeyboardPanel)
     assert [r.getMessage() for r in caplog.records] == [
         "panel: using the keyboard (keys 1-4 = seat buttons, Space = Confirm, U = Undo); "
         "GPIO not available: no GPIO pin driver could be loaded (test)"]
     with pytest.raises(PanelUnavailable, match="no GPIO pin driver"):
-        open_panel(CONFIG, backend="gpio")
+        open_panel("gpio", **WIRING)
 
 
 def test_auto_uses_gpio_when_a_pin_factory_is_there(factory, caplog):
     with caplog.at_level(logging.INFO, logger="hardware.panel"):
-        panel = open_panel(CONFIG, pin_factory=factory)
+        panel = open_panel("auto", **WIRING, pin_factory=factory)
     try:
         assert isinstance(panel, GpioPanel)
         assert "panel: using GPIO buttons and LEDs (MockFactory, 3 seats)" in caplog.text
@@ -196,6 +195,6 @@ def test_a_pin_that_is_taken_gives_a_clear_error_and_releases_the_rest(factory):
     from gpiozero import LED
     taken = LED(24, pin_factory=factory)
     with pytest.raises(PanelUnavailable, match="could not claim its pins"):
-        GpioPanel(CONFIG, pin_factory=factory)
+        GpioPanel(**WIRING, pin_factory=factory)
     taken.close()
-    GpioPanel(CONFIG, pin_factory=factory).close()  # nothing was left claimed
+    GpioPanel(**WIRING, pin_factory=factory).close()  # nothing was left claimed

@@ -3,10 +3,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
-from companion.rules import Deal, Order, apply_action, new_game
+from companion.rules import DIE_INDEX, Deal, Order, Phase, State, apply_action, new_game, parse_die
 from companion.rules.flow import next_activation_turn
-from companion.rules.notation import parse_die
-from companion.rules.state import DIE_INDEX, State
 
 
 def dice(text: str) -> List:
@@ -65,7 +63,7 @@ def activation_state(colours: Sequence[str], staging: Dict[str, Dict[str, str]],
             pools.reserve[DIE_INDEX[die_type]] = n
             pools.spent[DIE_INDEX[die_type]] += moved
     state.activation_track = list(range(len(colours)))
-    state.phase = "activate"
+    state.phase = Phase.ACTIVATE
     state.deployment_track = [s for s in state.activation_track if not state.has_staged_dice(s)]
     state.initiative = initiative
     next_activation_turn(state, 0)

@@ -11,9 +11,7 @@ import json
 import random
 from pathlib import Path
 
-from companion.rules import Create, Place, Research, Sell, Upgrade, legal_actions
-from companion.rules.game import Game, Header
-from companion.rules.scoring import score
+from companion.rules import Create, Game, Header, Place, Research, Sell, Upgrade, legal_actions, score
 
 GOLDEN = Path(__file__).with_name("golden")
 GAMES = {"two_seats": ("red", "blue"), "three_seats": ("green", "white", "red"), "four_seats": ("red", "blue", "green", "white")}

@@ -2,8 +2,8 @@
 import pytest
 
 from companion.rules import (
-    CardAdjust, CardReroll, Combine, Create, Deal, Forfeit, NotationError, Nudge, Order, Place, Research, Reroll,
-    Roll, Scavenge, Sell, Upgrade, parse_action,
+    CardAdjust, CardReroll, Combine, CompanionError, Create, Deal, Forfeit, IllegalAction, NotationError, Nudge, Order,
+    Place, Reroll, Research, Roll, Scavenge, Sell, Upgrade, parse_action,
 )
 
 EXAMPLES = [
@@ -41,3 +41,11 @@ def test_garbage_is_refused_with_a_reason(line, words):
     with pytest.raises(NotationError) as refused:
         parse_action(line)
     assert words in refused.value.reason
+
+
+def test_a_notation_error_is_no_illegal_action_and_both_share_the_project_root():
+    with pytest.raises(NotationError) as refused:
+        parse_action("red place d6 scavenge")
+    assert not isinstance(refused.value, IllegalAction)
+    assert isinstance(refused.value, CompanionError) and issubclass(IllegalAction, CompanionError)
+    assert str(refused.value) == f"{refused.value.reason} [notation]"

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from companion.rules import IllegalAction, State, apply_action, legal_actions, new_game, parse_action
-from companion.rules.game import Game, Header
-from companion.rules.scoring import score
+from companion.rules import (
+    COLOURS, Game, Header, IllegalAction, NotationError, State, apply_action, legal_actions, new_game, parse_action,
+    score,
+)
 
-COLOURS = ("red", "blue", "green", "white")
 VOCABULARY = (
     list(COLOURS) + ["black", "scavenge", "create", "upgrade", "research", "market", "+1", "-1", "+2", "-2",
                      "+", "-", "buy", "reserve", "make", "raise", "at", "1d4", "2d4", "1d6", "3d6", "d4", "d6", "d8",
@@ -49,7 +49,7 @@ def check_mutants(state: State, legal: set, template: str, rng: random.Random, t
         line = mutate(template, rng)
         try:
             action = parse_action(line)
-        except IllegalAction as refused:
+        except NotationError as refused:
             assert refused.reason
             continue
         if action in legal or (state.is_chance_node and str(action) == template):

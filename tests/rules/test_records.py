@@ -5,10 +5,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.rules.game import Game, RecordError
+from companion.rules import Game, RecordError, default_ruleset, score
 from companion.rules.reference import render
-from companion.rules.ruleset import default_ruleset
-from companion.rules.scoring import score
 
 GOLDEN = Path(__file__).with_name("golden")
 DOCS = Path(__file__).parents[2] / "docs"

@@ -3,9 +3,10 @@ import random
 
 import pytest
 
-from companion.rules import CardAdjust, Deal, IllegalAction, Order, Sell, apply_action, legal_actions, new_game, sample_chance
-from companion.rules.scoring import score_seat
-from companion.rules.state import DIE_INDEX
+from companion.rules import (
+    DIE_INDEX, CardAdjust, Deal, IllegalAction, Order, Sell, apply_action, legal_actions, new_game, sample_chance,
+    score_seat,
+)
 
 from .builders import activation_state, deployment_state, dice
 

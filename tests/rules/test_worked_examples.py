@@ -2,9 +2,8 @@
 import pytest
 
 from companion.rules import (
-    Combine, Forfeit, IllegalAction, Place, Sell, Upgrade, apply_action, check_action, legal_actions,
+    Combine, Forfeit, IllegalAction, Place, Sell, Upgrade, apply_action, check_action, legal_actions, score_seat,
 )
-from companion.rules.scoring import score_seat
 
 from .builders import activation_state, deployment_state, dice
 

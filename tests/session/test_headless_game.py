@@ -10,10 +10,7 @@ from typing import Callable, Iterator, List, Optional
 import pytest
 
 from companion.cli import build_parser, main
-from companion.rules import apply_action, parse_action
-from companion.rules.game import Game
-from companion.rules.scoring import score
-from companion.rules.state import State
+from companion.rules import Game, State, apply_action, parse_action, score
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import run
 from companion.store import GameStore

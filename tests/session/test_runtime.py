@@ -74,7 +74,7 @@ def test_a_bouncing_undo_button_undoes_once(session):
     try:
         config = PanelConfig(seat_buttons=(5, 6), seat_leds=(17, 27), confirm_button=26, undo_button=16,
                              automa_led=24, bounce_ms=50, blink_ms=50)
-        panel = open_panel(config, backend="gpio", pin_factory=factory)
+        panel = open_panel("gpio", **config.hardware_arguments(), pin_factory=factory)
         runtime = TableRuntime(session, panel)
         for _ in range(3):
             assert runtime.submit(session.legal()[0]).ok

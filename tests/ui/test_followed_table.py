@@ -209,8 +209,7 @@ def settle(app, table) -> None:
 
 def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
     """Rolls and placements are played from the table alone; an activation is shown and tapped."""
-    from companion.rules import legal_actions
-    from companion.rules.actions import ACTIVATION_TYPES, Forfeit, Place
+    from companion.rules import ACTIVATION_TYPES, Forfeit, Place, legal_actions
     from sim.app_driver import open_popups
 
     app, table, _shown = followed  # no frame is shown: the settles are handed over directly

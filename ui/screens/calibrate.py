@@ -17,10 +17,11 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
+from companion.rules import COLOURS
+
 from .. import theme
 from ..widgets import Caption, touch_button
 from .common import screen_body, top_bar
-from .setup import COLOURS
 
 if TYPE_CHECKING:
     from ..app import CompanionApp

@@ -7,7 +7,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
-from companion.rules.actions import CHANCE_TYPES
+from companion.rules import CHANCE_TYPES
 
 from .. import theme
 from ..widgets import Caption

@@ -8,7 +8,7 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from companion.rules.scoring import Score, SeatScore
+from companion.rules import Score, SeatScore
 
 from .. import kv, theme
 from ..widgets import SeatBadge

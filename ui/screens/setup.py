@@ -14,6 +14,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
 from companion.automa.levels import Level, all_levels
+from companion.rules import COLOURS
 from companion.session.table import SeatSpec
 
 from .. import kv, theme
@@ -24,7 +25,6 @@ from .common import screen_body, top_bar
 if TYPE_CHECKING:
     from ..app import CompanionApp
 
-COLOURS = ("red", "blue", "green", "white")
 MIN_SEATS = 2
 
 
