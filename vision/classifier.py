@@ -119,6 +119,7 @@ class OnnxNet:
         self.net = cv2.dnn.readNetFromONNX(str(path))
         self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
         self.outputs = self.net.getUnconnectedOutLayersNames()
+        self.hidden_layer = next((n for n in self.net.getLayerNames() if n.endswith(HIDDEN_LAYER)), None)
 
     def run(self, batch: np.ndarray) -> List[np.ndarray]:
         self.net.setInput(batch)
@@ -127,11 +128,10 @@ class OnnxNet:
     def hidden(self, batch: np.ndarray) -> np.ndarray:
         """The activations of the hidden layer before the heads (``vision.training.train.build_model``), one row
         per crop."""
-        names = [n for n in self.net.getLayerNames() if n.endswith(HIDDEN_LAYER)]
-        if not names:
+        if self.hidden_layer is None:
             raise ValueError(f"this network has no layer named *{HIDDEN_LAYER}")
         self.net.setInput(batch)
-        return self.net.forward(names[0]).reshape(len(batch), -1)
+        return self.net.forward(self.hidden_layer).reshape(len(batch), -1)
 
 
 class Finder:

@@ -231,13 +231,12 @@ class DiceReader:
                     out[k, values] = 0.0
             kept = out[k, 1:].sum()
             out[k, 1:] = out[k, 1:] * die_p / kept if kept > 0 else probs[k, 1:]
-        chosen = [k for k in dice if table.knows(type_and_value(out[k])[0])]
+        chosen = [(k, die_type) for k in dice for die_type in [type_and_value(out[k])[0]] if table.knows(die_type)]
         if not chosen:
             return out
-        views = table.features.of_dice(pyramid, [(found[k][1], found[k][2]) for k in chosen],
+        views = table.features.of_dice(pyramid, [(found[k][1], found[k][2]) for k, _ in chosen],
                                        READER_ANGLES[:self.views])
-        for j, k in enumerate(chosen):
-            die_type = type_and_value(out[k])[0]
+        for j, (k, die_type) in enumerate(chosen):
             values = TYPE_SLICES[die_type]
             out[k, values] = out[k, values].sum() * table.value_odds(die_type, views[:, j])
         return out

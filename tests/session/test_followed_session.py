@@ -86,15 +86,20 @@ class Camera(SyntheticSource):
         self.working = True
 
 
+def _followed_game(store, camera, reader):
+    """A new two-seat game whose runtime follows ``camera`` read by ``reader``: (session, runtime, follower)."""
+    session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=4)
+    runtime = TableRuntime(session)
+    runtime.follow_table()
+    return session, runtime, CameraFollower(camera, reader, default_layout(2), every_s=0)
+
+
 def test_rolls_and_a_placement_seen_by_the_camera_are_played(tmp_path, table):
     reader = LabelReader()
     camera = Camera()
     camera.start()
     with GameStore(tmp_path / "g.db") as store:
-        session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=4)
-        runtime = TableRuntime(session)
-        runtime.follow_table()
-        following = CameraFollower(camera, reader, default_layout(2), every_s=0)
+        session, runtime, following = _followed_game(store, camera, reader)
         target = rolled(session.upcoming_state())
         table.follow(target)
         camera.shown = reader.frame(table)
@@ -120,10 +125,7 @@ def test_a_vanishing_camera_loses_nothing_and_the_rolls_are_typed_until_it_is_ba
     camera = Camera()
     camera.start()
     with GameStore(tmp_path / "g.db") as store:
-        session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=4)
-        runtime = TableRuntime(session)
-        runtime.follow_table()
-        following = CameraFollower(camera, reader, default_layout(2), every_s=0)
+        session, runtime, following = _followed_game(store, camera, reader)
         assert session.play_seeded().ok  # the deployment order and the deal
         before = session.state.dumps()
         camera.working = False
