@@ -1,0 +1,88 @@
+"""A whole-frame die detector: one small network that marks the centre and size of every die.
+
+It is a heatmap detector in the CenterNet style: the frame, scaled so its long side is at most
+``WORK_SIZE`` (or so the dice span ``WORK_DIE`` pixels where their size is known), goes through a
+small convolutional network once; at every fourth pixel it says how likely a die's centre lies
+there, how far the centre is from that pixel, and how large the die is. The peaks of that map
+are the dice. It proposes where the blob search (``vision.detect``) finds nothing: dice on a
+busy board, dice of the table's colour, dice packed together.
+"""
+from __future__ import annotations
+
+import math
+import pathlib
+from typing import List, Optional, Tuple
+
+import cv2
+import numpy as np
+
+from vision.classifier import MODEL_DIR
+from vision.detect import Candidate
+
+MODEL_FILE = "detector.onnx"
+WORK_SIZE = 512  # long side of the working image, where the dice's size is not known
+WORK_DIE = 24.0  # where it is known, the working image is scaled so the dice span this many pixels
+STRIDE = 4  # working-image pixels per cell of the network's maps
+PAD_TO = 32  # the network halves its maps five times: the working image is padded to a multiple of this
+MIN_PEAK = 0.2  # the least heat of a peak that is proposed
+MAX_PEAKS = 96
+
+
+def working_scale(shape: Tuple[int, ...], die_size: Optional[float] = None) -> float:
+    """The scale from frame pixels to the working image's."""
+    if die_size:
+        return WORK_DIE / die_size
+    return min(1.0, WORK_SIZE / max(shape[:2]))
+
+
+def network_input(image_bgr: np.ndarray) -> np.ndarray:
+    """The 1 x 3 x H x W float32 blob the network reads: the image padded to ``PAD_TO`` with its edge,
+    each channel scaled to zero mean and unit spread, so light and the camera's gain matter less."""
+    h, w = image_bgr.shape[:2]
+    padded = cv2.copyMakeBorder(image_bgr, 0, -h % PAD_TO, 0, -w % PAD_TO, cv2.BORDER_REPLICATE)
+    mean, spread = cv2.meanStdDev(padded)
+    x = padded.astype(np.float32)
+    x -= mean.reshape(3).astype(np.float32)
+    x *= (1.0 / (spread.reshape(3) + 8.0)).astype(np.float32)
+    return x.transpose(2, 0, 1)[None].copy()
+
+
+def peaks(heat: np.ndarray, min_peak: float = MIN_PEAK, limit: int = MAX_PEAKS) -> List[Tuple[int, int, float]]:
+    """(row, column, heat) of each local maximum of ``heat`` over ``min_peak``, the strongest first."""
+    local_max = heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    rows, cols = np.nonzero(local_max & (heat >= min_peak))
+    order = np.argsort(-heat[rows, cols])[:limit]
+    return [(int(rows[k]), int(cols[k]), float(heat[rows[k], cols[k]])) for k in order]
+
+
+class DieDetector:
+    """Loads ``detector.onnx`` once; ``find`` gives the dice in a frame as candidates."""
+
+    def __init__(self, path: Optional[pathlib.Path] = None):
+        path = pathlib.Path(path or MODEL_DIR / MODEL_FILE)
+        if not path.exists():
+            raise FileNotFoundError(f"{path} is missing: train it with `python -m vision.training.detector`")
+        self.net = cv2.dnn.readNetFromONNX(str(path))
+        self.outputs = self.net.getUnconnectedOutLayersNames()
+
+    def maps(self, image_bgr: np.ndarray) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The heat (H x W, 0..1), the centre offsets (2 x H x W, in cells) and the log die sizes (H x W, in
+        cells) of a working image."""
+        self.net.setInput(network_input(image_bgr))
+        out = dict(zip(self.outputs, self.net.forward(self.outputs)))
+        return out["heat"][0, 0], out["offset"][0], out["size"][0, 0]
+
+    def find(self, frame_bgr: np.ndarray, die_size: Optional[float] = None,
+             min_peak: float = MIN_PEAK) -> List[Candidate]:
+        """The dice in ``frame_bgr``, in frame pixels, ``strength`` their heat (0..1)."""
+        scale = working_scale(frame_bgr.shape, die_size)
+        size = (max(1, round(frame_bgr.shape[1] * scale)), max(1, round(frame_bgr.shape[0] * scale)))
+        image = cv2.resize(frame_bgr, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        heat, offset, log_size = self.maps(image)
+        found = []
+        for row, col, strength in peaks(heat, min_peak):
+            x = (col + 0.5 + offset[0, row, col]) * STRIDE / scale
+            y = (row + 0.5 + offset[1, row, col]) * STRIDE / scale
+            side = math.exp(float(log_size[row, col])) * STRIDE / scale
+            found.append(Candidate((float(x), float(y)), float(side), strength))
+        return found
