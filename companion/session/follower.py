@@ -129,7 +129,7 @@ class CameraFollower:
     @property
     def finished(self) -> bool:
         """The camera has no more frames to give (a replay at its end; a live camera never finishes)."""
-        return bool(getattr(self.camera, "finished", False))
+        return self.camera.finished
 
     # -- the reading thread -----------------------------------------------------------------
 
