@@ -262,7 +262,8 @@ class CompanionApp(App):
         camera = self.camera_source() if self.camera_source is not None else None
         threshold = self.settings.vision.confidence_threshold
         self.feed = CameraFeed.open(self.settings.camera, demo=self.demo, table=lambda: self.controller.session,
-                                    threshold=threshold, camera=camera, profile=profile)
+                                    threshold=threshold, camera=camera, profile=profile,
+                                    settle_reads=self.settings.vision.settle_frames)
         if profile is not None and profile.colours is not None:
             runtime = self.controller.runtime
             sync = runtime.follow_table(min_confidence=threshold)

@@ -1,6 +1,9 @@
 """Every screen built headless at 800x480 and driven by taps."""
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -285,5 +288,8 @@ def test_a_lost_camera_says_what_is_left_to_do(app, monkeypatch):
     source.read_preview()
     monkeypatch.setattr(follower, "dice_reader", lambda: (None, "no dice reader"))
     app.camera_source, app.camera_allowed = lambda: source, True
+    app.settings = replace(app.settings, camera=replace(app.settings.camera, lost_after_s=0.1))
     start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")])
+    time.sleep(0.2)  # no frame for camera.lost_after_s
+    pump(2)
     assert app.manager.get_screen("table").camera_line.text == "Camera lost: the app rolls; tap the moves"

@@ -69,6 +69,7 @@ class TableScreen(Screen):
     picked_text = StringProperty("")  # the reading of the die last tapped on the preview
     camera_view = BooleanProperty(False)  # the preview instead of the grid
     feed_on = BooleanProperty(False)
+    camera_lost = BooleanProperty(False)  # as the camera line says
     back_shown = BooleanProperty(False)
     modify_shown = BooleanProperty(False)
     forfeit_shown = BooleanProperty(False)
@@ -188,6 +189,7 @@ class TableScreen(Screen):
         for a tap, else the camera's state."""
         feed = self.app.feed
         self.feed_on = feed is not None
+        self.camera_lost = feed is not None and feed.lost
         if feed is None:
             self.camera_view = False
         seen = self.app.table_seen
@@ -195,7 +197,7 @@ class TableScreen(Screen):
             self.camera_text = self.picked_text
         elif feed is not None and seen:
             self.camera_text = f"[color={theme.hex_of(theme.ACCENT)}]{theme.escape(seen)}[/color]"
-        elif feed is None or feed.lost:
+        elif feed is None or self.camera_lost:
             by_hand = "enter the rolls and moves by hand" if self.app.controller.table_rolls \
                 else "the app rolls; tap the moves"
             self.camera_text = f"Camera {'off' if feed is None else 'lost'}: {by_hand}"
@@ -222,6 +224,8 @@ class TableScreen(Screen):
         """Copy the newest preview frame into the texture while the preview is shown (main thread,
         a memory copy)."""
         feed = self.app.feed
+        if feed is not None and feed.lost != self.camera_lost:
+            self.show_camera_line()
         if feed is None or not self.camera_view:
             return
         number, frame = feed.latest()
