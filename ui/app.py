@@ -14,7 +14,6 @@ app shows what it asks of a person.
 from __future__ import annotations
 
 import logging
-import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, List, Optional
@@ -26,24 +25,19 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.config import Config
 from companion.store import GameStore, StoreError
-from hardware.panel import KeyboardPanel, Panel, PanelUnavailable, open_panel
+from hardware.panel import KeyboardPanel, Panel
 
 from . import kv
 from .controller import AUTOMA, OVER, GameController
 from .dialogs import alert, table_alert
+from .opening import open_store, open_table_panel
 
 if TYPE_CHECKING:
     from calibration.profile import CalibrationProfile
     from hardware.camera import CameraSource
 
 log = logging.getLogger(__name__)
-KV_FILE = Path(__file__).with_name("companion.kv")
 PANEL_POLL_S = 0.05
-
-
-def load_style() -> None:
-    """The style rules of companion.kv, loaded once per process."""
-    kv.load(KV_FILE)
 
 
 class CompanionApp(App):
@@ -73,17 +67,17 @@ class CompanionApp(App):
 
     def load_kv(self, filename=None) -> bool:
         """Kivy would look for companion.kv beside this file on its own; load it once instead."""
-        load_style()
+        kv.load_style()
         return True
 
     def build(self) -> ScreenManager:
         from .screens.home import HomeScreen
 
-        load_style()
+        kv.load_style()
         Window.clearcolor = (0.11, 0.12, 0.14, 1)
         if self.store is None:
-            self.store = self._open_store()
-        self.panel = self._open_panel()
+            self.store, self.db_path = open_store(self.db_path, self.settings.storage.backup_every)
+        self.panel = open_table_panel(self.settings, self.demo)
         self.controller = GameController(self.store, self.panel)
         self.manager = ScreenManager(transition=NoTransition())
         self.manager.add_widget(HomeScreen(self))
@@ -95,20 +89,6 @@ class CompanionApp(App):
         if recovery is not None and getattr(recovery, "message", ""):
             Clock.schedule_once(lambda _dt: alert("Saved games recovered", recovery.message), 0)
         return self.manager
-
-    def _open_store(self) -> GameStore:
-        """The games database; when it cannot be opened, a scratch one and an alert saying so."""
-        try:
-            self.db_path.parent.mkdir(parents=True, exist_ok=True)
-            return GameStore(self.db_path, backup_every=self.settings.storage.backup_every)
-        except (StoreError, OSError) as exc:
-            scratch = Path(tempfile.mkdtemp(prefix="automata-companion-")) / "games.sqlite3"
-            log.error("games database %s cannot be opened (%s); using %s", self.db_path, exc, scratch)
-            message = (f"{exc}. Nothing in it was changed. Games played now are saved in {scratch}; "
-                       f"fix the file (or storage.db_path) and restart.")
-            Clock.schedule_once(lambda _dt: alert("Games database unavailable", message), 0)
-            self.db_path = scratch
-            return GameStore(scratch, backup_every=self.settings.storage.backup_every)
 
     def _add_game_screens(self) -> None:
         """The screens of a game; each module is imported only here, after the Home screen."""
@@ -125,14 +105,6 @@ class CompanionApp(App):
         Window.unbind(on_flip=self._home_visible)
         self.home_shown_at = time.monotonic()
         log.info("home screen shown %.2f s after start", self.home_shown_at - self.started_at)
-
-    def _open_panel(self) -> Panel:
-        try:
-            panel = self.settings.panel
-            return open_panel("keyboard" if self.demo else panel.backend, **panel.hardware_arguments())
-        except (PanelUnavailable, OSError, RuntimeError) as exc:
-            log.warning("panel: %s; using the keyboard", exc)
-            return KeyboardPanel(self.settings.panel.seats)
 
     def mode_description(self) -> str:
         panel = "keyboard keys 1-4, Space = Confirm, U = Undo" if isinstance(self.panel, KeyboardPanel) \
