@@ -43,7 +43,8 @@ class Measured(CompanionApp):
         if mode == "start":
             self.stop()
         else:
-            self.start_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "automa", "Bot")], 1, True, False)
+            self.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "automa", "Bot")], 1)
+            self.show_next()
             self.manager.get_screen("table").camera_view = True  # the preview, as Camera shows it
             Clock.schedule_once(self.report, seconds)
 
@@ -51,9 +52,10 @@ class Measured(CompanionApp):
         table = self.manager.get_screen("table")
         shown = [t for t in table.shown_frames if t >= table.shown_frames[-1] - (seconds - 1)]
         displayed = (len(shown) - 1) / (shown[-1] - shown[0]) if len(shown) > 1 else 0.0
-        size = self.feed.latest()[1].shape
-        print(json.dumps({"produced_fps": round(self.feed.rate(), 1), "displayed_fps": round(displayed, 1),
-                          "preview": f"{size[1]}x{size[0]}", "status": self.feed.status()}), flush=True)
+        feed = self.camera.feed
+        size = feed.latest()[1].shape
+        print(json.dumps({"produced_fps": round(feed.rate(), 1), "displayed_fps": round(displayed, 1),
+                          "preview": f"{size[1]}x{size[0]}", "status": feed.status()}), flush=True)
         self.stop()
 
 

@@ -105,7 +105,7 @@ class StorageConfig:
 @dataclass(frozen=True)
 class VisionConfig:
     confidence_threshold: float = CONFIDENCE_THRESHOLD
-    settle_frames: int = 5
+    settle_frames: int = 2  # as companion.session.follower.STILL_READS
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,8 @@ def build_app(db_path: Path, demo: bool = True, camera_on: bool = False, size=SI
     EventLoop.ensure_window()
     Window.size = size
     app = CompanionApp(Config(), db_path=db_path, demo=demo)
-    app.camera_allowed = camera_on
     root = app.build()
+    app.camera.allowed = camera_on
     app.root = root
     Window.add_widget(root)
     app.teardown = lambda: _teardown(app)

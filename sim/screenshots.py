@@ -55,7 +55,7 @@ def main(argv=None) -> int:
         app = build_app(Path(scratch) / "games.sqlite3", camera_on=True)
         # a finished game and one in progress, for the Home list
         app.controller.new_game([SeatSpec("green", "person", "Mia"), SeatSpec("white", "automa", "Tock", 2)], seed=5)
-        app.camera_on = False
+        app.camera.wanted = False
         app.show_next()
         play_until(lambda: app.manager.current == "score")
         app.go_home()
@@ -115,7 +115,7 @@ def main(argv=None) -> int:
         app.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Ben"),
                                  SeatSpec("green", "automa", "Cogsworth", 4), SeatSpec("white", "person", "Dee")],
                                 seed=17)
-        app.camera_on = False
+        app.camera.wanted = False
         app.show_next()
         play_until(lambda: app.manager.current == "table" and app.controller.state.round == 3
                    and app.controller.state.phase == Phase.ACTIVATE and len(app.controller.state.deployment_track) >= 2)
@@ -144,12 +144,12 @@ def tap_die(app) -> None:
 
     table = app.manager.get_screen("table")
     deadline = time.monotonic() + 10
-    while not app.feed.readings() and time.monotonic() < deadline:
+    while not app.camera.feed.readings() and time.monotonic() < deadline:
         time.sleep(0.1)
     time.sleep(0.5)
     pump(5)
     preview = table.preview
-    x0, y0, x1, y1 = app.feed.readings()[0].bbox
+    x0, y0, x1, y1 = app.camera.feed.readings()[0].bbox
     width, height = preview.norm_image_size
     x = preview.center_x - width / 2 + (x0 + x1) / 2 / MAIN_SIZE[0] * width
     y = preview.center_y + height / 2 - (y0 + y1) / 2 / MAIN_SIZE[1] * height
@@ -176,13 +176,13 @@ def calibrate_screen(app, profile_path: Path) -> None:
         source.start()
         return source
 
-    app.profile_path, app.camera_source = profile_path, camera
-    app.open_calibration()
+    app.camera.profile_path, app.camera.source = profile_path, camera
+    app.go("calibrate")
     screen = app.manager.get_screen("calibrate")
     screen.players = players
     tap("Read the table")
     deadline = time.monotonic() + 30
-    while screen.worker is not None and time.monotonic() < deadline:
+    while screen.busy and time.monotonic() < deadline:
         pump(1)
         time.sleep(0.02)
 
@@ -198,7 +198,7 @@ def mismatch_alert(app) -> None:
     from ui.dialogs import table_alert
 
     app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
-    app.camera_on = False
+    app.camera.wanted = False
     runtime = app.controller.runtime
     runtime.follow_table(min_confidence=0.0)
     table = PhysicalTable(["red", "blue"], np.random.default_rng(4))

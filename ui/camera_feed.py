@@ -28,7 +28,7 @@ import numpy as np
 from companion.config import CameraConfig
 from companion.rules import DIE_TYPES, FACES
 from companion.session import follower as following
-from hardware.camera import CameraSource, CameraUnavailable, open_camera
+from hardware.camera import CameraSource, CameraUnavailable, CameraWatch, open_camera
 from vision.readings import CONFIDENCE_THRESHOLD
 from vision.zones import MarkerLayout
 
@@ -177,11 +177,14 @@ class CameraFeed:
     """The latest preview (RGB, flipped for an OpenGL texture) and the latest readings."""
 
     def __init__(self, camera: CameraSource, reader: Optional[Callable], reader_status: str,
-                 threshold: float = CONFIDENCE_THRESHOLD) -> None:
+                 threshold: float = CONFIDENCE_THRESHOLD, settle_reads: int = following.STILL_READS,
+                 lost_after_s: float = CameraConfig.lost_after_s) -> None:
         self.camera = camera
         self.reader = reader
         self.reader_status = reader_status
         self.threshold = threshold
+        self.settle_reads = settle_reads
+        self._watch = CameraWatch(camera, lost_after_s)
         self._lock = threading.Lock()
         self._preview: Optional[np.ndarray] = None
         self._frame_number = 0
@@ -195,11 +198,13 @@ class CameraFeed:
 
     @classmethod
     def open(cls, config: CameraConfig, demo: bool, table: Callable[[], object],
-             threshold: float = CONFIDENCE_THRESHOLD, camera: Optional[CameraSource] = None, profile=None) -> "CameraFeed":
+             threshold: float = CONFIDENCE_THRESHOLD, camera: Optional[CameraSource] = None, profile=None,
+             settle_reads: int = following.STILL_READS) -> "CameraFeed":
         """The feed of ``camera`` (started), else of the configured camera, else of the demo table.
 
         ``profile`` (a ``calibration.CalibrationProfile``): its colours go to the dice reader
-        and its locked settings to the camera.
+        and its locked settings to the camera. ``config.lost_after_s``: how long without a frame
+        before the camera counts as lost.
         """
         if camera is None:
             demo_table = DemoTable(table)
@@ -217,7 +222,7 @@ class CameraFeed:
                 log.info("camera: locked the settings of the calibration profile")
             if reader is not None and profile.colours is not None:
                 reader = partial(reader, profile=profile.colours)
-        return cls(camera, reader, why, threshold)
+        return cls(camera, reader, why, threshold, settle_reads, config.lost_after_s)
 
     def follow(self, layout: MarkerLayout, on_settled: Callable[[dict], None]) -> None:
         """Before ``start``: after each settle, hand the dice by zone of ``layout`` to ``on_settled``
@@ -236,7 +241,8 @@ class CameraFeed:
         self._preview_thread = threading.Thread(target=self._preview_loop, name="camera-preview", daemon=True)
         self._preview_thread.start()
         if self.reader is not None:
-            self._reading = following.CameraFollower(self.camera, self.reader, self.layout)
+            gate = following.SettleGate(following.settle_detector(self.settle_reads))
+            self._reading = following.CameraFollower(self.camera, self.reader, self.layout, gate=gate)
             self._reading.start(self._take_sight, on_end=self._reading_ended)
 
     def stop(self) -> None:
@@ -299,7 +305,9 @@ class CameraFeed:
 
     @property
     def lost(self) -> bool:
-        return self.camera.last_error is not None
+        """No frame for ``lost_after_s``: a frame or two missed do not count."""
+        self._watch.update()
+        return self._watch.lost
 
     def status(self) -> str:
         if self.lost:

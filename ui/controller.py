@@ -42,6 +42,14 @@ class GameController:
         self.runtime = TableRuntime(TableSession.resume(self.store, game_id), self.panel)
         return self.runtime.session
 
+    def last_colours(self) -> List[str]:
+        """The seat colours of the latest saved game (to start the Calibrate screen with)."""
+        try:
+            games = self.store.games()
+        except Exception:  # a damaged store only loses the suggestion
+            return []
+        return [seat["colour"] for seat in games[0].header["seats"]] if games else []
+
     @property
     def table_rolls(self) -> bool:
         return self.session is not None and self.session.table_rolls

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable, Dict, List, Optional, Type
 
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -79,7 +79,8 @@ class BarButton(TouchButton):
 
 
 class CardFace(BoxLayout):
-    """One Automa card drawn as a card: title and pile on top, then what it says."""
+    """One Automa card drawn as a card: title and pile on top, then what it says; drawn again when
+    ``face`` (the card's face, as the deck gives it) changes."""
 
     PILE_RGBA: Dict[str, theme.RGBA] = {
         "rust": (0.62, 0.33, 0.20, 1), "cog": (0.50, 0.52, 0.55, 1),
@@ -87,15 +88,23 @@ class CardFace(BoxLayout):
     }
     BAND_H = 74  # padding, title and pile line on the coloured band
 
-    def __init__(self, role: str, face: Dict, **kwargs) -> None:
+    role = StringProperty("")  # "Action" or "Support"
+    face = DictProperty()
+
+    def __init__(self, **kwargs) -> None:
         super().__init__(orientation="vertical", padding=10, spacing=4, **kwargs)
-        band = self.PILE_RGBA.get(face.get("pile", ""), theme.MUTED)
         with self.canvas.before:
             Color(0.96, 0.94, 0.88, 1)
             self._card = RoundedRectangle(radius=[12])
-            Color(*band)
+            self._band_colour = Color()
             self._band = RoundedRectangle(radius=[12, 12, 0, 0])
-        self.bind(pos=self._redraw, size=self._redraw)
+        self.bind(pos=self._redraw, size=self._redraw, role=self._rebuild, face=self._rebuild)
+        self._rebuild()
+
+    def _rebuild(self, *_: object) -> None:
+        face, role = self.face, self.role
+        self._band_colour.rgba = self.PILE_RGBA.get(face.get("pile", ""), theme.MUTED)
+        self.clear_widgets()
         head = Label(text=f"{role}: {face.get('title', '?')}", font_size=theme.FONT, bold=True,
                      color=(1, 1, 1, 1), size_hint_y=None, height=30, halign="left", valign="middle")
         head.bind(size=lambda w, s: setattr(w, "text_size", s))
@@ -105,7 +114,7 @@ class CardFace(BoxLayout):
         sub.bind(size=lambda w, s: setattr(w, "text_size", s))
         self.add_widget(sub)
         self.add_widget(Widget(size_hint_y=None, height=8))
-        for line in card_lines(role, face):
+        for line in card_lines(role, face) if face else ():
             text = Label(text=line, font_size=theme.FONT_SMALL, color=(0.1, 0.1, 0.1, 1), halign="left",
                          valign="top", markup=True)
             text.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))

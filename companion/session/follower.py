@@ -40,10 +40,11 @@ def dice_reader() -> Tuple[Optional[Read], str]:
     return read_dice, ""
 
 
-def settle_detector() -> SettleDetector:
-    """A detector for main frames half a second apart: fine enough that one die moved between two
-    reads (a hand quicker than the reads) counts as motion, so that a settle is not missed."""
-    return SettleDetector(still_frames=STILL_READS, width=192, area=0.0002)
+def settle_detector(still_reads: int = STILL_READS) -> SettleDetector:
+    """A detector for main frames half a second apart, ``still_reads`` of them without motion making a
+    settle (``vision.settle_frames`` of the settings): fine enough that one die moved between two reads
+    (a hand quicker than the reads) counts as motion, so that a settle is not missed."""
+    return SettleDetector(still_frames=still_reads, width=192, area=0.0002)
 
 
 class ZoneReader:
@@ -129,7 +130,7 @@ class CameraFollower:
     @property
     def finished(self) -> bool:
         """The camera has no more frames to give (a replay at its end; a live camera never finishes)."""
-        return bool(getattr(self.camera, "finished", False))
+        return self.camera.finished
 
     # -- the reading thread -----------------------------------------------------------------
 

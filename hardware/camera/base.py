@@ -49,6 +49,7 @@ class CameraSource(ABC):
     """A camera: ``start()``, then ``read_preview()`` / ``read_main()``, then ``stop()``."""
 
     name: str = "camera"
+    finished: bool = False  # no frame will come any more (a replay at its end); a live camera never finishes
 
     def __init__(self, preview_size: Size, clock: Callable[[], float] = time.monotonic):
         self.preview_size = preview_size

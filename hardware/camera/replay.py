@@ -37,7 +37,6 @@ class ReplaySource(CameraSource):
         self._slot: Optional[int] = None  # which recorded frame _current is (in hold slots)
         self._current: Optional[Frame] = None
         self._cursor = 0  # next image to load
-        self.finished = False
 
     def _open(self) -> None:
         import cv2

@@ -22,7 +22,7 @@ from calibration.profile import CalibrationProfile
 from companion.cli import build_parser
 from companion.rules import State, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession, follower
-from companion.session.follower import CameraFollower, ZoneReader
+from companion.session.follower import CameraFollower, SettleGate, ZoneReader, settle_detector
 from companion.session.headless import run
 from companion.session.runtime import TableRuntime
 from companion.store import GameStore
@@ -148,6 +148,15 @@ def test_an_unreadable_frame_is_refused_and_changes_nothing(tmp_path):
         with pytest.raises(ValueError):
             ZoneReader(ZoneFinder(default_layout(2)), lambda frame, **hints: [])(None)
         assert len(store.events(session.game_id)) == before
+
+
+@pytest.mark.parametrize("still_reads", [1, 3])
+def test_the_table_settles_once_after_the_still_reads_asked_for(still_reads):
+    """``vision.settle_frames``: how many reads without motion make a settle (the first read has nothing to
+    compare with)."""
+    gate = SettleGate(settle_detector(still_reads))
+    frame = np.full((90, 160, 3), 120, np.uint8)
+    assert [gate(frame) for _ in range(still_reads + 2)] == [False] * still_reads + [True, False]
 
 
 def test_a_failing_reader_stops_the_reading_and_says_why():

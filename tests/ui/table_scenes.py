@@ -53,7 +53,7 @@ class ShownTable:
         return self.rendered.readings()
 
     def source(self) -> Callable[[], LockableSource]:
-        """A camera factory, as ``CompanionApp.camera_source`` takes it."""
+        """A camera factory, as ``TableCamera.source`` takes it."""
         def started() -> LockableSource:
             camera = LockableSource(self.frame, PREVIEW)
             camera.start()

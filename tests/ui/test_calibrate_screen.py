@@ -18,9 +18,9 @@ from .table_scenes import ShownTable, two_seat_scene
 def calibrate(app, tmp_path, camera_source) -> str:
     from sim.app_driver import pump, tap
 
-    app.profile_path = tmp_path / "calibration.json"
-    app.camera_source = camera_source
-    app.open_calibration()
+    app.camera.profile_path = tmp_path / "calibration.json"
+    app.camera.source = camera_source
+    app.go("calibrate")
     screen = app.manager.get_screen("calibrate")
     assert app.manager.current == "calibrate"
     tap("Red: out")
@@ -28,11 +28,11 @@ def calibrate(app, tmp_path, camera_source) -> str:
     assert screen.players == ["red", "blue"]
     tap("Read the table")
     deadline = time.monotonic() + 20
-    while screen.worker is not None and time.monotonic() < deadline:
+    while screen.busy and time.monotonic() < deadline:
         pump(1)
         time.sleep(0.02)
-    assert screen.worker is None, "calibration did not finish"
-    return screen.result.text
+    assert not screen.busy, "calibration did not finish"
+    return screen.result_text
 
 
 def test_calibrating_from_the_camera_writes_the_profile(app, tmp_path):
@@ -87,5 +87,5 @@ def test_two_colours_too_close_are_calibrated_with_the_warning_shown(app, tmp_pa
     assert text.startswith("[b]Calibrated, with a warning.[/b]"), text
     assert "WARNING: blue and red " in text  # too close, or too close for how much each varies
     assert "The colours separate well." not in text
-    assert list(app.manager.get_screen("calibrate").result.color) == list(theme.ACCENT)
+    assert list(app.manager.get_screen("calibrate").result_colour) == list(theme.ACCENT)
     assert (tmp_path / "calibration.json").exists()

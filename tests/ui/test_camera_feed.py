@@ -97,3 +97,22 @@ def test_a_failing_reader_leaves_the_preview_running(session):
         assert feed.latest()[1].shape == (360, 640, 3)
     finally:
         feed.stop()
+
+
+def test_the_camera_counts_as_lost_only_after_lost_after_s_without_a_frame():
+    """``camera.lost_after_s``: a missed frame is not a lost camera; a frame again and it is back."""
+    now = [0.0]
+    shown = [np.zeros((40, 64, 3), np.uint8)]
+    camera = SyntheticSource(lambda: shown[0], (64, 40), clock=lambda: now[0])
+    camera.start()
+    feed = CameraFeed(camera, None, "no dice reader", lost_after_s=2.0)
+    camera.read_preview()
+    frame, shown[0] = shown[0], None
+    now[0] = 1.5
+    camera.read_preview()
+    assert not feed.lost and feed.status() == "Synthetic camera, no dice reader"
+    now[0] = 2.5
+    assert feed.lost and feed.status() == "Camera lost"
+    shown[0] = frame
+    camera.read_preview()
+    assert not feed.lost

@@ -39,8 +39,8 @@ def followed(tmp_path, monkeypatch):
     app = build_app(tmp_path / "games.sqlite3", demo=False, camera_on=True)
     colours = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
     CalibrationProfile(colours, default_layout(2), LOCKED).save(tmp_path / "calibration.json")
-    app.profile_path = tmp_path / "calibration.json"
-    app.camera_source = shown.source()
+    app.camera.profile_path = tmp_path / "calibration.json"
+    app.camera.source = shown.source()
     table = PhysicalTable(["red", "blue"], np.random.default_rng(4), two_seat_scene())
     yield app, table, shown
     app.teardown()
@@ -59,7 +59,7 @@ def wait_for(condition, what: str) -> None:
 def start_rolled_game(app, table, shown):
     """A new game whose first rolls are read from the table (no tap, no roll dialog)."""
     app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
-    app.camera_on = True
+    app.camera.wanted = True
     app.show_next()
     assert app.controller.runtime.sync is not None and app.manager.current == "table"
     assert shown.cameras[-1].locked_with == LOCKED  # the camera runs with the calibrated settings
@@ -86,7 +86,7 @@ def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
     wait_for(lambda: session.state.staging.get("upgrade") == [(seat, die)], "the placement seen on the table")
     assert str(session.game.actions[-1]).startswith(f"{state.seats[seat].colour} place")
     assert open_popups() == []
-    profile = app.load_profile()
+    profile = app.camera.load_profile()
     assert shown.colours_asked == profile.colours  # the reader told the calibrated colours
     assert len(shown.ignored) == len(profile.layout.zones)  # and where the markers lie
     assert shown.die_size == pytest.approx(table.die_size, rel=0.1)  # and how large the dice are
@@ -170,13 +170,13 @@ def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
     from sim.app_driver import close_popups, open_popups, texts
 
     app, table, shown = followed
-    app.profile_path.unlink()
+    app.camera.profile_path.unlink()
     for seed in (4, 5):
         app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=seed)
-        app.camera_on = True
+        app.camera.wanted = True
         app.show_next()
-        assert app.controller.runtime.sync is None and app.feed is not None
-        assert app.feed.reader is not None and app.feed.on_settled is None
+        assert app.controller.runtime.sync is None and app.camera.feed is not None
+        assert app.camera.feed.reader is not None and app.camera.feed.on_settled is None
         said = [p.title for p in open_popups()]
         assert said == (["Camera without calibration"] if seed == 4 else [])
         if seed == 4:
@@ -190,20 +190,20 @@ def test_a_damaged_profile_is_said_and_the_game_goes_on_without_it(followed):
     from sim.app_driver import open_popups
 
     app, table, shown = followed
-    app.profile_path.write_text("{not json")
+    app.camera.profile_path.write_text("{not json")
     app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
-    app.camera_on = True
+    app.camera.wanted = True
     app.show_next()
     assert app.controller.runtime.sync is None and app.manager.current == "table"
     assert [p.title for p in open_popups()] == ["Calibration profile not used"]
-    assert app.profile_path.read_text() == "{not json"  # left as it was, for a person to look at
+    assert app.camera.profile_path.read_text() == "{not json"  # left as it was, for a person to look at
 
 
 def settle(app, table) -> None:
     """The table at rest, as the feed's reading thread hands it over (exact readings, no frame)."""
     from sim.app_driver import pump
 
-    app.feed.on_settled(table.readings_by_zone())
+    app.camera.feed.on_settled(table.readings_by_zone())
     pump(2)
 
 
@@ -214,7 +214,7 @@ def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
 
     app, table, _shown = followed  # no frame is shown: the settles are handed over directly
     app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
-    app.camera_on = True
+    app.camera.wanted = True
     app.show_next()
     session = app.controller.session
     chance = random.Random(2)
@@ -240,7 +240,7 @@ def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
     assert app.panel.led_modes()[f"seat{state.turn + 1}"] is LedMode.BLINK
     assert open_popups() == []
     app.manager.get_screen("table").play(activation)  # the taps end in the same move
-    assert app.controller.runtime.sync.pending_choice is None and app.table_seen == ""
+    assert app.controller.runtime.sync.pending_choice is None and app.camera.seen == ""
     assert str(activation) not in app.manager.get_screen("table").camera_line.text
 
 
@@ -251,7 +251,7 @@ def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
 
     app, table, _shown = followed
     app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
-    app.camera_on = True
+    app.camera.wanted = True
     app.show_next()
     target = app.controller.session.upcoming_state()
     while target.is_chance_node:
@@ -266,7 +266,7 @@ def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
     seen = table.readings_by_zone()
     k = next(i for i, r in enumerate(seen["tray"]) if r.centre == die.centre)
     seen["tray"][k] = replace(seen["tray"][k], value=other, value_confidence=0.55, value_probabilities=tuple(odds))
-    app.feed.on_settled(seen)
+    app.camera.feed.on_settled(seen)
     pump(2)
     line = app.manager.get_screen("table").camera_line.text
     assert f"D6 in the roll tray (Available) looks like {other} to the camera" in line

@@ -20,7 +20,7 @@ def test_every_card_face_speaks_as_a_player_would(role):
     from ui.widgets import CardFace
 
     for card in default_deck().cards.values():
-        face = CardFace(role, card.face())
+        face = CardFace(role=role, face=card.face())
         said = [t for t in texts(face) if t]
         assert len(said) >= 4, card.card_id
         for text in said:

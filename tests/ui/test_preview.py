@@ -63,7 +63,7 @@ class StillFeed:
 
 def test_a_tap_on_a_die_in_the_preview_shows_its_reading(app):
     app.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")], seed=3)
-    app.feed = StillFeed("blue")
+    app.camera.feed = StillFeed("blue")
     app.show_next()
     table = app.manager.get_screen("table")
     tap("Camera")  # the preview in place of the table
@@ -81,4 +81,4 @@ def test_a_tap_on_a_die_in_the_preview_shows_its_reading(app):
     assert line.font_size >= 18
     tap_at(*preview.to_window(left + 5, bottom + 5))  # no die there
     assert "D6 showing 5" not in line.text
-    app.feed = None
+    app.camera.feed = None

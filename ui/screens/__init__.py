@@ -1,1 +1,2 @@
-"""The app's screens: Home, Setup, Table, Automa turn, Score and History."""
+"""The app's screens: Home, Setup, Calibrate, Table, Automa turn, Score and History, each a module with
+its layout in the .kv file beside it (``common``: what they share)."""

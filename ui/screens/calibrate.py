@@ -3,32 +3,23 @@
 The person picks the seat colours in seat order, puts each player's dice in their seat's
 Available zone and taps Read the table. The camera's frame is read on a worker thread
 (markers, zones, colours: the same step as the ``calibrate`` command, ``calibration.guided``);
-the result, or what to change, is shown on Kivy's main thread.
+the result, or what to change, is shown on Kivy's main thread. Layout in calibrate.kv.
 """
 from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, List, Optional
+from typing import Callable, List
 
 from kivy.clock import mainthread
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
+from kivy.properties import (BooleanProperty, ColorProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
 
 from companion.rules import COLOURS
 
-from .. import theme
-from ..widgets import Caption, touch_button
-from .common import screen_body, top_bar
-
-if TYPE_CHECKING:
-    from ..app import CompanionApp
-
-READ_BUTTON = "Read the table"
-INSTRUCTIONS = ("Each player puts all their dice (D4, D6, D8) in their own seat's Available zone, a little "
-                "apart (seat 1: the first colour picked). Hands out of view, then tap Read the table.")
+from .. import kv, theme
+from ..widgets import TouchButton
+from .common import CompanionScreen
 
 
 def calibrate_from_camera(open_source: Callable[[], object], players: List[str], profile_path: Path) -> List[str]:
@@ -50,77 +41,50 @@ def calibrate_from_camera(open_source: Callable[[], object], players: List[str],
     return [done.dice_line(), done.size_line(), done.profile.colour_check, camera_line, f"Saved to {profile_path}"]
 
 
-class CalibrateScreen(Screen):
-    def __init__(self, app: "CompanionApp", **kwargs) -> None:
-        super().__init__(name="calibrate", **kwargs)
-        self.app = app
-        self.players: List[str] = []
-        self.worker: Optional[threading.Thread] = None
-        body = screen_body()
-        bar = top_bar("Calibrate the dice colours", [("Home", app.go_home)])
-        body.add_widget(bar)
-        content = BoxLayout(orientation="vertical", padding=(10, 6), spacing=6)
-        colours = BoxLayout(orientation="horizontal", spacing=8, size_hint_y=None, height=theme.TOUCH)
-        colours.add_widget(Label(text="Seats:", font_size=theme.FONT, color=theme.TEXT, size_hint_x=None, width=70))
-        self.colour_buttons = {}
-        for colour in COLOURS:
-            button = touch_button("", lambda c=colour: self.toggle(c), bold=True)
-            self.colour_buttons[colour] = button
-            colours.add_widget(button)
-        content.add_widget(colours)
-        content.add_widget(Caption(text=INSTRUCTIONS, font_size=theme.FONT_SMALL, color=theme.MUTED))
-        self.read_button = touch_button(READ_BUTTON, self.read_table, big=True, height=theme.TOUCH)
-        content.add_widget(self.read_button)
-        # Padded on the right so that the scroll bar does not cover the ends of wrapped lines.
-        self.result = Caption(text="", font_size=theme.FONT_SMALL, valign="top", padding=(0, 0, 12, 0))
-        scroll = ScrollView(do_scroll_x=False, bar_width=6)
-        scroll.add_widget(self.result)
-        content.add_widget(scroll)
-        body.add_widget(content)
-        self.add_widget(body)
-        self._show_players()
+class SeatToggle(TouchButton):
+    """A seat colour, in the calibration (with its seat number) or out of it (style in calibrate.kv)."""
 
-    def on_pre_enter(self, *args) -> None:
+    colour = StringProperty("")
+    seat = NumericProperty(0)  # 1 for the first colour picked; 0: out
+    screen = ObjectProperty(None)
+
+
+class CalibrateScreen(CompanionScreen):
+    players = ListProperty()  # the seat colours, in seat order
+    busy = BooleanProperty(False)  # a frame is being read and calibrated, on a worker thread
+    result_text = StringProperty("")
+    result_colour = ColorProperty(theme.TEXT)
+
+    def on_kv_post(self, _base) -> None:
+        for colour in COLOURS:
+            self.ids.colours.add_widget(SeatToggle(colour=colour, screen=self))
+
+    def refresh(self) -> None:
         if not self.players:
-            self.players = self.app.last_colours()
-        self.result.text = ""
-        self._show_players()
+            self.players = self.app.controller.last_colours()
+        self.result_text = ""
 
     def toggle(self, colour: str) -> None:
         if colour in self.players:
             self.players.remove(colour)
         else:
             self.players.append(colour)
-        self._show_players()
-
-    def _show_players(self) -> None:
-        for colour, button in self.colour_buttons.items():
-            seat = self.players.index(colour) + 1 if colour in self.players else None
-            button.text = (f"{seat}: {theme.seat_letter(colour)} {colour.title()}" if seat
-                           else f"{colour.title()}: out")
-            button.color = theme.seat_rgba(colour) if seat else theme.MUTED
-        self.read_button.disabled = self.busy or not self.players
-
-    @property
-    def busy(self) -> bool:
-        return self.worker is not None and self.worker.is_alive()
 
     def read_table(self) -> None:
         if self.busy or not self.players:
             return
-        self.result.text = "Reading the table..."
-        self.result.color = theme.TEXT
-        players, path = list(self.players), self.app.calibration_file()
-        self.worker = threading.Thread(target=self._calibrate, args=(players, path), name="calibration", daemon=True)
-        self.worker.start()
-        self._show_players()
+        self.result_text, self.result_colour = "Reading the table...", theme.TEXT
+        self.busy = True
+        camera = self.app.camera
+        threading.Thread(target=self._calibrate, args=(camera.open_source, list(self.players), camera.profile_file()),
+                         name="calibration", daemon=True).start()
 
-    def _calibrate(self, players: List[str], path: Path) -> None:
+    def _calibrate(self, open_source: Callable[[], object], players: List[str], path: Path) -> None:
         from calibration.colour import CalibrationError
         from calibration.profile import ProfileError
 
         try:
-            lines = calibrate_from_camera(self.app.open_camera_source, players, path)
+            lines = calibrate_from_camera(open_source, players, path)
         except (CalibrationError, ProfileError, OSError) as exc:
             self._finished(str(exc)[:1].upper() + str(exc)[1:], ok=False)
             return
@@ -134,7 +98,8 @@ class CalibrateScreen(Screen):
             heading, colour = "Calibrated, with a warning.", theme.ACCENT
         else:
             heading, colour = "Calibrated.", theme.TEXT
-        self.result.text = f"[b]{heading}[/b]\n{theme.escape(text)}"
-        self.result.color = colour
-        self.worker = None
-        self._show_players()
+        self.result_text, self.result_colour = f"[b]{heading}[/b]\n{theme.escape(text)}", colour
+        self.busy = False
+
+
+kv.load_beside(__file__)

@@ -1,20 +1,15 @@
-"""History: the events of this game, newest first; undo the last move."""
+"""History: the events of this game, newest first; undo the last move. Layout in history.kv."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import Dict, List, Mapping, Sequence
 
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
+from kivy.properties import ListProperty, StringProperty
 
 from companion.rules import CHANCE_TYPES
 
-from .. import theme
+from .. import kv, theme
 from ..widgets import Caption
-from .common import screen_body, top_bar
-
-if TYPE_CHECKING:
-    from ..app import CompanionApp
+from .common import CompanionScreen
 
 SHOWN = 200  # the newest events; older ones stay in the saved game
 
@@ -28,45 +23,42 @@ def event_markup(number: int, action, names: Mapping[str, str]) -> str:
     return f"{number}. {text}"
 
 
-class HistoryScreen(Screen):
-    def __init__(self, app: "CompanionApp", **kwargs) -> None:
-        super().__init__(name="history", **kwargs)
-        self.app = app
-        body = screen_body()
-        self.bar = top_bar("History", [("Undo last", self.undo), ("Back", self.back)])
-        body.add_widget(self.bar)
-        scroll = ScrollView(do_scroll_x=False, bar_width=8)
-        self.lines = GridLayout(cols=1, size_hint_y=None, spacing=2, padding=(10, 6))
-        self.lines.bind(minimum_height=self.lines.setter("height"))
-        scroll.add_widget(self.lines)
-        body.add_widget(scroll)
-        self.add_widget(body)
+def history_lines(actions: Sequence, names: Mapping[str, str]) -> List[Dict]:
+    """The lines of the list, newest event first, each as the keyword arguments of its Caption."""
+    if not actions:
+        return [{"text": "No events yet.", "color": theme.MUTED}]
+    start = max(len(actions) - SHOWN, 0)
+    lines = [{"text": event_markup(number, actions[number - 1], names), "font_size": theme.FONT_SMALL}
+             for number in range(len(actions), start, -1)]
+    if start:
+        lines.append({"text": f"… {start} earlier events are in the saved game.", "color": theme.MUTED})
+    return lines
 
-    def on_pre_enter(self, *args) -> None:
-        self.refresh()
+
+class HistoryScreen(CompanionScreen):
+    title = StringProperty("History")
+    lines = ListProperty()  # history_lines of the game
 
     def refresh(self) -> None:
-        self.lines.clear_widgets()
-        session = self.app.controller.session
+        controller = self.app.controller
+        session = controller.session
         if session is None:
+            self.lines = []
             return
         actions = session.game.actions
-        self.bar.title = f"History: {len(actions)} events"
-        if not actions:
-            self.lines.add_widget(Caption(text="No events yet.", color=theme.MUTED))
-        names = {seat.colour: self.app.controller.seat_name(i) for i, seat in enumerate(session.seats)}
-        start = max(len(actions) - SHOWN, 0)
-        for number in range(len(actions), start, -1):
-            self.lines.add_widget(Caption(text=event_markup(number, actions[number - 1], names),
-                                          font_size=theme.FONT_SMALL))
-        if start:
-            self.lines.add_widget(Caption(text=f"… {start} earlier events are in the saved game.", color=theme.MUTED))
+        self.title = f"History: {len(actions)} events"
+        names = {seat.colour: controller.seat_name(i) for i, seat in enumerate(session.seats)}
+        self.lines = history_lines(actions, names)
+
+    def on_lines(self, _screen: "HistoryScreen", lines: List[Dict]) -> None:
+        shown = self.ids.lines
+        shown.clear_widgets()
+        for line in lines:
+            shown.add_widget(Caption(**line))
 
     def undo(self) -> None:
-        self.app.undo()
-        if self.app.controller.session is not None:
-            self.app.go("history")
-            self.refresh()
+        super().undo()
+        self.app.go("history")  # back from the screen of what the table waits for now
 
-    def back(self) -> None:
-        self.app.show_next()
+
+kv.load_beside(__file__)

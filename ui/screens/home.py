@@ -1,19 +1,19 @@
-"""Home: start a new game, resume a saved one, calibrate, settings."""
+"""Home: start a new game, resume a saved one, calibrate, settings. Layout in home.kv."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
 
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
+from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
 
-from .. import theme
-from ..widgets import Caption, TouchButton, touch_button
-from .common import screen_body, top_bar
+from companion.config import Config
+from hardware.panel import KeyboardPanel, Panel
 
-if TYPE_CHECKING:
-    from ..app import CompanionApp
+from .. import kv, theme
+from ..dialogs import alert
+from ..widgets import TouchButton
+from .common import CompanionScreen
+
+LISTED = 30  # the newest saved games; the others stay in the database
 
 
 def game_line(summary) -> str:
@@ -28,47 +28,50 @@ def game_line(summary) -> str:
     return f"{when}  ·  {where}\n{seats}"
 
 
-class HomeScreen(Screen):
-    def __init__(self, app: "CompanionApp", **kwargs) -> None:
-        super().__init__(name="home", **kwargs)
-        self.app = app
-        body = screen_body()
-        bar = top_bar("Automata Table Companion")
-        body.add_widget(bar)
-        columns = BoxLayout(orientation="horizontal", padding=10, spacing=12)
-        menu = BoxLayout(orientation="vertical", spacing=10, size_hint_x=None, width=250)
-        menu.add_widget(touch_button("New game", app.open_setup, big=True))
-        menu.add_widget(touch_button("Calibrate", app.open_calibration))
-        menu.add_widget(touch_button("Settings", app.open_settings))
-        self.mode_line = Caption(text="", font_size=theme.FONT_SMALL, color=theme.MUTED, valign="top")
-        menu.add_widget(self.mode_line)
-        menu.add_widget(BoxLayout())
-        columns.add_widget(menu)
-        saved = BoxLayout(orientation="vertical", spacing=6)
-        saved.add_widget(Caption(text="[b]Resume a saved game[/b]"))
-        self.games = GridLayout(cols=1, spacing=6, size_hint_y=None)
-        self.games.bind(minimum_height=self.games.setter("height"))
-        scroll = ScrollView(do_scroll_x=False, bar_width=8)
-        scroll.add_widget(self.games)
-        saved.add_widget(scroll)
-        columns.add_widget(saved)
-        body.add_widget(columns)
-        self.add_widget(body)
+def mode_line(panel: Panel, demo: bool) -> str:
+    """What plays the camera and the panel's part."""
+    keys = "keyboard keys 1-4, Space = Confirm, U = Undo" if isinstance(panel, KeyboardPanel) else "table buttons"
+    return f"{'Demo: synthetic camera. ' if demo else ''}Panel: {keys}."
 
-    def on_pre_enter(self, *args) -> None:
-        self.refresh()
+
+def settings_text(settings: Config, db_path: Path) -> str:
+    camera = settings.camera
+    return (f"Settings file: {settings.source_path or 'none (defaults in use)'}\n"
+            f"Games database: {db_path}\n"
+            f"Camera: {camera.source}, preview {camera.preview_resolution[0]}x{camera.preview_resolution[1]}\n"
+            f"Panel: {settings.panel.backend}\n"
+            f"Edit the settings file (see docs/config.md) and restart to change them.")
+
+
+class SavedGame(TouchButton):
+    """A saved game in the list; a tap resumes it (style in home.kv)."""
+
+    game_id = StringProperty("")
+    home = ObjectProperty(None)
+
+
+class HomeScreen(CompanionScreen):
+    mode_text = StringProperty("")
+    saved = ListProperty()        # the saved games listed, newest first, as the list's data
+    note = StringProperty("")     # in place of the list: none saved yet, or the games cannot be read
+    note_colour = ColorProperty(theme.MUTED)
 
     def refresh(self) -> None:
-        self.mode_line.text = self.app.mode_description()
-        self.games.clear_widgets()
+        self.mode_text = mode_line(self.app.panel, self.app.demo)
         try:
-            summaries = self.app.store.games()
+            summaries = self.app.controller.store.games()
         except Exception as exc:  # a damaged store must not keep the Home screen from showing
-            self.games.add_widget(Caption(text=f"Saved games cannot be read: {exc}", color=theme.ALERT))
+            self.saved = []
+            self.note, self.note_colour = f"Saved games cannot be read: {exc}", theme.ALERT
             return
-        if not summaries:
-            self.games.add_widget(Caption(text="No saved games yet.", color=theme.MUTED))
-        for summary in summaries[:30]:
-            button = TouchButton(text=game_line(summary), halign="left", height=72, font_size=theme.FONT_SMALL)
-            button.bind(on_release=lambda _b, game_id=summary.id: self.app.resume_game(game_id))
-            self.games.add_widget(button)
+        self.note, self.note_colour = ("" if summaries else "No saved games yet."), theme.MUTED
+        self.saved = [{"text": game_line(s), "game_id": s.id, "home": self} for s in summaries[:LISTED]]
+
+    def resume(self, game_id: str) -> None:
+        self.open_game(lambda: self.app.controller.resume(game_id), True, "Cannot resume this game")
+
+    def show_settings(self) -> None:
+        alert("Settings", settings_text(self.app.settings, self.app.db_path))
+
+
+kv.load_beside(__file__)

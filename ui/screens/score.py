@@ -2,19 +2,16 @@
 shared win. The score is saved with the game. Layout in score.kv."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Sequence, Tuple
+from typing import List, Sequence, Tuple
 
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
 from companion.rules import Score, SeatScore
 
 from .. import kv, theme
 from ..widgets import SeatBadge
-
-if TYPE_CHECKING:
-    from ..app import CompanionApp
+from .common import CompanionScreen
 
 # (row title, SeatScore field); rows whose values are all zero are left out except these.
 CATEGORIES: Tuple[Tuple[str, str], ...] = (
@@ -51,23 +48,16 @@ class ScoreCell(Label):
     """One cell of the breakdown table (style in score.kv)."""
 
 
-class ScoreScreen(Screen):
+class ScoreScreen(CompanionScreen):
     TITLE_W = 130
     TABLE_W = 410
     GAP = 6  # between the table's columns
 
-    app = ObjectProperty(None)
     score = ObjectProperty(None, allownone=True)
     winner_text = StringProperty("")
     saved_text = StringProperty("")
     categories = ListProperty()  # the category titles shown
     series = ListProperty()      # (seat colour, seat name, values by category) for the chart
-
-    def __init__(self, app: "CompanionApp", **kwargs) -> None:
-        super().__init__(name="score", app=app, **kwargs)
-
-    def on_pre_enter(self, *args) -> None:
-        self.refresh()
 
     def refresh(self) -> None:
         controller = self.app.controller

@@ -4,14 +4,13 @@ preview on request, where a tap on a die says what the camera read. Layout in ta
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.image import Image
-from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from .. import describe, kv, theme
@@ -21,9 +20,7 @@ from ..dialogs import RollEntry, alert, details
 from ..moves import FORFEIT, MODIFY, MoveChooser
 from ..table_grid import TableGrid  # noqa: F401  (table.kv's grid)
 from ..widgets import TouchButton, touch_button
-
-if TYPE_CHECKING:
-    from ..app import CompanionApp
+from .common import PlayScreen
 
 PREVIEW_HZ = 30
 MORE_WIDTH = 120
@@ -55,10 +52,11 @@ class CameraPreview(Image):
         pass
 
 
-class TableScreen(Screen):
+class TableScreen(PlayScreen):
     CHOICE_GAP = 6
 
-    app = ObjectProperty(None)
+    feed = ObjectProperty(None, allownone=True)    # the camera's feed (TableCamera.feed)
+    seen = StringProperty("")                      # what the camera saw that a person is to know (TableCamera.seen)
     state = ObjectProperty(None, allownone=True)   # the game as the grid shows it
     names = ListProperty()                         # the seats' names, in seat order
     turn_colour = StringProperty("")
@@ -69,12 +67,13 @@ class TableScreen(Screen):
     picked_text = StringProperty("")  # the reading of the die last tapped on the preview
     camera_view = BooleanProperty(False)  # the preview instead of the grid
     feed_on = BooleanProperty(False)
+    camera_lost = BooleanProperty(False)  # as the camera line says
     back_shown = BooleanProperty(False)
     modify_shown = BooleanProperty(False)
     forfeit_shown = BooleanProperty(False)
 
-    def __init__(self, app: "CompanionApp", **kwargs) -> None:
-        super().__init__(name="table", app=app, **kwargs)
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
         self.chooser: Optional[MoveChooser] = None
         self.shown_frames: List[float] = []
         self._frame_number = -1
@@ -85,8 +84,11 @@ class TableScreen(Screen):
 
     # -- showing the game -------------------------------------------------------------------
 
-    def on_pre_enter(self, *args) -> None:
-        self.refresh()
+    def on_feed(self, *_: object) -> None:
+        self.show_camera_line()
+
+    def on_seen(self, *_: object) -> None:
+        self.show_camera_line()
 
     def on_enter(self, *args) -> None:
         Window.bind(on_resize=self._on_resize)
@@ -186,16 +188,17 @@ class TableScreen(Screen):
     def show_camera_line(self) -> None:
         """The reading of a die tapped on the preview, else the move the camera saw that waits
         for a tap, else the camera's state."""
-        feed = self.app.feed
+        feed = self.feed
         self.feed_on = feed is not None
+        self.camera_lost = feed is not None and feed.lost
         if feed is None:
             self.camera_view = False
-        seen = self.app.table_seen
+        seen = self.seen
         if feed is not None and self.picked_text:
             self.camera_text = self.picked_text
         elif feed is not None and seen:
             self.camera_text = f"[color={theme.hex_of(theme.ACCENT)}]{theme.escape(seen)}[/color]"
-        elif feed is None or feed.lost:
+        elif feed is None or self.camera_lost:
             by_hand = "enter the rolls and moves by hand" if self.app.controller.table_rolls \
                 else "the app rolls; tap the moves"
             self.camera_text = f"Camera {'off' if feed is None else 'lost'}: {by_hand}"
@@ -204,7 +207,7 @@ class TableScreen(Screen):
 
     def show_reading_at(self, x: float, y: float) -> None:
         """Say what the camera read of the die at (x, y), fractions of the frame from its top left."""
-        feed = self.app.feed
+        feed = self.feed
         if feed is None:
             return
         reach = REACH_PX / max(self.preview.norm_image_size[0], 1) * MAIN_SIZE[0]
@@ -221,7 +224,9 @@ class TableScreen(Screen):
     def update_preview(self, _dt: float = 0) -> None:
         """Copy the newest preview frame into the texture while the preview is shown (main thread,
         a memory copy)."""
-        feed = self.app.feed
+        feed = self.feed
+        if feed is not None and feed.lost != self.camera_lost:
+            self.show_camera_line()
         if feed is None or not self.camera_view:
             return
         number, frame = feed.latest()
@@ -279,7 +284,7 @@ class TableScreen(Screen):
 
     def _from_camera(self, colour: str, types: List[str]):
         """Values the camera read for this seat's dice when the reading matches the dice rolled."""
-        feed = self.app.feed
+        feed = self.feed
         if feed is None:
             return {}, {}
         readings = sorted((r for r in feed.readings() if r.colour == colour), key=lambda r: (r.die_type, r.value))
