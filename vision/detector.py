@@ -24,8 +24,11 @@ WORK_SIZE = 512  # long side of the working image, where the dice's size is not 
 WORK_DIE = 24.0  # where it is known, the working image is scaled so the dice span this many pixels
 STRIDE = 4  # working-image pixels per cell of the network's maps
 PAD_TO = 32  # the network halves its maps five times: the working image is padded to a multiple of this
-MIN_PEAK = 0.2  # the least heat of a peak that is proposed
+MIN_PEAK = 0.5  # the least heat of a peak that is proposed (chosen on rune55 PXL and baylor_d6, left out)
 MAX_PEAKS = 96
+LEAST_PEAK = 0.2  # where no peak reaches MIN_PEAK, the strongest over this is proposed
+LARGEST_LOG_SIZE = math.log(WORK_SIZE / STRIDE)  # a die's side is never read as more than the working image
+SAME_DIE = math.log(1.8)  # finds at two scales further apart in size than this are two dice
 
 
 def working_scale(shape: Tuple[int, ...], die_size: Optional[float] = None) -> float:
@@ -74,15 +77,36 @@ class DieDetector:
 
     def find(self, frame_bgr: np.ndarray, die_size: Optional[float] = None,
              min_peak: float = MIN_PEAK) -> List[Candidate]:
-        """The dice in ``frame_bgr``, in frame pixels, ``strength`` their heat (0..1)."""
+        """The dice in ``frame_bgr``, in frame pixels, ``strength`` their heat (0..1): every peak over
+        ``min_peak``, and where there is none the strongest over ``LEAST_PEAK`` (a frame that is a close photo of
+        one die shows it less surely than a table shows its dice). Without a known die size the frame is also
+        looked at half as large, where a die filling much of it is seen whole."""
         scale = working_scale(frame_bgr.shape, die_size)
+        found = self._find_at(frame_bgr, scale)
+        if not die_size and max(frame_bgr.shape[:2]) * scale >= 2 * PAD_TO:
+            found = _one_per_die(found + self._find_at(frame_bgr, scale / 2))
+        sure = [c for c in found if c.strength >= min_peak]
+        return sure or found[:1]
+
+    def _find_at(self, frame_bgr: np.ndarray, scale: float) -> List[Candidate]:
+        """Every peak over ``LEAST_PEAK`` of the maps of the frame at ``scale``, the strongest first."""
         size = (max(1, round(frame_bgr.shape[1] * scale)), max(1, round(frame_bgr.shape[0] * scale)))
         image = cv2.resize(frame_bgr, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
         heat, offset, log_size = self.maps(image)
         found = []
-        for row, col, strength in peaks(heat, min_peak):
+        for row, col, strength in peaks(heat, LEAST_PEAK):
             x = (col + 0.5 + offset[0, row, col]) * STRIDE / scale
             y = (row + 0.5 + offset[1, row, col]) * STRIDE / scale
-            side = math.exp(float(log_size[row, col])) * STRIDE / scale
+            side = math.exp(min(float(log_size[row, col]), LARGEST_LOG_SIZE)) * STRIDE / scale
             found.append(Candidate((float(x), float(y)), float(side), strength))
         return found
+
+
+def _one_per_die(found: List[Candidate]) -> List[Candidate]:
+    """The strongest of the finds of about one size whose centres lie within half a die of each other."""
+    kept: List[Candidate] = []
+    for c in sorted(found, key=lambda c: -c.strength):
+        if all(math.dist(c.centre, k.centre) > 0.5 * max(c.size, k.size) or abs(math.log(c.size / k.size)) > SAME_DIE
+               for k in kept):
+            kept.append(c)
+    return kept

@@ -1,7 +1,7 @@
 """``read_dice``: every die in a frame with its type, value, owner colour and confidences.
 
-Pipeline: contrast blobs (``vision.detect``) -> the finder looks at a loose crop around
-each blob and says die or not, and where the die's box really is -> a second finder look
+Pipeline: the detector's dice (``vision.detector``) -> the finder looks at a loose crop around
+each and says die or not, and where the die's box really is -> a second finder look
 centred on that box -> overlapping finds are merged -> the reader reads type and value
 from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its
 numerals, which reads its value -> the body colour is matched to the profile.
@@ -17,12 +17,13 @@ from typing import List, Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import (FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_TYPES, NUMERAL_WINDOW,
-                               READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, GreyPyramid, NumeralReader, Reader,
-                               crop_batch, decode_box, normalise, type_and_value)
+from vision.classifier import (FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_TYPES,
+                               NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, GreyPyramid,
+                               NumeralReader, Reader, crop_batch, decode_box, normalise, type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
+from vision.detector import MODEL_FILE as DETECTOR_FILE, DieDetector
 from vision.readings import ColourProfile, DieReading
 
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
@@ -51,6 +52,7 @@ class DiceReader:
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
         self.table_values: Optional[TableValues] = None
+        self.detector = DieDetector(pathlib.Path(model_dir) / DETECTOR_FILE if model_dir else None)
 
     def learn(self, dice: TableDice) -> None:
         """Read values with the table's own examples from now on (``vision.examples``), for every die type
@@ -66,10 +68,9 @@ class DiceReader:
         """Every die in the frame. ``ignore``: polygons (frame pixels) where no die is looked for, such as the
         calibration markers, whose black squares would otherwise pass for dice and use up the candidates; they
         are painted over in the table's colour, so a die lying next to one is seen without it. ``die_size``:
-        the dice's side in frame pixels, where it is known (a table's markers tell it): only blobs within
-        ``DIE_SIZE_SPREAD`` of it are candidates, looked for on a working image where they are large enough,
-        and each is looked at in a window for that size (a blob's own size is only good to about 1.4 times:
-        the octaves of the scale space are blurred unevenly)."""
+        the dice's side in frame pixels, where it is known (a table's markers tell it): the detector looks at
+        a working image where the dice are of the size it knows best, only finds within ``DIE_SIZE_SPREAD`` of
+        it are candidates, and each is looked at in a window for that size."""
         frame_bgr = _blank(_checked_frame(frame_bgr), ignore)
         profile = profile or ColourProfile.named()
         if die_size:
@@ -80,8 +81,7 @@ class DiceReader:
             smallest, largest = MIN_DIE, max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
             contrast = ContrastImage.of(frame_bgr)
         pyramid = GreyPyramid(frame_bgr)
-        candidates = find_candidates(frame_bgr, smallest, largest, limit=self.max_candidates, contrast_image=contrast,
-                                     ignore=ignore)
+        candidates = [c for c in self.detector.find(frame_bgr, die_size) if smallest <= c.size <= largest]
         readings = self._read_candidates(frame_bgr, pyramid, contrast, _sized(candidates, die_size), profile,
                                          die_size)
         readings = self._look_between(frame_bgr, pyramid, contrast, readings, profile, ignore, die_size)
