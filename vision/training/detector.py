@@ -223,7 +223,7 @@ class CropStream:
 
 
 def build_model(width: int = 48):
-    """Depthwise-separable blocks down to 1/32, a feature pyramid back up to 1/4, one layer for the maps."""
+    """Depthwise-separable blocks down to 1/32, a feature pyramid back up to 1/4, three heads."""
     import torch
     import torch.nn as nn
     import torch.nn.functional as F
@@ -247,11 +247,11 @@ def build_model(width: int = 48):
                 nn.Sequential(separable(96, 128, 2), separable(128, 128)),
             ])
             self.lateral = nn.ModuleList([nn.Conv2d(c, width, 1) for c in (32, 64, 96, 128)])
-            self.merge = nn.Sequential(separable(width, width), separable(width, width))
-            # One 1x1 layer reads all four maps from the merged features: at 1/4 of the image, anything more
-            # costs more than the rest of the network.
-            self.heads = nn.Conv2d(width, 4, 1)
-            self.heads.bias.data[0] = -4.0  # the prior: almost every cell holds no die's centre
+            self.merge = separable(width, width)
+            self.heat = nn.Sequential(conv(width, 32), nn.Conv2d(32, 1, 1))
+            self.offset = nn.Sequential(conv(width, 32), nn.Conv2d(32, 2, 1))
+            self.size = nn.Sequential(conv(width, 32), nn.Conv2d(32, 1, 1))
+            self.heat[-1].bias.data.fill_(-4.0)  # the prior: almost every cell holds no die's centre
 
         def forward(self, x):
             x = self.stem(x)
@@ -262,8 +262,8 @@ def build_model(width: int = 48):
             top = self.lateral[-1](levels[-1])
             for level, lateral in zip(reversed(levels[:-1]), reversed(self.lateral[:-1])):
                 top = F.interpolate(top, scale_factor=2.0, mode="nearest") + lateral(level)
-            maps = self.heads(self.merge(top))
-            return torch.sigmoid(maps[:, :1]), maps[:, 1:3], maps[:, 3:]
+            top = self.merge(top)
+            return torch.sigmoid(self.heat(top)), self.offset(top), self.size(top)
 
     return Detector()
 
