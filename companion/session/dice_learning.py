@@ -17,7 +17,8 @@ from typing import Dict, Optional, Sequence, Tuple
 import numpy as np
 
 from calibration.table_dice import load_table_dice, save_table_dice, start_new
-from vision.examples import DieExample, TableDice, example_from_frame
+from vision.examples import EXAMPLES_PER_FACE, DieExample, TableDice, example_from_frame
+from vision.readings import FACES
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,11 @@ class TableDiceLearner:
     def faces(self, die_type: str) -> Dict[int, int]:
         """Examples of each value of ``die_type``, of any colour (only the values that have some)."""
         return dict(Counter(e.value for e in self.dice.examples if e.die_type == die_type))
+
+    def learnt(self, die_type: str) -> bool:
+        """Whether the reader reads ``die_type``'s values by the examples: each face has enough of them."""
+        faces = self.faces(die_type)
+        return all(faces.get(v, 0) >= EXAMPLES_PER_FACE for v in range(1, FACES[die_type] + 1))
 
     # -- changing them ----------------------------------------------------------------------
 

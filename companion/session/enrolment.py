@@ -57,10 +57,6 @@ class Enrolment:
 
     # -- where it stands --------------------------------------------------------------------
 
-    def learnt(self, die_type: str) -> bool:
-        faces = self.table_dice.faces(die_type)
-        return all(faces.get(v, 0) >= EXAMPLES_PER_FACE for v in range(1, FACES[die_type] + 1))
-
     def progress(self, colour: str) -> List[TypeProgress]:
         counts = self.table_dice.counts(colour)
         out = []
@@ -97,7 +93,7 @@ class Enrolment:
         return len(self.asked)
 
     def _wants(self, die_type: str, value: int, pending: Counter) -> bool:
-        if not self.learnt(die_type):
+        if not self.table_dice.learnt(die_type):
             return self.table_dice.faces(die_type).get(value, 0) + pending[(die_type, value)] < EXAMPLES_PER_FACE
         return self.table_dice.counts(self.colour)[die_type] == 0
 

@@ -35,7 +35,7 @@ def followed(tmp_path, monkeypatch):
     from sim.app_driver import build_app
 
     shown = ShownTable()
-    monkeypatch.setattr(follower, "dice_reader", lambda: (shown.read_dice, ""))
+    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (shown.read_dice, ""))
     app = build_app(tmp_path / "games.sqlite3", demo=False, camera_on=True)
     colours = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
     CalibrationProfile(colours, default_layout(2), LOCKED).save(tmp_path / "calibration.json")

@@ -286,7 +286,7 @@ def test_a_lost_camera_says_what_is_left_to_do(app, monkeypatch):
     source = SyntheticSource(lambda: None, (640, 360))  # a camera that delivers no frame
     source.start()
     source.read_preview()
-    monkeypatch.setattr(follower, "dice_reader", lambda: (None, "no dice reader"))
+    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (None, "no dice reader"))
     app.camera.source, app.camera.allowed = lambda: source, True
     app.camera.settings = replace(app.settings, camera=replace(app.settings.camera, lost_after_s=0.1))
     start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")])
