@@ -102,7 +102,7 @@ class HomeScreen(CompanionScreen):
 
         ask("Clear the dice examples?",
             f"All {len(table_dice.dice.examples)} examples of this table's dice are deleted, and the camera reads "
-            "the dice without them until you teach it again (Calibrate, then Teach it the dice).",
+            "the dice without them until you teach it again (Calibrate, then Next: teach it the dice).",
             [("Keep them", self.show_settings), ("Clear them", clear)])
 
 
