@@ -220,7 +220,7 @@ def teach_dice_screen(app) -> None:
     import numpy as np
 
     from hardware.camera.synthetic import SyntheticSource
-    from sim.app_driver import pump, tap
+    from sim.app_driver import tap, wait_for
 
     frame = rolled_dice("red", np.random.default_rng(3))
 
@@ -233,10 +233,7 @@ def teach_dice_screen(app) -> None:
     tap("Next: teach it the dice")
     screen = app.manager.get_screen("teach-dice")
     tap("Read the dice")
-    deadline = time.monotonic() + 60
-    while (screen.busy or not screen.asking) and time.monotonic() < deadline:
-        pump(1)
-        time.sleep(0.02)
+    wait_for(lambda: not screen.busy and screen.asking, "a die read to confirm", 60)
 
 
 def confirm_read_dice(app) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import shutil
-import time
 
 import numpy as np
 import pytest
@@ -15,13 +14,13 @@ from calibration.profile import CalibrationProfile
 from calibration.table_dice import load_table_dice, save_table_dice, table_dice_path
 from companion.rules import sample_chance
 from companion.session.table import SeatSpec
-from sim.app_driver import buttons, open_popups, pump, tap, texts, walk
+from sim.app_driver import buttons, open_popups, pump, tap, texts, wait_for
 from sim.table_scene import calibration_dice, render_table
 from vision import synth
 from vision.examples import DieExample, TableDice
 from vision.readings import ColourProfile, DieReading
 
-from .table_scenes import ShownTable, two_seat_scene
+from .table_scenes import ReadingsFeed, ShownTable, two_seat_scene
 
 COLOURS = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
 
@@ -42,14 +41,6 @@ def saved(profile):
 def save_examples(profile, *kinds):
     crop = np.full((64, 64), 128, np.uint8)
     save_table_dice(profile, TableDice(DieExample(t, v, "red", crop, crop) for t, v in kinds))
-
-
-def wait_for(condition, what: str, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        pump(1)
-        time.sleep(0.02)
 
 
 def test_teaching_the_dice_asks_each_die_read_and_saves_what_the_person_says(app, profile, monkeypatch):
@@ -139,25 +130,13 @@ def test_a_roll_confirmed_in_play_teaches_the_camera_and_its_undo_unteaches_it(a
     specs = [synth.DieSpec(t, 1, colour, (60.0 + 100 * k, 60.0), size=60.0) for k, t in enumerate(sorted(types))]
     frame, _ = synth.render_scene(specs, synth.make_background(rng, 100 * len(specs) + 20, 120, "felt"), rng=rng)
 
-    class Feed:  # one die read unsurely (the first), the others surely
-        threshold, lost = 0.8, False
+    def read():  # one die read unsurely (the first), the others surely
+        return [Reading.of(DieReading(s.die_type, 1, colour, s.centre, [], 1.0, 0.4 if k == 0 else 0.95, 1.0,
+                                      bbox=(s.centre[0] - 30, s.centre[1] - 30, s.centre[0] + 30, s.centre[1] + 30)),
+                           frame)
+                for k, s in enumerate(specs)]
 
-        def readings(self):
-            return [Reading.of(DieReading(s.die_type, 1, colour, s.centre, [], 1.0, 0.4 if k == 0 else 0.95, 1.0,
-                                          bbox=(s.centre[0] - 30, s.centre[1] - 30, s.centre[0] + 30,
-                                                s.centre[1] + 30)), frame)
-                    for k, s in enumerate(specs)]
-
-        def latest(self):
-            return 0, None
-
-        def status(self):
-            return "test readings"
-
-        def stop(self):
-            pass
-
-    app.camera.feed = Feed()
+    app.camera.feed = ReadingsFeed(read)
     tap("Enter the roll")
     assert any("not sure" in t for t in texts(open_popups()[0]))
     tap("3")  # it shows 3, not the 1 read
@@ -175,7 +154,7 @@ def test_a_roll_confirmed_in_play_teaches_the_camera_and_its_undo_unteaches_it(a
     colour = app.controller.state.seats[seat].colour
     specs = [synth.DieSpec(t, 1, colour, (60.0 + 100 * k, 60.0), size=60.0) for k, t in enumerate(sorted(types))]
     frame, _ = synth.render_scene(specs, synth.make_background(rng, 100 * len(specs) + 20, 120, "felt"), rng=rng)
-    app.camera.feed = Feed()
+    app.camera.feed = ReadingsFeed(read)
     tap("Enter the roll")
     tap("2")
     app.camera.feed = None
