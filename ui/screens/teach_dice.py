@@ -80,7 +80,8 @@ class TeachDiceScreen(CompanionScreen):
         self.asking, self.status_text, self._read = False, "", None
         if profile is None or profile.colours is None:
             self.enrolment, self.colours = None, []
-            self.instruction_text, self.progress_text = "Calibrate the dice colours first (Calibrate, Read the table).", ""
+            self.instruction_text = "Calibrate the dice colours first (Calibrate, Read the table)."
+            self.progress_text = ""
             return
         self.profile = profile
         self.enrolment = Enrolment(self.app.camera.table_dice(), list(profile.colours.players))
