@@ -19,6 +19,7 @@ from calibration.profile import CalibrationProfile
 from vision.zones import ZoneFinder
 
 LEGIBLE_DIE_PX = 60.0  # a D4 narrower than this in the frame shows numerals only a few pixels tall
+CONNECT_CAMERA = "Connect the camera (automata-companion devices checks it) and try again."  # the app's hint
 
 
 def die_size_line(die_px: float) -> str:

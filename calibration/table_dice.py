@@ -1,7 +1,9 @@
 """The table's dice examples (``vision.examples``) on disk, beside the calibration profile they belong to.
 
 They are per table and camera set-up, like the profile: ``calibration.json`` has ``calibration.dice.npz``
-beside it. A new calibration starts a new set unless the person keeps the old one (``start_new``).
+beside it. A new calibration starts a new set unless the person keeps the old one (``start_new``). Every set
+loaded here declares the Automata table's die types (``TableDice.types``): a reader taught a set with
+examples of D6s only still reads D4s and D8s.
 """
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Optional, Tuple
 
+from companion.rules import DIE_TYPES
 from vision.examples import ExamplesUnusable, TableDice
 
 DICE_SUFFIX = ".dice.npz"
@@ -24,11 +27,11 @@ def load_table_dice(profile_path: Path) -> Tuple[TableDice, Optional[str]]:
     line saying why and that the dice are read without them. No file is no examples, and no message."""
     path = table_dice_path(profile_path)
     if not path.exists():
-        return TableDice(), None
+        return TableDice(types=DIE_TYPES), None
     try:
-        return TableDice.load(path), None
+        return TableDice(TableDice.load(path).examples, types=DIE_TYPES), None
     except (ExamplesUnusable, OSError) as error:
-        return TableDice(), f"{path}: {error}; the dice are read without the table's examples"
+        return TableDice(types=DIE_TYPES), f"{path}: {error}; the dice are read without the table's examples"
 
 
 def save_table_dice(profile_path: Path, dice: TableDice) -> None:
@@ -46,4 +49,4 @@ def start_new(profile_path: Path, keep_old: bool) -> TableDice:
     if keep_old:
         return load_table_dice(profile_path)[0]
     table_dice_path(profile_path).unlink(missing_ok=True)
-    return TableDice()
+    return TableDice(types=DIE_TYPES)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
-from typing import Iterator, List
+from typing import Callable, Iterator, List
 
 SIZE = (800, 480)
 
@@ -62,6 +63,17 @@ def pump(frames: int = 3) -> None:
 
     for _ in range(frames):
         EventLoop.idle()
+
+
+def wait_for(condition: Callable[[], object], what: str, seconds: float = 15.0) -> None:
+    """Let the clock run until ``condition()`` holds (work on other threads lands on the main one);
+    TimeoutError, naming ``what``, after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {what}")
+        pump(1)
+        time.sleep(0.02)
 
 
 def walk(widget) -> Iterator:

@@ -5,8 +5,8 @@
 Plays seeded games on a scratch database with the demo camera, so the pictures show a real
 game in progress (with a die tapped on the camera preview), a dialog asking for a reading, a
 refused move and a final score; a four-seat game in its third round, a seat's cards and its
-final score; then a calibration from a rendered table with markers, and a table that differs
-from the game.
+final score; then a calibration from a rendered table with markers, the camera taught one colour's
+dice, and a table that differs from the game.
 """
 from __future__ import annotations
 
@@ -20,15 +20,13 @@ from sim.app_driver import headless
 
 SHOTS = ("home", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
          "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
-         "table-mismatch")
+         "teach-dice", "teach-dice-progress", "table-mismatch")
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     out = Path(argv[0] if argv else "docs/screenshots")
     headless()
-    import numpy as np
-
     from companion.rules import Phase
     from companion.session.table import SeatSpec
     from sim.app_driver import build_app, buttons, close_popups, pump, screenshot, tap
@@ -98,10 +96,8 @@ def main(argv=None) -> int:
         close_popups()
 
         from ui.dialogs import RollEntry
-        crop = np.zeros((64, 64, 3), np.uint8)
-        crop[:] = (200, 60, 50)
-        crop[20:44, 28:36] = 255
-        RollEntry("R Ann", ["d6", "d4", "d8"], lambda values: None, known={1: 3}, unsure={0: (1, crop)}).start()
+        RollEntry("R Ann", ["d6", "d4", "d8"], lambda values: None, known={1: 3},
+                  unsure={0: (5, die_crop("d6", 5, "red"))}).start()
         shot("roll-reading")
         close_popups()
 
@@ -131,6 +127,10 @@ def main(argv=None) -> int:
         app.go_home()
         calibrate_screen(app, Path(scratch) / "calibration.json")
         shot("calibrate")
+        teach_dice_screen(app)
+        shot("teach-dice")
+        confirm_read_dice(app)
+        shot("teach-dice-progress")
         mismatch_alert(app)
         shot("table-mismatch")
         app.teardown()
@@ -185,6 +185,69 @@ def calibrate_screen(app, profile_path: Path) -> None:
     while screen.busy and time.monotonic() < deadline:
         pump(1)
         time.sleep(0.02)
+
+
+def die_crop(die_type: str, value: int, colour: str) -> "np.ndarray":
+    """One rendered die, blurred and with glare, as the roll dialog shows a die the camera is unsure of (RGB)."""
+    import cv2
+    import numpy as np
+
+    from vision import synth
+
+    rng = np.random.default_rng(5)
+    spec = synth.DieSpec(die_type, value, colour, (56.0, 56.0), rotation=25.0, size=72.0)
+    frame, _ = synth.render_scene([spec], synth.make_background(rng, 112, 112, "felt"),
+                                  synth.SceneStyle(glare=1.0, blur_sigma=1.2), rng)
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2RGB)
+
+
+def rolled_dice(colour: str, rng) -> "np.ndarray":
+    """A frame of one colour's dice (6 D4, 4 D6, 2 D8) rolled on felt, as the camera sees them when taught."""
+    from vision import synth
+
+    kinds = ["d4"] * 6 + ["d6"] * 4 + ["d8"] * 2
+    order = rng.permutation(len(kinds))
+    dice = [synth.DieSpec(kinds[k], int(rng.integers(1, {"d4": 4, "d6": 6, "d8": 8}[kinds[k]] + 1)), colour,
+                          (180.0 + 190 * (i % 6) + rng.uniform(-30, 30), 200.0 + 300 * (i // 6) + rng.uniform(-40, 40)),
+                          float(rng.uniform(0, 360)), 72.0)
+            for i, k in enumerate(order)]
+    frame, _ = synth.render_scene(dice, synth.make_background(rng, 1280, 720, "felt"), synth.SceneStyle(), rng)
+    return frame
+
+
+def teach_dice_screen(app) -> None:
+    """Teach it the dice, after the calibration: red's dice rolled, read, and the first one asked about."""
+    import numpy as np
+
+    from hardware.camera.synthetic import SyntheticSource
+    from sim.app_driver import tap, wait_for
+
+    frame = rolled_dice("red", np.random.default_rng(3))
+
+    def camera() -> SyntheticSource:
+        source = SyntheticSource(lambda: frame, (640, 360))
+        source.start()
+        return source
+
+    app.camera.source = camera
+    tap("Next: teach it the dice")
+    screen = app.manager.get_screen("teach-dice")
+    tap("Read the dice")
+    wait_for(lambda: not screen.busy and screen.asking, "a die read to confirm", 60)
+
+
+def confirm_read_dice(app) -> None:
+    """Every die of the roll asked about confirmed as read (the highlighted value, else the first)."""
+    from sim.app_driver import buttons, pump
+
+    screen = app.manager.get_screen("teach-dice")
+    while screen.asking:
+        values = [b for b in buttons(screen.ids.value_grid)]
+        big = [b for b in values if type(b).__name__ == "BigButton"]
+        (big or values)[0].trigger_action(0)
+        pump(1)
+    app.camera.table_dice().wait()
+    pump(3)
 
 
 def mismatch_alert(app) -> None:

@@ -18,7 +18,7 @@ import math
 import random
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
 
@@ -28,6 +28,7 @@ import numpy as np
 from companion.config import CameraConfig
 from companion.rules import DIE_TYPES, FACES
 from companion.session import follower as following
+from companion.session.dice_learning import ConfirmedDie, TableDiceLearner
 from hardware.camera import CameraSource, CameraUnavailable, CameraWatch, open_camera
 from vision.readings import CONFIDENCE_THRESHOLD
 from vision.zones import MarkerLayout
@@ -52,6 +53,8 @@ class Reading:
     bbox: Tuple[int, int, int, int]   # in main-frame pixels
     outline: Tuple[Tuple[float, float], ...]
     crop: Optional[np.ndarray] = None  # RGB, for the confirm dialog
+    # the frame and the die's place in it, with the type, value and colour read: what an example is cut from
+    seen: Optional[ConfirmedDie] = field(default=None, compare=False)
 
     @classmethod
     def of(cls, raw, frame: np.ndarray) -> "Reading":
@@ -61,7 +64,12 @@ class Reading:
         x1, y1 = min(int(max(xs)) + 8, frame.shape[1]), min(int(max(ys)) + 8, frame.shape[0])
         crop = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2RGB) if x1 > x0 and y1 > y0 else None
         return cls(raw.die_type, int(raw.value), str(raw.colour), float(raw.confidence), (x0, y0, x1, y1),
-                   tuple((float(x), float(y)) for x, y in raw.outline), crop)
+                   tuple((float(x), float(y)) for x, y in raw.outline), crop,
+                   ConfirmedDie.of(frame, raw, raw.die_type, int(raw.value), str(raw.colour)))
+
+    def confirmed(self, value: int) -> Optional[ConfirmedDie]:
+        """The die, as a person says it is: showing ``value`` (None where the camera's view is not kept)."""
+        return None if self.seen is None else replace(self.seen, value=int(value))
 
 
 # -- the demo table ---------------------------------------------------------------------------
@@ -199,12 +207,13 @@ class CameraFeed:
     @classmethod
     def open(cls, config: CameraConfig, demo: bool, table: Callable[[], object],
              threshold: float = CONFIDENCE_THRESHOLD, camera: Optional[CameraSource] = None, profile=None,
-             settle_reads: int = following.STILL_READS) -> "CameraFeed":
+             settle_reads: int = following.STILL_READS,
+             table_dice: Optional[TableDiceLearner] = None) -> "CameraFeed":
         """The feed of ``camera`` (started), else of the configured camera, else of the demo table.
 
         ``profile`` (a ``calibration.CalibrationProfile``): its colours go to the dice reader
-        and its locked settings to the camera. ``config.lost_after_s``: how long without a frame
-        before the camera counts as lost.
+        and its locked settings to the camera. ``table_dice``: the table's examples, which the reader
+        learns. ``config.lost_after_s``: how long without a frame before the camera counts as lost.
         """
         if camera is None:
             demo_table = DemoTable(table)
@@ -216,7 +225,7 @@ class CameraFeed:
             except CameraUnavailable as exc:
                 log.warning("camera: %s", exc)
                 camera = open_camera("synthetic", **config.hardware_arguments(), render=demo_table.render)
-        reader, why = following.dice_reader()
+        reader, why = following.dice_reader(table_dice)
         if profile is not None:
             if camera.lock(profile.camera):
                 log.info("camera: locked the settings of the calibration profile")

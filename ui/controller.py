@@ -7,6 +7,7 @@ from typing import List, Optional, Sequence
 
 from companion.automa import AutomaDecision
 from companion.rules import Action, Phase, Roll, Score, State, score
+from companion.session.dice_learning import ConfirmedDie
 from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime
 from companion.session.table import Outcome, SeatSpec, TableSession
@@ -86,8 +87,10 @@ class GameController:
 
     # -- changing the game -----------------------------------------------------------------
 
-    def submit(self, action: Action) -> Outcome:
-        return self.runtime.submit(action)
+    def submit(self, action: Action, confirmed: Sequence[ConfirmedDie] = ()) -> Outcome:
+        """Play ``action``; ``confirmed``: the dice read by the camera whose values a person confirmed for it,
+        which teach the reader (``TableRuntime.submit``)."""
+        return self.runtime.submit(action, confirmed)
 
     # -- Automa seats -----------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Pop-up dialogs: alerts (a refused move, a lost camera) and plain information."""
 from __future__ import annotations
 
-from typing import Callable, Optional, Tuple
+from typing import Callable, Optional, Sequence, Tuple
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
@@ -9,12 +9,21 @@ from kivy.uix.popup import Popup
 from companion.rules import FACES
 
 from . import theme
-from .widgets import Caption, touch_button
+from .widgets import Caption, rgb_texture, touch_button
+
+
+Choice = Tuple[str, Optional[Callable[[], None]]]  # a button's words, and what it does once the pop-up is closed
 
 
 def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, button: str = "OK",
           font_name: str = "Roboto", font_size: int = theme.FONT, size_hint: Tuple[float, float] = (0.8, 0.7)) -> Popup:
     """A modal message with one big button; the reason in plain words."""
+    return ask(title, text, [(button, on_close)], font_name, font_size, size_hint)
+
+
+def ask(title: str, text: str, choices: Sequence[Choice], font_name: str = "Roboto", font_size: int = theme.FONT,
+        size_hint: Tuple[float, float] = (0.8, 0.7), separator: theme.RGBA = theme.ACCENT) -> Popup:
+    """A modal message with a row of big buttons, the first on the left; each closes it, then does its part."""
     from kivy.uix.scrollview import ScrollView
 
     content = BoxLayout(orientation="vertical", padding=12, spacing=12)
@@ -23,14 +32,17 @@ def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, 
     scroll.add_widget(message)
     content.add_widget(scroll)
     popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=size_hint,
-                  auto_dismiss=False, separator_color=theme.ACCENT)
+                  auto_dismiss=False, separator_color=separator)
 
-    def close() -> None:
+    def chosen(then: Optional[Callable[[], None]]) -> None:
         popup.dismiss(animation=False)
-        if on_close is not None:
-            on_close()
+        if then is not None:
+            then()
 
-    content.add_widget(touch_button(button, close, big=True))
+    row = BoxLayout(orientation="horizontal", spacing=10, size_hint_y=None, height=theme.TOUCH_BIG)
+    for words, then in choices:
+        row.add_widget(touch_button(words, lambda then=then: chosen(then), big=True))
+    content.add_widget(row)
     popup.open(animation=False)
     return popup
 
@@ -49,7 +61,6 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
     The reading's guess, when there is one, is the highlighted button: one tap confirms it,
     any other corrects it.
     """
-    from kivy.graphics.texture import Texture
     from kivy.uix.gridlayout import GridLayout
     from kivy.uix.image import Image
 
@@ -57,10 +68,7 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
     content.add_widget(Caption(text=theme.escape(question)))
     middle = BoxLayout(orientation="horizontal", spacing=12)
     if crop is not None and getattr(crop, "size", 0):
-        height, width = crop.shape[:2]
-        texture = Texture.create(size=(width, height), colorfmt="rgb")
-        texture.blit_buffer(crop[::-1].tobytes(), colorfmt="rgb", bufferfmt="ubyte")
-        middle.add_widget(Image(texture=texture, size_hint_x=None, width=170, fit_mode="contain"))
+        middle.add_widget(Image(texture=rgb_texture(crop), size_hint_x=None, width=170, fit_mode="contain"))
     faces = FACES[die_type]
     grid = GridLayout(cols=4, spacing=8)
     popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=(0.92, 0.9),
@@ -135,33 +143,11 @@ def table_alert(report, on_accept: Optional[Callable[[], None]] = None,
     out: put the table back (the alert clears at the next settle that matches); when a legal move
     makes the game match the table, accept the table as that move; and, when the table is right
     and the camera is wrong, say so (``on_misread``)."""
-    from kivy.uix.scrollview import ScrollView
-
-    content = BoxLayout(orientation="vertical", padding=12, spacing=10)
     lines = [m.sentence for m in report.mismatches]
     lines.append("To put the table back: " + " ".join(m.put_back for m in report.mismatches))
     if on_accept is not None:
         lines.append("Or accept the table as the move: " + "; ".join(str(a) for a in report.accept) + ".")
-    message = Caption(text=theme.escape("\n".join(lines)), font_size=theme.FONT_SMALL, valign="top")
-    scroll = ScrollView(do_scroll_x=False, bar_width=6)
-    scroll.add_widget(message)
-    content.add_widget(scroll)
-    popup = Popup(title="The table differs from the game", title_size=theme.FONT_LARGE, content=content,
-                  size_hint=(0.9, 0.85), auto_dismiss=False, separator_color=theme.ALERT)
-    row = BoxLayout(orientation="horizontal", spacing=10, size_hint_y=None, height=theme.TOUCH_BIG)
-    row.add_widget(touch_button(PUT_BACK, lambda: popup.dismiss(animation=False), big=True))
-    if on_accept is not None:
-        def accept() -> None:
-            popup.dismiss(animation=False)
-            on_accept()
-
-        row.add_widget(touch_button(ACCEPT, accept, big=True))
-    if on_misread is not None:
-        def misread() -> None:
-            popup.dismiss(animation=False)
-            on_misread()
-
-        row.add_widget(touch_button(MISREAD, misread, big=True))
-    content.add_widget(row)
-    popup.open(animation=False)
-    return popup
+    choices = [(PUT_BACK, None)] + [(words, then) for words, then in ((ACCEPT, on_accept), (MISREAD, on_misread))
+                                    if then is not None]
+    return ask("The table differs from the game", "\n".join(lines), choices, font_size=theme.FONT_SMALL,
+               size_hint=(0.9, 0.85), separator=theme.ALERT)

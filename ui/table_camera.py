@@ -1,5 +1,6 @@
 """The camera of the game at the table, as the screens see it: the feed, the calibration profile it
-follows the table with, and what a comparison with the table leaves to a person.
+follows the table with and the table's dice examples its reader learns, and what a comparison with the
+table leaves to a person.
 
 ``feed`` and ``seen`` are Kivy properties: the Table screen's camera line and preview are bound to
 them. A move played from the table, or accepted from the mismatch alert, fires ``on_played``, and the
@@ -23,6 +24,7 @@ from .dialogs import alert, table_alert
 
 if TYPE_CHECKING:
     from calibration.profile import CalibrationProfile
+    from companion.session.dice_learning import TableDiceLearner
     from hardware.camera import CameraSource
 
 
@@ -43,6 +45,7 @@ class TableCamera(EventDispatcher):
         self.allowed = True  # False in tests that must not start camera threads
         self._alert = None
         self._hinted_calibration = False
+        self._table_dice: Optional["TableDiceLearner"] = None
 
     def on_played(self) -> None:
         """A move was played from the table."""
@@ -78,6 +81,18 @@ class TableCamera(EventDispatcher):
                                                   "calibrate again (Home, Calibrate).")
             return None
 
+    def table_dice(self) -> "TableDiceLearner":
+        """The table's dice examples, saved beside the calibration profile: loaded once per profile (a
+        damaged file is said so, and the dice are read without them)."""
+        from companion.session.dice_learning import TableDiceLearner
+
+        path = self.profile_file()
+        if self._table_dice is None or self._table_dice.profile_path != path:
+            self._table_dice, message = TableDiceLearner.open(path)
+            if message:
+                alert("The table's dice examples not used", message)
+        return self._table_dice
+
     # -- the feed ---------------------------------------------------------------------------
 
     def start(self) -> None:
@@ -87,12 +102,14 @@ class TableCamera(EventDispatcher):
         from .camera_feed import CameraFeed
 
         profile = None if self.demo else self.load_profile()
+        table_dice = None if self.demo else self.table_dice()  # the demo's rendered dice teach nothing
+        self.controller.runtime.table_dice = table_dice
         camera = self.source() if self.source is not None else None
         settings = self.settings
         threshold = settings.vision.confidence_threshold
         feed = CameraFeed.open(settings.camera, demo=self.demo, table=lambda: self.controller.session,
                                threshold=threshold, camera=camera, profile=profile,
-                               settle_reads=settings.vision.settle_frames)
+                               settle_reads=settings.vision.settle_frames, table_dice=table_dice)
         if profile is not None and profile.colours is not None:
             runtime = self.controller.runtime
             sync = runtime.follow_table(min_confidence=threshold)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Type
 
+import numpy as np
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -45,6 +47,14 @@ class Hideable(BoxLayout):
 
     def on_touch_down(self, touch) -> bool:
         return self.shown and super().on_touch_down(touch)
+
+
+def rgb_texture(image: np.ndarray) -> Texture:
+    """A texture of an RGB image (rows top first, as OpenCV's)."""
+    height, width = image.shape[:2]
+    texture = Texture.create(size=(width, height), colorfmt="rgb")
+    texture.blit_buffer(np.ascontiguousarray(image[::-1]).tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    return texture
 
 
 def touch_button(text: str, on_press: Callable[[], None], big: bool = False,

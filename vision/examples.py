@@ -16,7 +16,7 @@ import io
 import pathlib
 import zipfile
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import cv2
 import numpy as np
@@ -78,10 +78,20 @@ class ExamplesUnusable(ValueError):
 
 
 class TableDice:
-    """The examples of one table's dice (one camera set-up), in the order they were confirmed."""
+    """The examples of one table's dice (one camera set-up), in the order they were confirmed.
 
-    def __init__(self, examples: Iterable[DieExample] = ()):
+    ``types``: the die types the table's dice have, where the game tells them (an Automata table has all
+    three, however few of a type the examples show yet); without it, the types the examples show."""
+
+    def __init__(self, examples: Iterable[DieExample] = (), types: Optional[Sequence[str]] = None):
         self.examples: List[DieExample] = list(examples)
+        self.declared_types = tuple(types) if types else None
+
+    @property
+    def types(self) -> Tuple[str, ...]:
+        if self.declared_types:
+            return self.declared_types
+        return tuple(t for t in DIE_TYPES if any(e.die_type == t for e in self.examples))
 
     def add(self, example: DieExample) -> None:
         self.examples.append(example)
@@ -173,12 +183,12 @@ class TableValues:
 
     A type is learnt once every one of its faces has ``EXAMPLES_PER_FACE`` examples: a regression that has
     never seen a face could only ever read the others, and one fitted to a single example of each face is
-    sure and wrong more often than the networks alone. ``types``: the die types the examples show, the types of the table's
-    dice (a table that enrolled only D6s plays with D6s only)."""
+    sure and wrong more often than the networks alone. ``types``: the types of the table's dice
+    (``TableDice.types``: a table that enrolled only D6s, and declared no types, plays with D6s only)."""
 
     def __init__(self, features: DieFeatures, dice: TableDice):
         self.features = features
-        self.types = tuple(t for t in DIE_TYPES if any(e.die_type == t for e in dice.examples))
+        self.types = dice.types
         self.by_type: Dict[str, _ValueRegression] = {}
         for die_type in self.types:
             examples = [e for e in dice.examples if e.die_type == die_type]

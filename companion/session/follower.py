@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
 import cv2
 import numpy as np
@@ -20,6 +20,9 @@ import numpy as np
 from hardware.camera import CameraSource
 from vision.settle import SETTLED, SettleDetector
 from vision.zones import FoundZones, MarkerLayout, ZoneFinder
+
+if TYPE_CHECKING:
+    from .dice_learning import TableDiceLearner
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +33,19 @@ Read = Callable[..., Sequence[object]]  # read(frame, ignore=..., die_size=...) 
 ReadingsByZone = Dict[str, List[object]]
 
 
-def dice_reader() -> Tuple[Optional[Read], str]:
-    """``vision.reader.read_dice``, or None and why not."""
+def dice_reader(table_dice: Optional["TableDiceLearner"] = None) -> Tuple[Optional[Read], str]:
+    """A dice reader (``vision.reader``), or None and why not. With ``table_dice``, a reader of its own,
+    taught the table's examples (and every one added later)."""
     try:
-        from vision.reader import read_dice
+        from vision.reader import DiceReader, read_dice
     except ImportError as exc:
         log.info("vision: no dice reader (%s)", exc)
         return None, "no dice reader installed"
-    return read_dice, ""
+    if table_dice is None:
+        return read_dice, ""
+    reader = DiceReader()
+    table_dice.teach(reader)
+    return reader.read, ""
 
 
 def settle_detector(still_reads: int = STILL_READS) -> SettleDetector:

@@ -203,14 +203,17 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
 
 
 def open_camera_follower(args: argparse.Namespace, runtime: "TableRuntime") -> "CameraFollower":
-    """The camera ``--camera`` names, read through the calibration profile; the runtime follows its table."""
+    """The camera ``--camera`` names, read through the calibration profile and the table's dice examples saved
+    beside it; the runtime follows its table."""
     from calibration.profile import CalibrationProfile, default_profile_path
     from hardware.camera import open_camera
 
     from ..config import CameraConfig
     from . import follower
+    from .dice_learning import TableDiceLearner
 
-    profile = CalibrationProfile.load(args.profile or default_profile_path())
+    profile_path = args.profile or default_profile_path()
+    profile = CalibrationProfile.load(profile_path)
     if profile.colours is None:
         raise ValueError("the calibration profile has no dice colours: calibrate with the players' dice")
     source, _, path = args.camera.partition(":")
@@ -221,7 +224,10 @@ def open_camera_follower(args: argparse.Namespace, runtime: "TableRuntime") -> "
                             replay_hold=follower.STILL_READS + 1)  # one settle per recorded frame
     camera = open_camera(source, **settings.hardware_arguments())
     camera.lock(profile.camera)
-    read, why = follower.dice_reader()
+    table_dice, unusable = TableDiceLearner.open(profile_path, background=False)
+    if unusable:
+        print(f"warning: {unusable}", file=sys.stderr)
+    read, why = follower.dice_reader(table_dice)
     if read is None:
         camera.stop()
         raise ValueError(f"the camera cannot be followed: {why}")

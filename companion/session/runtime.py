@@ -6,17 +6,22 @@ pressed), and after each the panel's LEDs are set here, from the game and the sy
 the Home screen lists (round, phase, final score) are kept by ``TableSession`` with every event it
 saves. Call it from one thread: the camera's settles come from ``CameraFollower``'s thread, so a face
 hands them over to its own (the app on Kivy's main thread, the headless session on its loop).
+
+With ``table_dice``, each die whose value a person confirmed for a move becomes one of the table's examples
+(``companion.session.dice_learning``), and the undo of that move takes it back.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Optional, Tuple
+from typing import Iterator, List, Optional, Sequence, Tuple
 
 from hardware.panel import Panel, PanelEvent
+from vision.examples import DieExample
 from vision.readings import CONFIDENCE_THRESHOLD
 
 from ..rules import Action
 from ..sync import SyncStep, TableSync
+from .dice_learning import ConfirmedDie, TableDiceLearner
 from .follower import ReadingsByZone
 from .table import Outcome, TableSession
 
@@ -31,18 +36,28 @@ class Pressed:
 
 
 class TableRuntime:
-    """``session`` at the table, with ``panel`` (optional). ``sync`` is set while a camera follows the table."""
+    """``session`` at the table, with ``panel`` (optional). ``sync`` is set while a camera follows the table;
+    ``table_dice`` while the dice a person confirms are to teach the reader (a camera reads them)."""
 
     def __init__(self, session: TableSession, panel: Optional[Panel] = None) -> None:
         self.session = session
         self.panel = panel
         self.sync: Optional[TableSync] = None
+        self.table_dice: Optional[TableDiceLearner] = None
+        # (actions in the game once the move was played, the learner, the examples confirmed for it)
+        self._taught: List[Tuple[int, TableDiceLearner, Tuple[DieExample, ...]]] = []
         self.show_leds()
 
     # -- moves ----------------------------------------------------------------------------------
 
-    def submit(self, action: Action | str) -> Outcome:
-        return self._shown(self.session.submit(action))
+    def submit(self, action: Action | str, confirmed: Sequence[ConfirmedDie] = ()) -> Outcome:
+        """Play ``action``; the dice a person ``confirmed`` for it (a roll's values) become examples of the
+        table's dice once it is played."""
+        outcome = self.session.submit(action)
+        if outcome.ok and confirmed and self.table_dice is not None:
+            self._taught.append((len(self.session.game.actions), self.table_dice,
+                                 self.table_dice.add(confirmed)))
+        return self._shown(outcome)
 
     def acknowledge_automa(self) -> Outcome:
         """Play the Automa's decision once the person at the table has carried it out."""
@@ -55,8 +70,14 @@ class TableRuntime:
             yield played
 
     def undo(self, through_automas: bool = False) -> Outcome:
-        """Take back the last decision (``TableSession.undo``)."""
-        return self._shown(self.session.undo(through_automas))
+        """Take back the last decision (``TableSession.undo``), and the examples confirmed with the moves it
+        takes back."""
+        outcome = self.session.undo(through_automas)
+        played = len(self.session.game.actions)
+        while self._taught and self._taught[-1][0] > played:
+            _, learner, examples = self._taught.pop()
+            learner.take_back(examples)
+        return self._shown(outcome)
 
     # -- following a camera table ---------------------------------------------------------------
 

@@ -17,6 +17,7 @@ def test_examples_survive_a_restart_beside_their_profile(tmp_path):
     save_table_dice(profile, _dice(3, 7))
     dice, message = load_table_dice(profile)
     assert message is None and [e.value for e in dice.examples] == [3, 7]
+    assert dice.types == ("d4", "d6", "d8")  # an Automata table's, though the examples show D8s only
     assert not list(tmp_path.glob("*.tmp"))
 
 

@@ -176,7 +176,7 @@ def test_a_failing_reader_stops_the_reading_and_says_why():
 def test_the_headless_session_follows_a_replayed_camera(tmp_path, table, monkeypatch):
     """``session --camera replay:FOLDER``: the whole chain from recorded frames to saved moves."""
     reader = LabelReader()
-    monkeypatch.setattr(follower, "dice_reader", lambda: (reader, ""))
+    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (reader, ""))
     profile = tmp_path / "calibration.json"
     CalibrationProfile(COLOURS, default_layout(2), CameraSettings((1280, 800))).save(profile)
     with GameStore(tmp_path / "scratch.db") as scratch:  # the same seed: the same order and deal
@@ -212,7 +212,7 @@ def test_the_headless_session_says_when_the_dice_can_no_longer_be_read(tmp_path,
     def broken(frame, **hints):
         raise FileNotFoundError("dice model not found")
 
-    monkeypatch.setattr(follower, "dice_reader", lambda: (broken, ""))
+    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (broken, ""))
     profile = tmp_path / "calibration.json"
     CalibrationProfile(COLOURS, default_layout(2), CameraSettings((1280, 800))).save(profile)
     frames = tmp_path / "frames"

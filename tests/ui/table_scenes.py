@@ -60,3 +60,22 @@ class ShownTable:
             self.cameras.append(camera)
             return camera
         return started
+
+
+class ReadingsFeed:
+    """A camera feed as the Table screen takes it, handing over ``read()`` (``ui.camera_feed.Reading`` list)."""
+
+    threshold = 0.8
+    lost = False
+
+    def __init__(self, read: Callable[[], list]) -> None:
+        self.readings = read
+
+    def latest(self):
+        return 0, None
+
+    def status(self) -> str:
+        return "test readings"
+
+    def stop(self) -> None:
+        pass

@@ -25,6 +25,7 @@ class FakeDieReading:
     centre: Tuple[float, float]
     outline: List[Tuple[float, float]] = field(default_factory=list)
     confidence: float = 0.5
+    bbox: Tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 @pytest.fixture()

@@ -7,7 +7,6 @@ reader answers with the render's labels, so the tests do not depend on the reade
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 
 import numpy as np
@@ -19,12 +18,12 @@ from calibration.profile import CalibrationProfile
 from companion.rules import apply_action, sample_chance
 from companion.session.table import SeatSpec
 from hardware.panel.base import LedMode
+from sim.app_driver import wait_for
 from sim.physical_table import PhysicalTable
 from vision.readings import ColourProfile
 
 from .table_scenes import ShownTable, two_seat_scene
 
-WAIT_S = 15
 LOCKED = CameraSettings((1280, 800), exposure_us=12000, colour_gains=(1.8, 1.5))
 
 
@@ -35,7 +34,7 @@ def followed(tmp_path, monkeypatch):
     from sim.app_driver import build_app
 
     shown = ShownTable()
-    monkeypatch.setattr(follower, "dice_reader", lambda: (shown.read_dice, ""))
+    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (shown.read_dice, ""))
     app = build_app(tmp_path / "games.sqlite3", demo=False, camera_on=True)
     colours = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
     CalibrationProfile(colours, default_layout(2), LOCKED).save(tmp_path / "calibration.json")
@@ -44,16 +43,6 @@ def followed(tmp_path, monkeypatch):
     table = PhysicalTable(["red", "blue"], np.random.default_rng(4), two_seat_scene())
     yield app, table, shown
     app.teardown()
-
-
-def wait_for(condition, what: str) -> None:
-    from sim.app_driver import pump
-
-    deadline = time.monotonic() + WAIT_S
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        pump(1)
-        time.sleep(0.05)
 
 
 def start_rolled_game(app, table, shown):

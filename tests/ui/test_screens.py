@@ -10,6 +10,8 @@ import pytest
 from companion.session.table import SeatSpec
 from sim.app_driver import buttons, open_popups, pump, tap, texts, walk
 
+from .table_scenes import ReadingsFeed
+
 
 def start(app, seats, seed=3, table_rolls=False):
     app.controller.new_game(seats, seed, table_rolls)
@@ -179,27 +181,14 @@ def test_table_roll_with_a_low_confidence_reading_asks_with_the_crop(app):
     seat, types = app.controller.pending_roll()
     assert table.prompt.text.startswith(f"Roll {len(types)} dice")
 
-    class FakeFeed:  # readings as the camera feed hands them over: one die the reader is unsure of
-        threshold = 0.8
-        lost = False
+    def read():  # readings as the camera feed hands them over: one die the reader is unsure of
+        from ui.camera_feed import Reading
+        crop = np.full((40, 40, 3), 200, np.uint8)
+        colour = app.controller.state.seats[seat].colour
+        return [Reading(t, 1, colour, 0.95 if i else 0.4, (0, 0, 40, 40), (), crop)
+                for i, t in enumerate(sorted(types))]
 
-        def latest(self):
-            return 0, None
-
-        def status(self):
-            return "test readings"
-
-        def stop(self):
-            pass
-
-        def readings(self):
-            from ui.camera_feed import Reading
-            crop = np.full((40, 40, 3), 200, np.uint8)
-            colour = app.controller.state.seats[seat].colour
-            return [Reading(t, 1, colour, 0.95 if i else 0.4, (0, 0, 40, 40), (), crop)
-                    for i, t in enumerate(sorted(types))]
-
-    app.camera.feed = FakeFeed()
+    app.camera.feed = ReadingsFeed(read)
     tap("Enter the roll")
     popup = open_popups()[0]
     assert any("not sure" in t for t in texts(popup))
@@ -286,7 +275,7 @@ def test_a_lost_camera_says_what_is_left_to_do(app, monkeypatch):
     source = SyntheticSource(lambda: None, (640, 360))  # a camera that delivers no frame
     source.start()
     source.read_preview()
-    monkeypatch.setattr(follower, "dice_reader", lambda: (None, "no dice reader"))
+    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (None, "no dice reader"))
     app.camera.source, app.camera.allowed = lambda: source, True
     app.camera.settings = replace(app.settings, camera=replace(app.settings.camera, lost_after_s=0.1))
     start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")])

@@ -95,6 +95,17 @@ def test_a_table_that_enrolled_one_type_reads_every_die_as_that_type():
     assert reader.read(frame)[0].die_type == "d6"
 
 
+def test_a_table_that_declares_its_die_types_reads_them_all_however_few_examples_it_has():
+    reader = DiceReader()
+    rng = np.random.default_rng(4)
+    die = synth.DieSpec("d8", 3, "red", (120.0, 110.0), size=70.0)
+    frame, _ = synth.render_scene([die], synth.make_background(rng, 240, 220, kind="felt"), rng=rng)
+    dice = TableDice([_example(1, 1, "red", 1)], types=("d4", "d6", "d8"))
+    assert dice.types == ("d4", "d6", "d8") and TableDice(dice.examples).types == ("d6",)
+    reader.learn(dice)
+    assert reader.read(frame)[0].die_type == "d8"
+
+
 def test_enrol_marks_the_first_k_dice_of_each_face_in_manifest_order():
     rows = [{"image": f"{k}.png", "dice": [{"type": "d6", "value": v, "bbox": None}]}
             for k, v in enumerate([1, 1, 2, 1, 2, 2])]

@@ -3,7 +3,9 @@
 The person picks the seat colours in seat order, puts each player's dice in their seat's
 Available zone and taps Read the table. The camera's frame is read on a worker thread
 (markers, zones, colours: the same step as the ``calibrate`` command, ``calibration.guided``);
-the result, or what to change, is shown on Kivy's main thread. Layout in calibrate.kv.
+the result, or what to change, is shown on Kivy's main thread. A new calibration starts a new set
+of the table's dice examples, unless the person keeps the old one; the next step teaches the
+camera the dice (``teach_dice``). Layout in calibrate.kv.
 """
 from __future__ import annotations
 
@@ -18,19 +20,21 @@ from kivy.properties import (BooleanProperty, ColorProperty, ListProperty, Numer
 from companion.rules import COLOURS
 
 from .. import kv, theme
+from ..dialogs import ask
 from ..widgets import TouchButton
 from .common import CompanionScreen
+
+KEEP, START_NEW = "Keep them", "Start a new set"
 
 
 def calibrate_from_camera(open_source: Callable[[], object], players: List[str], profile_path: Path) -> List[str]:
     """Take a frame, calibrate, save the profile; the lines to show. Raises CalibrationError
     (or ProfileError for a damaged old profile) with what to change."""
-    from calibration.guided import calibrate_table, frame_from_camera
+    from calibration.guided import CONNECT_CAMERA, calibrate_table, frame_from_camera
     from calibration.profile import CalibrationProfile
 
     previous = CalibrationProfile.load(profile_path) if profile_path.exists() else CalibrationProfile()
-    frame, settled = frame_from_camera(open_source, "Connect the camera (automata-companion devices checks it) "
-                                           "and try again.")
+    frame, settled = frame_from_camera(open_source, CONNECT_CAMERA)
     done = calibrate_table(frame, players, previous, settled=settled)
     done.profile.save(profile_path)
     camera_line = ("Camera settings locked and saved: exposure and white balance stay as calibrated."
@@ -49,9 +53,20 @@ class SeatToggle(TouchButton):
     screen = ObjectProperty(None)
 
 
+def has_colours(profile_path: Path) -> bool:
+    """Whether a usable profile with the dice colours is saved at ``profile_path``."""
+    from calibration.profile import CalibrationProfile, ProfileError
+
+    try:
+        return profile_path.exists() and CalibrationProfile.load(profile_path).colours is not None
+    except ProfileError:
+        return False
+
+
 class CalibrateScreen(CompanionScreen):
     players = ListProperty()  # the seat colours, in seat order
     busy = BooleanProperty(False)  # a frame is being read and calibrated, on a worker thread
+    calibrated = BooleanProperty(False)  # the profile has the dice colours: the dice can be taught
     result_text = StringProperty("")
     result_colour = ColorProperty(theme.TEXT)
 
@@ -63,6 +78,7 @@ class CalibrateScreen(CompanionScreen):
         if not self.players:
             self.players = self.app.controller.last_colours()
         self.result_text = ""
+        self.calibrated = has_colours(self.app.camera.profile_file())
 
     def toggle(self, colour: str) -> None:
         if colour in self.players:
@@ -100,6 +116,23 @@ class CalibrateScreen(CompanionScreen):
             heading, colour = "Calibrated.", theme.TEXT
         self.result_text, self.result_colour = f"[b]{heading}[/b]\n{theme.escape(text)}", colour
         self.busy = False
+        if ok:
+            self.calibrated = True
+            self.keep_or_start_examples()
+
+    def keep_or_start_examples(self) -> None:
+        """A new calibration starts a new set of the table's dice examples, unless the person keeps the old."""
+        table_dice = self.app.camera.table_dice()
+        held = len(table_dice.dice.examples)
+        if not held:
+            table_dice.start_new(keep_old=False)
+            return
+        counts = ", ".join(f"{t.upper()} {n}" for t, n in table_dice.counts().items())
+        ask("The dice examples from before",
+            f"The camera has learnt {held} examples of this table's dice ({counts}). Keep them when the dice and "
+            "the camera are as they were then; start a new set when either changed.",
+            [(KEEP, lambda: table_dice.start_new(keep_old=True)),
+             (START_NEW, lambda: table_dice.start_new(keep_old=False))])
 
 
 kv.load_beside(__file__)

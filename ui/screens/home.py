@@ -6,14 +6,17 @@ from pathlib import Path
 from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.config import Config
+from companion.session.dice_learning import TableDiceLearner
 from hardware.panel import KeyboardPanel, Panel
+from vision.examples import EXAMPLES_PER_FACE
 
 from .. import kv, theme
-from ..dialogs import alert
+from ..dialogs import ask
 from ..widgets import TouchButton
 from .common import CompanionScreen
 
 LISTED = 30  # the newest saved games; the others stay in the database
+CLEAR = "Clear the dice examples"
 
 
 def game_line(summary) -> str:
@@ -34,13 +37,26 @@ def mode_line(panel: Panel, demo: bool) -> str:
     return f"{'Demo: synthetic camera. ' if demo else ''}Panel: {keys}."
 
 
-def settings_text(settings: Config, db_path: Path) -> str:
+def settings_text(settings: Config, db_path: Path, table_dice: TableDiceLearner) -> str:
     camera = settings.camera
     return (f"Settings file: {settings.source_path or 'none (defaults in use)'}\n"
             f"Games database: {db_path}\n"
             f"Camera: {camera.source}, preview {camera.preview_resolution[0]}x{camera.preview_resolution[1]}\n"
             f"Panel: {settings.panel.backend}\n"
-            f"Edit the settings file (see docs/config.md) and restart to change them.")
+            f"Edit the settings file (see docs/config.md) and restart to change them.\n"
+            f"{table_dice_line(table_dice)}")
+
+
+def table_dice_line(table_dice: TableDiceLearner) -> str:
+    """How many examples of the table's dice the reader has learnt, and which types it reads by them."""
+    counts = table_dice.counts()
+    if not sum(counts.values()):
+        return "The table's dice examples: none yet (Calibrate teaches the camera your dice)."
+    held = ", ".join(f"{t.upper()} {n}" for t, n in counts.items())
+    learnt = [t.upper() for t in counts if table_dice.learnt(t)]
+    read = (f"the camera reads {', '.join(learnt)} values by them" if learnt else
+            f"too few to read by yet ({EXAMPLES_PER_FACE} of each face of a type)")
+    return f"The table's dice examples: {held}; {read}."
 
 
 class SavedGame(TouchButton):
@@ -71,7 +87,23 @@ class HomeScreen(CompanionScreen):
         self.open_game(lambda: self.app.controller.resume(game_id), True, "Cannot resume this game")
 
     def show_settings(self) -> None:
-        alert("Settings", settings_text(self.app.settings, self.app.db_path))
+        table_dice = self.app.camera.table_dice()
+        clear = [(CLEAR, self.confirm_clear)] if table_dice.dice.examples else []
+        ask("Settings", settings_text(self.app.settings, self.app.db_path, table_dice), [("OK", None)] + clear,
+            size_hint=(0.9, 0.8))
+
+    def confirm_clear(self) -> None:
+        """Clear the table's dice examples, once the person says so again."""
+        table_dice = self.app.camera.table_dice()
+
+        def clear() -> None:
+            table_dice.clear()
+            self.show_settings()
+
+        ask("Clear the dice examples?",
+            f"All {len(table_dice.dice.examples)} examples of this table's dice are deleted, and the camera reads "
+            "the dice without them until you teach it again (Calibrate, then Next: teach it the dice).",
+            [("Keep them", self.show_settings), ("Clear them", clear)])
 
 
 kv.load_beside(__file__)

@@ -4,7 +4,7 @@ preview on request, where a tap on a die says what the camera read. Layout in ta
 from __future__ import annotations
 
 import time
-from typing import List, Optional
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -12,6 +12,8 @@ from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.image import Image
 from kivy.uix.widget import Widget
+
+from companion.session.dice_learning import ConfirmedDie
 
 from .. import describe, kv, theme
 from ..camera_feed import MAIN_SIZE, Reading, reading_at
@@ -262,8 +264,8 @@ class TableScreen(PlayScreen):
             self.page = 0
             self._show_choices()
 
-    def play(self, action) -> None:
-        outcome = self.app.controller.submit(action)
+    def play(self, action, confirmed: Sequence[ConfirmedDie] = ()) -> None:
+        outcome = self.app.controller.submit(action, confirmed)
         if not outcome.ok:
             alert("Not allowed", outcome.reason + (f" (rule {outcome.rule})" if outcome.rule else ""))
             self.refresh()
@@ -278,12 +280,13 @@ class TableScreen(PlayScreen):
         colour = controller.state.seats[seat].colour
         known, unsure = self._from_camera(colour, types)
         self.roll_entry = RollEntry(f"{theme.seat_letter(colour)} {controller.seat_name(seat)}", types,
-                                    lambda values: self._rolled(seat, values), known, unsure,
-                                    on_cancel=self.refresh)
+                                    lambda values: self._rolled(seat, values, unsure), known,
+                                    {i: (r.value, r.crop) for i, r in unsure.items()}, on_cancel=self.refresh)
         self.roll_entry.start()
 
-    def _from_camera(self, colour: str, types: List[str]):
-        """Values the camera read for this seat's dice when the reading matches the dice rolled."""
+    def _from_camera(self, colour: str, types: List[str]) -> Tuple[Dict[int, int], Dict[int, Reading]]:
+        """Values the camera read for this seat's dice when the reading matches the dice rolled: by index
+        in ``types``, the values read surely, and the readings a person is to confirm."""
         feed = self.feed
         if feed is None:
             return {}, {}
@@ -296,12 +299,15 @@ class TableScreen(PlayScreen):
             if reading.confidence >= feed.threshold:
                 known[index] = reading.value
             else:
-                unsure[index] = (reading.value, reading.crop)
+                unsure[index] = reading
         return known, unsure
 
-    def _rolled(self, seat: int, values) -> None:
+    def _rolled(self, seat: int, values, unsure: Dict[int, Reading]) -> None:
+        """The roll entered; each die the camera was unsure of, as the person confirmed or corrected it, teaches
+        the reader the table's dice."""
         self.roll_entry = None
-        self.play(self.app.controller.roll_action(seat, values))
+        confirmed = [unsure[i].confirmed(value) for i, (_, value) in enumerate(values) if i in unsure]
+        self.play(self.app.controller.roll_action(seat, values), [die for die in confirmed if die is not None])
 
 
 kv.load_beside(__file__)

@@ -1,0 +1,212 @@
+"""The table's own dice as the app keeps them: enrolled at calibration, learnt from the values confirmed in
+play (and unlearnt by undo), loaded when the dice reader is built, cleared from Settings."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from calibration.table_dice import load_table_dice, table_dice_path
+from companion.rules import Roll, sample_chance
+from companion.session import SeatSpec, TableSession, follower
+from companion.session.dice_learning import ConfirmedDie, TableDiceLearner
+from companion.session.enrolment import Enrolment
+from companion.session.rolls import expected_roll
+from companion.session.runtime import TableRuntime
+from companion.store import GameStore
+from vision import synth
+from vision.examples import EXAMPLES_PER_FACE
+from vision.readings import FACES, DieReading
+
+SIZE = 60.0
+
+
+def rendered_roll(dice, seed: int = 0):
+    """A frame of ``dice`` ((type, value, colour), in a row) and a reading of each where it lies, as read."""
+    rng = np.random.default_rng(seed)
+    specs = [synth.DieSpec(t, v, c, (50.0 + 90 * k, 60.0), rotation=float(rng.uniform(0, 360)), size=SIZE)
+             for k, (t, v, c) in enumerate(dice)]
+    frame, _ = synth.render_scene(specs, synth.make_background(rng, 90 * len(dice) + 20, 120, kind="felt"), rng=rng)
+    readings = [DieReading(s.die_type, s.value, s.colour, s.centre, [], 0.9, 0.6, 0.9,
+                           bbox=(s.centre[0] - SIZE / 2, s.centre[1] - SIZE / 2, s.centre[0] + SIZE / 2,
+                                 s.centre[1] + SIZE / 2))
+                for s in specs]
+    return frame, readings
+
+
+@pytest.fixture
+def profile(tmp_path):
+    return tmp_path / "calibration.json"
+
+
+@pytest.fixture
+def learner(profile):
+    return TableDiceLearner.open(profile, background=False)[0]
+
+
+class Reader:
+    """A dice reader that records what it was taught."""
+
+    def __init__(self) -> None:
+        self.taught = None
+
+    def learn(self, dice) -> None:
+        self.taught = [(e.die_type, e.value, e.colour) for e in dice.examples]
+
+    def forget(self) -> None:
+        self.taught = None
+
+
+def saved(profile):
+    dice, message = load_table_dice(profile)
+    assert message is None
+    return [(e.die_type, e.value, e.colour) for e in dice.examples]
+
+
+# -- enrolment at calibration ---------------------------------------------------------------------
+
+def test_enrolment_asks_the_taught_colours_dice_and_saves_each_confirmed_one(learner, profile):
+    reader = learner.reader = Reader()
+    enrolment = Enrolment(learner, ["red", "blue"])
+    assert enrolment.colour == "red"
+    frame, readings = rendered_roll([("d6", 2, "red"), ("d8", 5, "blue"), ("d4", 3, "red")])
+    assert enrolment.take(frame, readings) == 2  # the blue die waits for blue's turn
+    assert (enrolment.current.die_type, enrolment.current.value) == ("d6", 2)
+    enrolment.confirm("d6", 2)  # one tap: the value read
+    enrolment.confirm("d4", 4)  # the reading was wrong: the person says what it shows
+    assert enrolment.current is None
+    assert saved(profile) == [("d6", 2, "red"), ("d4", 4, "red")]
+    assert reader.taught == saved(profile)
+    example = learner.dice.examples[0]
+    assert example.reader_crop.shape == (64, 64) and example.reader_crop.std() > 10  # the die, not the felt
+
+
+def test_enrolment_asks_only_for_faces_that_still_want_examples(learner):
+    enrolment = Enrolment(learner, ["red"])
+    frame, readings = rendered_roll([("d6", 2, "red")] * (EXAMPLES_PER_FACE + 1) + [("d6", 1, "red")])
+    assert enrolment.take(frame, readings) == EXAMPLES_PER_FACE + 1  # three twos, and the one
+    while enrolment.current is not None:
+        enrolment.confirm(enrolment.current.die_type, enrolment.current.value)
+    assert enrolment.take(frame, readings[:1]) == 0  # the two has its examples
+    d6 = next(p for p in enrolment.progress("red") if p.die_type == "d6")
+    assert not d6.learnt and d6.words() == f"D6 {EXAMPLES_PER_FACE + 1}/{6 * EXAMPLES_PER_FACE}"
+    assert d6.short.count(1) == EXAMPLES_PER_FACE - 1 and 2 not in d6.short
+
+
+def test_once_a_type_is_learnt_every_other_colour_rolls_its_dice_once(learner):
+    enrolment = Enrolment(learner, ["red", "blue"])
+    for die_type, faces in FACES.items():
+        dice = [(die_type, v, "red") for v in range(1, faces + 1) for _ in range(EXAMPLES_PER_FACE)]
+        frame, readings = rendered_roll(dice)
+        enrolment.take(frame, readings)
+        while enrolment.current is not None:
+            enrolment.confirm(enrolment.current.die_type, enrolment.current.value)
+    assert enrolment.taught("red") and not enrolment.done
+    assert enrolment.colour == "blue"  # red is taught: blue is next
+    assert [p.words() for p in enrolment.progress("blue")] == ["D4: roll once", "D6: roll once", "D8: roll once"]
+    frame, readings = rendered_roll([("d4", 1, "blue"), ("d4", 1, "blue"), ("d6", 6, "blue"), ("d8", 8, "red")])
+    assert enrolment.take(frame, readings) == 3  # every blue die of the roll, whatever its face
+    enrolment.confirm("d4", 1)
+    enrolment.skip()  # no die, or one the person cannot tell
+    enrolment.confirm("d6", 6)
+    assert learner.counts("blue") == {"d4": 1, "d6": 1, "d8": 0}
+    assert not enrolment.taught("blue")
+    frame, readings = rendered_roll([("d4", 2, "blue"), ("d8", 3, "blue")])
+    assert enrolment.take(frame, readings) == 1  # blue has a D4 example now; its D8s are still to roll
+    enrolment.confirm("d8", 3)
+    assert enrolment.done
+
+
+# -- learning from play ---------------------------------------------------------------------------
+
+def confirmed(die_type: str, value: int, colour: str) -> ConfirmedDie:
+    frame, readings = rendered_roll([(die_type, value, colour)])
+    return ConfirmedDie.of(frame, readings[0], die_type, value, colour)
+
+
+def roll_of(state, rng):
+    """The roll the table is to make, with values drawn; its first die as the person confirmed it."""
+    colour, _ = expected_roll(state)
+    roll = sample_chance(state, rng)
+    assert isinstance(roll, Roll)
+    die_type, value = roll.dice[0]
+    return roll, confirmed(die_type, value, colour)
+
+
+def test_a_value_confirmed_in_play_becomes_an_example_and_its_undo_takes_exactly_it_back(tmp_path, learner, profile):
+    rng = random.Random(1)
+    with GameStore(tmp_path / "g.db") as store:
+        runtime = TableRuntime(TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=3,
+                                                table_rolls=True))
+        runtime.table_dice = learner
+        session = runtime.session
+        first, die = roll_of(session.upcoming_state(), rng)
+        assert runtime.submit(first, confirmed=[die]).ok
+        kept = saved(profile)
+        assert kept == [(die.die_type, die.value, die.colour)]
+        while session.upcoming_state().is_chance_node:  # the other seat's first roll, read surely
+            assert runtime.submit(sample_chance(session.upcoming_state(), rng)).ok
+        while not session.upcoming_state().is_chance_node:  # moves, until the table rolls again
+            assert runtime.submit(session.legal()[0]).ok
+        later, die = roll_of(session.upcoming_state(), rng)
+        assert runtime.submit(later, confirmed=[die]).ok
+        assert len(saved(profile)) == 2
+        assert runtime.undo().ok
+        assert saved(profile) == kept and len(learner.dice.examples) == 1
+
+
+def test_a_refused_move_teaches_nothing(tmp_path, learner, profile):
+    with GameStore(tmp_path / "g.db") as store:
+        runtime = TableRuntime(TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=3,
+                                                table_rolls=True))
+        runtime.table_dice = learner
+        assert not runtime.submit(Roll("red", (("d8", 8),)), confirmed=[confirmed("d8", 8, "red")]).ok
+        assert learner.dice.examples == [] and not table_dice_path(profile).exists()
+
+
+# -- the reader at start, and Settings ------------------------------------------------------------
+
+def test_the_reader_built_at_start_reads_with_the_saved_examples(learner, profile):
+    learner.add([confirmed("d6", v, "red") for v in range(1, 7) for _ in range(EXAMPLES_PER_FACE)])
+    reopened, message = TableDiceLearner.open(profile, background=False)
+    assert message is None
+    read, why = follower.dice_reader(reopened)
+    assert why == "" and read.__self__ is reopened.reader
+    assert reopened.reader.table_values.knows("d6") and not reopened.reader.table_values.knows("d8")
+    assert reopened.reader.table_values.types == ("d4", "d6", "d8")  # D4s and D8s are still read
+
+
+def test_a_damaged_examples_file_gives_its_line_and_the_plain_reader(profile):
+    table_dice_path(profile).write_bytes(b"PK\x03\x04 not really a zip")
+    learner, message = TableDiceLearner.open(profile, background=False)
+    assert "calibration.dice.npz" in message and "read without the table's examples" in message
+    assert "\n" not in message
+    read, _ = follower.dice_reader(learner)
+    assert learner.reader.table_values is None
+
+
+def test_clearing_leaves_no_example_saved_or_learnt(learner, profile):
+    reader = learner.reader = Reader()
+    learner.add([confirmed("d4", 2, "green")])
+    assert reader.taught == [("d4", 2, "green")]
+    learner.clear()
+    assert saved(profile) == [] and reader.taught is None and learner.counts() == {"d4": 0, "d6": 0, "d8": 0}
+
+
+def test_a_new_calibration_keeps_the_old_set_or_starts_afresh(learner, profile):
+    learner.add([confirmed("d4", 2, "green")])
+    learner.start_new(keep_old=True)
+    assert [e.value for e in learner.dice.examples] == [2]
+    learner.start_new(keep_old=False)
+    assert learner.dice.examples == [] and not table_dice_path(profile).exists()
+
+
+def test_teaching_in_the_background_ends_with_the_latest_set(profile):
+    learner = TableDiceLearner.open(profile)[0]
+    reader = Reader()
+    learner.teach(reader)
+    for value in (1, 2, 3):
+        learner.add([confirmed("d4", value, "red")])
+    learner.wait()
+    assert reader.taught == [("d4", 1, "red"), ("d4", 2, "red"), ("d4", 3, "red")]
