@@ -21,6 +21,7 @@ from ..tokaido.tally import ACHIEVEMENT_NAMES
 MEAL_PRICES = (1, 2, 3)
 END_COUNTS = tuple(range(21))
 DIE = tuple(range(1, 7))
+PANORAMA_FIRST = "Your Panorama, first:"
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Step:
     question: str
     choices: Tuple[Choice, ...]
     also: Tuple[Choice, ...] = ()  # at the start of a line: what may be told besides the question
+    also_label: str = ""           # what those are
 
 
 def _numbers(values: Sequence[int], prefix: str = "") -> Tuple[Choice, ...]:
@@ -66,21 +68,21 @@ def _tokaido(game: TokaidoGame, parts: List[str]) -> Optional[Step]:
     waiting = game.waiting_for()
     if waiting == "over":
         return None
-    panoramas = tuple(Choice(f"You took {ACHIEVEMENT_NAMES[p]}", f"first {p}", ends=True)
+    panoramas = tuple(Choice(ACHIEVEMENT_NAMES[p].split()[0], f"first {p}", ends=True)
                       for p in PANORAMA_LENGTH if p not in game.achievements_taken)
     if waiting.startswith("card "):
         colour = waiting.split()[1]
         if parts:
             return None
         return Step(f"{colour.title()}'s turn: flip her Automa card and tap its range and icon", _card_grid("card "),
-                    panoramas)
+                    panoramas, PANORAMA_FIRST)
     if waiting == "go":
         if parts:
             return None
         spaces = game.setup.road.spaces  # type: ignore[union-attr]
         return Step("Your turn: tap the space you move to",
                     tuple(Choice(f"{n}: {SPACE_NAMES[spaces[p]]}", f"go {n}")
-                          for n, p in enumerate(game.free_ahead(game.setup.you), 1)), panoramas)
+                          for n, p in enumerate(game.free_ahead(game.setup.you), 1)), panoramas, PANORAMA_FIRST)
     if waiting == "meals":
         spot = game.positions[game.setup.you]
         order = [YOU if t == game.setup.you else t for t in game.arrivals[spot]]
@@ -115,7 +117,8 @@ def _tokaido_told(game: TokaidoGame, parts: List[str], panoramas: Tuple[Choice, 
     start = (tuple(Choice(f"{c.title()}'s card", f"{c} card") for c in automas)
              + (Choice("Meals at an Inn", "meals"), Choice("End of the journey", "end")))
     if not parts:
-        return Step("Who moves? Tap the Automa whose card you flipped, or the Meals, or the end", start, panoramas)
+        return Step("Who moves? Tap the Automa whose card you flipped, or the Meals, or the end", start, panoramas,
+                    PANORAMA_FIRST)
     head, rest = parts[0], parts[1:]
     if head == "end":
         return _end(rest)
@@ -164,11 +167,16 @@ def _card_faces(game: EuphoriaGame, parts: List[str], head: str) -> Optional[Ste
     return Step(question, choices)
 
 
+def _market(market_id: str) -> Choice:
+    name = market_name(market_id).removeprefix("the ").removesuffix(" market")
+    return Choice(name[0].upper() + name[1:], market_id)
+
+
 def _euphoria_between(parts: List[str]) -> Optional[Step]:
     """What the people tell between turns: a market built, a worker bumped, an allegiance."""
     head, rest = parts[0], parts[1:]
     if head == "built":
-        return None if rest else Step("Which market was built?", tuple(Choice(market_name(m), m) for m in MARKETS))
+        return None if rest else Step("Which market was built?", tuple(_market(m) for m in MARKETS))
     if head == "allegiance":
         return None if rest else Step("Whose faction's allegiance?", tuple(Choice(c.title(), c) for c in AUTOMAS))
     # bump: whose worker, its knowledge, then the die rolled
@@ -179,8 +187,7 @@ def _euphoria_between(parts: List[str]) -> Optional[Step]:
     return None if len(rest) == 3 else Step("The bumped worker rolled", _numbers(DIE))
 
 
-BETWEEN = (Choice("A market was built", "built"), Choice("A worker was bumped", "bump"),
-           Choice("Allegiance reached", "allegiance"))
+BETWEEN = (Choice("Market built", "built"), Choice("Worker bumped", "bump"), Choice("Allegiance", "allegiance"))
 
 
 def _euphoria(game: EuphoriaGame, parts: List[str]) -> Optional[Step]:
@@ -197,7 +204,7 @@ def _euphoria(game: EuphoriaGame, parts: List[str]) -> Optional[Step]:
             if count else (None if parts else Step("She retrieved no dice", (Choice("OK", "roll", ends=True),)))
     if waiting == "next":
         return None if parts else Step("When the people have played: the Automas' turn",
-                                       (Choice("Automas' turn", "next"),), BETWEEN)
+                                       (Choice("Automas' turn", "next"),), BETWEEN, "Between turns:")
     if waiting in ("card", "support"):
         return _card_faces(game, parts, waiting)
     if waiting == "completes":
@@ -210,7 +217,7 @@ def _sites(parts: List[str], game: EuphoriaGame) -> Optional[Step]:
     """Construction sites with a worker on them: none, or one or more markets, then Done."""
     named = [p.split()[-1] for p in parts]
     open_sites = [m for m in MARKETS if not game.table.board.is_built(m) and m not in named]
-    choices = tuple(Choice(market_name(m), f"{'sites ' if not parts else ''}{m}") for m in open_sites)
+    choices = tuple(Choice(_market(m).text, f"{'' if parts else 'sites '}{m}") for m in open_sites)
     end = (Choice("Done", "", ends=True),) if parts else (Choice("None", "sites none", ends=True),)
     return Step("Construction sites with a worker on them (tap each, then Done)", end + choices)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, Dict, List, Optional
 
+from ..euphoria.game import QUESTIONS
 from ..store import GameStore, game_kind
 from .choices import Choice, Step, line_of, next_step
 from .session import Answer, GameSession
@@ -33,6 +34,11 @@ _DEFAULTS: Dict[str, Dict[str, Any]] = {
 }
 
 
+# Euphoria's questions in the middle of a card pair: their answers' lines add to the pair's lines
+MID_TURN = tuple(QUESTIONS)
+ASKED = frozenset(QUESTIONS.values())  # the headless session's wording of them, asked here by the step
+
+
 class OtherGameTable:
     """What the screen of an other game shows and does: the question, its buttons, the parts of
     the line tapped so far, the lines the Automas last said; choosing, taking back, undoing."""
@@ -42,6 +48,7 @@ class OtherGameTable:
         self.parts: List[str] = []
         self.said: List[str] = list(said or [])
         self.refusal = ""
+        self._mid_turn = False  # the lines said so far belong to a card pair not yet resolved
 
     @classmethod
     def new(cls, store: GameStore, kind_name: str, seed: Optional[int] = None) -> "OtherGameTable":
@@ -98,7 +105,10 @@ class OtherGameTable:
     def _told(self, answer: Answer) -> Answer:
         self.parts = []
         if answer.ok:
-            self.said, self.refusal = answer.lines, ""
+            lines = [line for line in answer.lines if line not in ASKED]
+            self.said = (self.said if self._mid_turn else []) + lines
+            self.refusal = ""
+            self._mid_turn = self.session.game.waiting_for() in MID_TURN
         else:
             self.refusal = answer.reason
         return answer
@@ -109,5 +119,5 @@ class OtherGameTable:
         automas = state["automas"]
         if self.session.kind.name == "tokaido":
             return "  ·  ".join(f"{c.title()} {a['score']} points" for c, a in automas.items())
-        return "  ·  ".join(f"{c.title()} ({a['faction'].title()}) {a['tokens']} tokens left"
-                            for c, a in automas.items())
+        return "  ·  ".join(f"{c.title()} ({a['faction'].title()}) {a['tokens']}"
+                            for c, a in automas.items()) + " tokens"
