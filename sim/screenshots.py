@@ -145,13 +145,13 @@ def other_game_shots(app, shot) -> None:
     """A Tokaido journey on an invented road and a Euphoria game with no entered deck, each a few
     Automa turns in, then Home listing them."""
     from companion.other_games.session import GameSession
-    from companion.tokaido import Setup
+    from companion.tokaido import Setup, parse_road
     from sim.app_driver import tap
-    from tests.tokaido.boards import INVENTED_ROAD
 
-    # the road entered once (headless --road); the app's new Tokaido games reuse it
-    GameSession.new(app.controller.store, "tokaido",
-                    Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
+    # a road entered once (headless --road), invented for the pictures; the app's new Tokaido games reuse it
+    road = parse_road("shop temple paddy farm sea encounter inn  hot-spring mountain sea paddy shop farm inn  "
+                      "temple encounter sea mountain paddy inn  farm shop hot-spring sea mountain encounter inn")
+    GameSession.new(app.controller.store, "tokaido", Setup(("green", "purple"), "blue", 4, 1, road, ("blue", "green", "purple")))
     app.go_home()
     tap("New game")
     tap("Tokaido")
