@@ -18,9 +18,10 @@ from pathlib import Path
 
 from sim.app_driver import headless
 
-SHOTS = ("home", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
+SHOTS = ("home", "new-game", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
          "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
-         "teach-dice", "teach-dice-progress", "table-mismatch")
+         "teach-dice", "teach-dice-progress", "table-mismatch", "tokaido", "tokaido-meals", "euphoria-sites", "euphoria",
+         "home-other-games")
 
 
 def main(argv=None) -> int:
@@ -63,6 +64,8 @@ def main(argv=None) -> int:
         shot("home")
 
         tap("New game")
+        shot("new-game")
+        tap("Automata")
         setup = app.manager.get_screen("setup")
         tap("Seat 3: out")
         setup.rows[2].name_input.text = "Cleo"
@@ -133,8 +136,50 @@ def main(argv=None) -> int:
         shot("teach-dice-progress")
         mismatch_alert(app)
         shot("table-mismatch")
+        close_popups()
+        other_game_shots(app, shot)
         app.teardown()
     return 0
+
+
+def other_game_shots(app, shot) -> None:
+    """A Tokaido journey on an invented road and a Euphoria game with no entered deck, each a few
+    Automa turns in, then Home listing them."""
+    from companion.other_games.session import GameSession
+    from companion.tokaido import Setup, parse_road
+    from sim.app_driver import tap
+
+    # a road entered once (headless --road), invented for the pictures; the app's new Tokaido games reuse it
+    road = parse_road("shop temple paddy farm sea encounter inn  hot-spring mountain sea paddy shop farm inn  "
+                      "temple encounter sea mountain paddy inn  farm shop hot-spring sea mountain encounter inn")
+    GameSession.new(app.controller.store, "tokaido", Setup(("green", "purple"), "blue", 4, 1, road, ("blue", "green", "purple")))
+    app.go_home()
+    tap("New game")
+    tap("Tokaido")
+    for text in ("2 Temple", "1", "3", "2", "1"):
+        step = app.controller.other.step()
+        if step.question.startswith("Your turn"):
+            tap(step.choices[0].text)
+        tap(text)
+    shot("tokaido")
+    while not app.controller.other.step().question.startswith("Meal"):
+        tap(app.controller.other.step().choices[0].text)
+    tap("3")
+    tap("1")
+    shot("tokaido-meals")
+    app.go_home()
+    tap("New game")
+    tap("Euphoria")
+    for value in "35162245":
+        tap(value)
+    for text in ("Commodity", "Artifact", "Icarus", "Own faction", "No ▲",  # the support card
+                 "Construct", "Commodity", "Own faction", "Subterra", "▲ yes"):  # the first action card
+        tap(text)
+    shot("euphoria-sites")
+    tap("None")
+    shot("euphoria")
+    app.go_home()
+    shot("home-other-games")
 
 
 def tap_die(app) -> None:

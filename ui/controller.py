@@ -6,12 +6,13 @@ import secrets
 from typing import List, Optional, Sequence
 
 from companion.automa import AutomaDecision
+from companion.other_games.table import OtherGameTable
 from companion.rules import Action, Phase, Roll, Score, State, score
 from companion.session.dice_learning import ConfirmedDie
 from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime
 from companion.session.table import Outcome, SeatSpec, TableSession
-from companion.store import GameStore
+from companion.store import AUTOMATA, GameStore
 from hardware.panel import Panel
 
 # What the table waits for next: a person's move, an Automa's, dice rolled at the table, or nothing.
@@ -25,6 +26,7 @@ class GameController:
         self.store = store
         self.panel = panel
         self.runtime: Optional[TableRuntime] = None
+        self.other: Optional[OtherGameTable] = None  # a game of Tokaido or Euphoria, on its own screen
 
     @property
     def session(self) -> Optional[TableSession]:
@@ -43,13 +45,22 @@ class GameController:
         self.runtime = TableRuntime(TableSession.resume(self.store, game_id), self.panel)
         return self.runtime.session
 
+    def new_other_game(self, kind: str) -> OtherGameTable:
+        """A new game of Tokaido or Euphoria, set up as the latest of its kind (``new_setup``)."""
+        self.other = OtherGameTable.new(self.store, kind)
+        return self.other
+
+    def resume_other_game(self, game_id: str) -> OtherGameTable:
+        self.other = OtherGameTable.resume(self.store, game_id)
+        return self.other
+
     def last_colours(self) -> List[str]:
-        """The seat colours of the latest saved game (to start the Calibrate screen with)."""
+        """The seat colours of the latest saved game of Automata (to start the Calibrate screen with)."""
         try:
-            games = self.store.games()
+            game_id = self.store.latest_game_id(AUTOMATA)
+            return [seat["colour"] for seat in self.store.header(game_id)["seats"]] if game_id else []
         except Exception:  # a damaged store only loses the suggestion
             return []
-        return [seat["colour"] for seat in games[0].header["seats"]] if games else []
 
     @property
     def table_rolls(self) -> bool:

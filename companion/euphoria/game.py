@@ -39,9 +39,10 @@ class Refused(ValueError):
 class Pending(Exception):
     """The turn needs an answer from the table before it can go on."""
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, dice: int = 0) -> None:
         super().__init__(question)
         self.question = question
+        self.dice = dice  # with "roll": how many dice she retrieved
 
 
 QUESTIONS = {
@@ -233,14 +234,23 @@ class EuphoriaGame:
         return new
 
     def _pending(self) -> Optional[str]:
+        pending = self._pending_answer()
+        return None if pending is None else pending.question
+
+    def _pending_answer(self) -> Optional[Pending]:
         if self.pair is None:
             return None
         scratch = copy.deepcopy(self.table)
         try:
             self._resolve_pair(scratch, [])
         except Pending as pending:
-            return pending.question
+            return pending
         return None
+
+    def dice_to_roll(self) -> int:
+        """How many dice the table is asked to roll now (0 unless it waits for ``roll``)."""
+        pending = self._pending_answer()
+        return pending.dice if pending is not None else 0
 
     # -- one pair of cards -----------------------------------------------------------------------
 
@@ -250,10 +260,10 @@ class EuphoriaGame:
         used = 0
         sites: Optional[List[str]] = None
 
-        def answer(question: str) -> List[str]:
+        def answer(question: str, dice: int = 0) -> List[str]:
             nonlocal used
             if used == len(self.answers):
-                raise Pending(question)
+                raise Pending(question, dice)
             given = self.answers[used]
             used += 1
             head, *rest = given.split()
@@ -313,7 +323,7 @@ class EuphoriaGame:
         left = "; " + ", ".join(f"leaves the knowledge {p.knowledge} worker on {p.place}" for p in staying) \
             if staying else ""
         lines.append(f"{automa.name}: retrieves {count} worker{'s' if count != 1 else ''}{left}. Roll them.")
-        rolls = _dice(answer("roll"), count)
+        rolls = _dice(answer("roll", count), count)
         sixes = automa.workers.settle_rolls(rolls)
         if sixes:
             lines.append(f"{automa.name}: {'the 6 goes' if sixes == 1 else f'{sixes} 6s go'} on the penalty card.")

@@ -41,6 +41,7 @@ def test_home_lists_saved_games_with_seats_and_round(app):
 
 def test_setup_builds_the_seats_and_starts_the_game(app):
     tap("New game")
+    tap("Automata")
     assert app.manager.current == "setup"
     setup = app.manager.get_screen("setup")
     tap("Seat 3: out")

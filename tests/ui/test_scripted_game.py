@@ -7,6 +7,7 @@ from sim.app_driver import buttons, tap, texts
 
 def test_a_game_by_taps_ends_on_the_score_screen_with_the_engine_score(app):
     tap("New game")
+    tap("Automata")
     setup = app.manager.get_screen("setup")
     setup.seed_input.text = "21"
     tap("Camera: on")  # no camera threads in this test

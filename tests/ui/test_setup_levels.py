@@ -7,6 +7,7 @@ from sim.app_driver import buttons, open_popups, pump, tap, texts
 
 def test_every_level_is_shown_at_once_and_one_tap_chooses(app):
     tap("New game")
+    tap("Automata")
     setup = app.manager.get_screen("setup")
     automa = setup.rows[1]
     assert automa.kind == "automa" and automa.level == 1

@@ -31,13 +31,23 @@ class CompanionScreen(Screen):
 
     def open_game(self, start: Callable[[], object], camera_on: bool, refused: str) -> None:
         """``start()`` a new or saved game, then show what it waits for (why not, under ``refused``)."""
+        if self.started(start, refused):
+            self.app.camera.wanted = camera_on
+            self.app.show_next()
+
+    def open_other_game(self, start: Callable[[], object], refused: str) -> None:
+        """``start()`` a game of Tokaido or Euphoria, then show its screen."""
+        if self.started(start, refused):
+            self.app.go("other")
+
+    @staticmethod
+    def started(start: Callable[[], object], refused: str) -> bool:
         try:
             start()
         except (ValueError, StoreError) as exc:
             alert(refused, str(exc))
-            return
-        self.app.camera.wanted = camera_on
-        self.app.show_next()
+            return False
+        return True
 
     def played(self, outcome: Outcome, refused: str = "Not played") -> None:
         """After a move or an undo: the screen of what the table waits for now, or why it was refused."""

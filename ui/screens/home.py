@@ -6,7 +6,9 @@ from pathlib import Path
 from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.config import Config
+from companion.other_games import KINDS
 from companion.session.dice_learning import TableDiceLearner
+from companion.store import AUTOMATA, game_kind
 from hardware.panel import KeyboardPanel, Panel
 from vision.examples import EXAMPLES_PER_FACE
 
@@ -20,9 +22,14 @@ CLEAR = "Clear the dice examples"
 
 
 def game_line(summary) -> str:
-    """One saved game for the list: date, seats, round."""
+    """One saved game for the list: date, seats, round (another game: its kind and its Automas)."""
     meta = summary.meta
     when = summary.updated_at.astimezone().strftime("%d %b %H:%M")
+    kind = game_kind(summary.header)
+    if kind != AUTOMATA:
+        where = "finished" if meta.get("waiting_for") == "over" else "in play"
+        automas = ", ".join(s["colour"].title() for s in summary.header["seats"] if s["kind"] == "automa")
+        return f"{when}  ·  {KINDS[kind].title}  ·  {where}\nAutomas {automas}"
     seats = ", ".join(meta.get("seats") or [s.get("name") or s["colour"].title() for s in summary.header["seats"]])
     if "score" in meta:
         where = "finished"
@@ -63,6 +70,7 @@ class SavedGame(TouchButton):
     """A saved game in the list; a tap resumes it (style in home.kv)."""
 
     game_id = StringProperty("")
+    kind = StringProperty(AUTOMATA)
     home = ObjectProperty(None)
 
 
@@ -81,10 +89,13 @@ class HomeScreen(CompanionScreen):
             self.note, self.note_colour = f"Saved games cannot be read: {exc}", theme.ALERT
             return
         self.note, self.note_colour = ("" if summaries else "No saved games yet."), theme.MUTED
-        self.saved = [{"text": game_line(s), "game_id": s.id, "home": self} for s in summaries[:LISTED]]
+        self.saved = [{"text": game_line(s), "game_id": s.id, "kind": game_kind(s.header), "home": self} for s in summaries[:LISTED]]
 
-    def resume(self, game_id: str) -> None:
-        self.open_game(lambda: self.app.controller.resume(game_id), True, "Cannot resume this game")
+    def resume(self, game_id: str, kind: str = AUTOMATA) -> None:
+        if kind == AUTOMATA:
+            self.open_game(lambda: self.app.controller.resume(game_id), True, "Cannot resume this game")
+        else:
+            self.open_other_game(lambda: self.app.controller.resume_other_game(game_id), "Cannot resume this game")
 
     def show_settings(self) -> None:
         table_dice = self.app.camera.table_dice()

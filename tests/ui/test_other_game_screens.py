@@ -1,0 +1,122 @@
+"""Tokaido and Euphoria on the touchscreen: started from Home, played by taps, undone, resumed."""
+from __future__ import annotations
+
+from companion.other_games.session import GameSession
+from companion.tokaido import Setup
+from sim.app_driver import buttons, pump, tap
+from tests.tokaido.boards import INVENTED_ROAD
+
+
+def screen(app):
+    return app.manager.get_screen("other")
+
+
+def test_new_game_offers_the_three_games(app):
+    tap("New game")
+    assert app.manager.current == "new_game"
+    shown = {b.text for b in buttons()}
+    assert {"Automata", "Tokaido", "Euphoria"} <= shown
+    tap("Automata")
+    assert app.manager.current == "setup"
+
+
+def test_a_tokaido_journey_by_taps_with_undo_and_resume(app):
+    GameSession.new(app.controller.store, "tokaido",  # the road entered once; new games reuse it
+                    Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
+    tap("New game")
+    tap("Tokaido")
+    assert app.manager.current == "other"
+    game = app.controller.other.session.game
+    assert game.setup.road == INVENTED_ROAD
+    assert screen(app).question.startswith("Your turn")  # the first to leave Kyoto moves first
+    tap(screen(app).choices[0].text)
+    assert screen(app).question.startswith("Green's turn")
+    tap("2 Temple")
+    assert any(t.startswith("Green: ") and " space, the " in t for t in screen(app).said_text.splitlines())
+    assert screen(app).question.startswith("Purple's turn")
+    before = app.controller.other.session.game.to_json()["positions"]
+    tap("3")
+    moved = app.controller.other.session.game.to_json()["positions"]
+    assert moved["purple"] != before["purple"]
+    tap("Undo")
+    assert app.controller.other.session.game.to_json()["positions"] == before
+    assert screen(app).question.startswith("Purple's turn")
+    tap("1 Inn")
+    game_id = app.controller.other.session.game_id
+    positions = app.controller.other.session.game.to_json()["positions"]
+
+    app.go_home()
+    pump(2)
+    line = next(b for b in buttons(app.root) if "Tokaido" in b.text and b.game_id == game_id)
+    assert "in play" in line.text and "Green, Purple" in line.text
+    line.trigger_action(0)
+    pump(1)
+    assert app.manager.current == "other"
+    assert app.controller.other.session.game.to_json()["positions"] == positions
+
+
+def test_the_meals_are_tapped_price_by_price_and_back_takes_one_back(app):
+    GameSession.new(app.controller.store, "tokaido",
+                    Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
+    tap("New game")
+    tap("Tokaido")
+    table = app.controller.other
+    for _ in range(40):
+        if screen(app).question.startswith("Meal 1"):
+            break
+        tap(screen(app).choices[-1].text)  # the farthest: the Inn soonest
+    assert screen(app).question.startswith("Meal 1 of 4")
+    tap("3")
+    tap("2")
+    assert table.tapped() == "meals 3 2"
+    tap("Back")
+    assert table.tapped() == "meals 3" and screen(app).question.startswith("Meal 2 of 4")
+
+
+def test_a_euphoria_game_by_taps_with_the_panel_undo_and_resume(app):
+    tap("New game")
+    tap("Euphoria")
+    assert app.manager.current == "other"
+    assert screen(app).question.startswith("Black's worker 1 of 4")
+    for value in "35162245":
+        tap(value)
+    table = app.controller.other
+    assert table.session.game.waiting_for() == "support"
+    events = table.session.store.effective_events(table.session.game_id)
+    assert events == ["workers 3 5 1 6 2 2 4 5"]
+    for text in ("Commodity", "Commodity", "Icarus", "Own faction", "No ▲",
+                 "Commodity", "Commodity", "Own faction", "Subterra", "▲ yes"):
+        tap(text)
+    assert [line for line in screen(app).said_text.splitlines() if line.startswith(("Black: ", "White: "))]
+    said = screen(app).said_text
+    assert app.panel.key("u")  # the panel's Undo, on the keyboard stand-in
+    app._poll_panel(0)
+    assert table.session.store.effective_events(table.session.game_id)[-1] == "support commodity commodity icarus own"
+    assert screen(app).said_text != said
+    game_id = table.session.game_id
+    app.go_home()
+    pump(2)
+    next(b for b in buttons(app.root) if "Euphoria" in b.text and b.game_id == game_id).trigger_action(0)
+    pump(1)
+    assert app.manager.current == "other"
+    assert app.controller.other.session.game.waiting_for() == "card"
+    assert screen(app).question.startswith("Black's action")
+    assert screen(app).status_text.endswith("10 tokens")
+
+
+def test_the_panels_confirm_plays_the_automas_turn(app):
+    from companion.euphoria import Setup as EuphoriaSetup, level, parse_deck
+    from tests.euphoria.decks import invented_deck_text
+
+    deck = parse_deck(invented_deck_text(), level("intermediate"))
+    GameSession.new(app.controller.store, "euphoria", EuphoriaSetup("intermediate", 1, ("icarus", "subterra"), deck=deck))
+    tap("New game")
+    tap("Euphoria")
+    for value in "35162245":
+        tap(value)
+    assert screen(app).question.startswith("When the people have played")
+    assert app.panel.key("spacebar")
+    app._poll_panel(0)
+    events = app.controller.other.session.store.effective_events(app.controller.other.session.game_id)
+    assert events[-1] == "next"
+    assert "Action card" in screen(app).said_text

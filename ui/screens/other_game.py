@@ -1,0 +1,98 @@
+"""A game of Tokaido or Euphoria: what the Automas do on the board, the question the table is asked
+and a big button for each answer, tapped part by part until the line is complete. The game and the
+line are the controller's ``other`` (``companion.other_games.table``). Layout in other_game.kv."""
+from __future__ import annotations
+
+from typing import Optional
+
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+
+from companion.other_games.choices import Choice
+from companion.other_games.session import Answer
+from companion.other_games.table import OtherGameTable
+from hardware.panel import PanelEvent
+
+from .. import kv, theme
+from ..widgets import Caption, TouchButton
+from .common import CompanionScreen
+
+MANY = 9  # more choices than this are laid out seven to a row, else three
+LARGE_TEXT = 10  # the longest button text shown in the large font, three to a row
+
+
+class OtherGameScreen(CompanionScreen):
+    title = StringProperty("")
+    status_text = StringProperty("")
+    said_text = StringProperty("")    # what to do for the Automas on the board, one line each
+    refusal = StringProperty("")
+    question = StringProperty("")
+    tapped = StringProperty("")       # the line so far
+    over = BooleanProperty(False)
+    choices = ListProperty()          # the Choices of the question
+    also = ListProperty()             # what may be told besides it
+    also_label = StringProperty("")
+
+    @property
+    def table(self) -> OtherGameTable:
+        return self.app.controller.other
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        self.title, self.status_text = table.title, table.status()
+        self.said_text = "\n".join(theme.escape(line) for line in table.said) or "Nothing new to do on the board."
+        self.refusal = table.refusal
+        self.tapped = table.tapped()
+        self.over = table.over
+        step = table.step()
+        self.question = step.question if step else "The game is over." if self.over else ""
+        self.choices = list(step.choices) if step else []
+        self.also = list(step.also) if step else []
+        self.also_label = step.also_label if step else ""
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        grid, extra = self.ids.choices, self.ids.also
+        grid.clear_widgets()
+        grid.cols = 7 if len(self.choices) > MANY else 3
+        few_words = len(self.choices) <= MANY and all(len(c.text) <= LARGE_TEXT for c in self.choices)
+        for choice in self.choices:
+            grid.add_widget(self._button(choice, theme.FONT_LARGE if few_words else theme.FONT))
+        extra.clear_widgets()
+        if self.also:
+            extra.add_widget(Caption(text=self.also_label, color=theme.MUTED, font_size=theme.FONT_SMALL,
+                                     size_hint=(None, 1), width=130))
+        for choice in self.also:
+            extra.add_widget(self._button(choice, theme.FONT_SMALL))
+
+    def _button(self, choice: Choice, font_size: int) -> TouchButton:
+        button = TouchButton(text=choice.text, font_size=font_size, size_hint_y=1)
+        button.bind(on_release=lambda _b: self.choose(choice))
+        return button
+
+    def choose(self, choice: Choice) -> None:
+        self._answered(self.table.choose(choice))
+
+    def back(self) -> None:
+        self.table.back()
+        self.refresh()
+
+    def undo(self) -> None:
+        self._answered(self.table.undo())
+
+    def panel_pressed(self, event: PanelEvent) -> None:
+        """Confirm answers a question with one answer (the Automas' turn); Undo undoes."""
+        if self.table is None:
+            return
+        if event.kind == "confirm":
+            self._answered(self.table.confirm())
+        elif event.kind == "undo":
+            self.undo()
+
+    def _answered(self, _answer: Optional[Answer]) -> None:
+        """A refusal is shown on the screen, under what the Automas last did."""
+        self.refresh()
+
+
+kv.load_beside(__file__)
