@@ -22,7 +22,7 @@ from .actions import (
     ACTIVATION_TYPES, CHANCE_TYPES, Action, CardAdjust, CardReroll, Combine, Forfeit, Nudge, Place, Reroll,
 )
 from .errors import IllegalAction
-from .phase import Phase
+from .phase import DEPLOY
 from .ruleset import Ruleset, default_ruleset
 from .state import SeatState, State
 from .vocabulary import DIE_INDEX
@@ -56,9 +56,9 @@ def new_game(colours: Sequence[str], rules: Optional[Ruleset] = None) -> State:
 
 def legal_actions(state: State) -> List[Action]:
     """Every legal decision of the seat to move, in a fixed order; empty at chance nodes and at the end."""
-    if state.is_over or state.is_chance_node or state.turn is None:
+    if state.turn is None or state.is_over or state.is_chance_node:
         return []
-    if state.phase == Phase.DEPLOY:
+    if state.phase == DEPLOY:
         return deployment.legal(state, state.turn)
     return activation.legal(state, state.turn)
 
@@ -77,7 +77,7 @@ def check_action(state: State, action: Action) -> None:
         raise IllegalAction("R3", f"There is no {action.seat} seat at this table")
     if seat_index != state.turn:
         raise IllegalAction("Rulebook: Turn order", f"It is {state.seats[state.turn].colour}'s turn, not {action.seat}'s")
-    if state.phase == Phase.DEPLOY:
+    if state.phase == DEPLOY:
         if not isinstance(action, DEPLOYMENT_TYPES):
             raise IllegalAction("Rulebook: Deployment Phase", "During Deployment dice are modified and placed, not activated")
         deployment.check(state, seat_index, action)
@@ -93,7 +93,7 @@ def apply_action(state: State, action: Action) -> State:
     new = state.copy()
     if isinstance(action, CHANCE_TYPES):
         chance.apply(new, action)
-    elif new.phase == Phase.DEPLOY:
+    elif new.phase == DEPLOY:
         deployment.apply(new, new.turn, action)
     else:
         activation.apply(new, new.turn, action)

@@ -8,11 +8,9 @@ from typing import Iterable, Iterator, List, Sequence, Tuple
 from .actions import Die
 
 
-def contains(pool: Sequence[Die], dice: Iterable[Die]) -> bool:
-    """Whether ``pool`` holds every die of ``dice``, counting repeats."""
-    need = Counter(dice)
-    have = Counter(pool)
-    return all(have[d] >= n for d, n in need.items())
+def contains(pool: Sequence[Die], dice: Sequence[Die]) -> bool:
+    """Whether ``pool`` holds every die of ``dice``, counting repeats (pools and groups are a few dice)."""
+    return all(pool.count(die) >= dice.count(die) for die in dice)
 
 
 def remove(pool: List[Die], dice: Iterable[Die]) -> None:

@@ -9,7 +9,7 @@ import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from .actions import Die
-from .phase import Phase
+from .phase import OVER, Phase
 from .ruleset import Ruleset, default_ruleset
 from .vocabulary import DIE_TYPES
 
@@ -99,7 +99,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     @property
     def colours(self) -> Tuple[str, ...]:
