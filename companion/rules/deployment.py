@@ -1,11 +1,13 @@
 """The Deployment Phase: modifying Available dice and placing one on a staging area."""
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import List, Sequence, Tuple
 
 from . import flow, pools
 from .actions import Action, CardAdjust, CardReroll, Combine, Die, Nudge, Place, Reroll, die_text
 from .errors import IllegalAction
+from .memo import Memo, per_ruleset
+from .ruleset import Ruleset
 from .state import SeatState, State
 from .vocabulary import DIE_INDEX
 
@@ -116,39 +118,53 @@ def apply(state: State, seat_index: int, action: Action) -> None:
         state.pending_reroll = (seat_index, action.die)
 
 
+class _Moves:
+    """One colour's Deployment actions with each die (or pair of dice), made once and then shared."""
+
+    def __init__(self, rules: Ruleset, colour: str) -> None:
+        faces = rules.faces
+
+        def fits(die: Die, change: int) -> bool:
+            return 1 <= die[1] + change <= faces[die[0]]
+
+        self.places: Memo[Die, Tuple[Action, ...]] = Memo(
+            lambda die: tuple(Place(colour, die, area) for area in rules.areas))
+        self.nudges: Memo[Die, Tuple[Action, ...]] = Memo(
+            lambda die: tuple(Nudge(colour, die, delta) for delta, ok in ((-1, die[1] > 1), (1, die[1] < faces[die[0]])) if ok))
+        self.rerolls: Memo[Die, Action] = Memo(lambda die: Reroll(colour, die))
+        self.combines: Memo[Tuple[Die, Die], Tuple[Action, ...]] = Memo(
+            lambda pair: tuple(Combine(colour, pair[0], sign, pair[1]) for sign in (-1, 1) if fits(pair[0], sign * pair[1][1])))
+
+
+_moves = per_ruleset(lambda rules: Memo(lambda colour: _Moves(rules, colour)))
+
+
 def legal(state: State, seat_index: int) -> List[Action]:
     """Every Deployment action of the seat to move, in a fixed order."""
     seat = state.seats[seat_index]
     rules = state.rules
-    colour = seat.colour
-    faces = rules.faces
+    moves = _moves(rules)[seat.colour]
     dice = pools.distinct(seat.available)
-    actions: List[Action] = [Place(colour, die, area) for die in dice for area in rules.areas]
+    actions: List[Action] = [action for die in dice for action in moves.places[die]]
     if seat.gears >= rules.plus_minus_cost:
-        for t, v in dice:
-            if v > 1:
-                actions.append(Nudge(colour, (t, v), -1))
-            if v < faces[t]:
-                actions.append(Nudge(colour, (t, v), 1))
+        for die in dice:
+            actions += moves.nudges[die]
     if seat.gears >= rules.reroll_cost:
-        actions.extend(Reroll(colour, die) for die in dice)
+        actions += [moves.rerolls[die] for die in dice]
     for target in dice:
         for spent in dice:
             if spent == target and seat.available.count(spent) < 2:
                 continue
-            for sign in (-1, 1):
-                value = target[1] + sign * spent[1]
-                if 1 <= value <= faces[target[0]]:
-                    actions.append(Combine(colour, target, sign, spent))
+            actions += moves.combines[target, spent]
     for card_id in seat.cards:
         if card_id in seat.exhausted:
             continue
         ability = rules.cards[card_id].ability
         kind = ability.get("kind")
         if kind == "reroll":
-            actions.extend(CardReroll(colour, card_id, die) for die in dice)
+            actions.extend(CardReroll(seat.colour, card_id, die) for die in dice)
         elif kind == "plus_minus":
-            actions.extend(_adjustments(seat, card_id, ability["amount"], ability["dice"], faces))
+            actions.extend(_adjustments(seat, card_id, ability["amount"], ability["dice"], rules.faces))
     return actions
 
 
