@@ -147,19 +147,22 @@ def _check_sell(state: State, action: Sell) -> None:
 # ---- applying ------------------------------------------------------------------------------
 
 def _leave_staging(state: State, seat_index: int, area: str, group: Sequence) -> None:
-    pools.remove(state.staging[area], [(seat_index, die) for die in group])
+    state.staging[area] = pools.without(state.staging[area], [(seat_index, die) for die in group])
 
 
 def _occupy(state: State, seat_index: int, area: str, types: Sequence[str]) -> None:
-    state.spaces[area][free_space(state, area)] = (seat_index, tuple(sorted(types)))
+    slots = state.spaces[area][:]
+    slots[free_space(state, area)] = (seat_index, tuple(sorted(types)))
+    state.spaces[area] = slots
 
 
 def apply(state: State, seat_index: int, action: Action) -> None:
-    seat = state.seats[seat_index]
+    seat = state.own_seat(seat_index)
     rules = state.rules
     if isinstance(action, Forfeit):
-        for owner, die in [x for x in state.staging[action.area] if x[0] == seat_index]:
-            state.staging[action.area].remove((owner, die))
+        forfeited = [x for x in state.staging[action.area] if x[0] == seat_index]
+        state.staging[action.area] = pools.without(state.staging[action.area], forfeited)
+        for _, die in forfeited:
             seat.spent[DIE_INDEX[die[0]]] += 1
         seat.gears += rules.forfeit_gears
         flow.end_activation_turn(state, seat_index)
@@ -190,14 +193,16 @@ def apply(state: State, seat_index: int, action: Action) -> None:
         for t in types:
             seat.spent[DIE_INDEX[t]] += 1
         if action.verb == "reserve":
-            state.display.remove(action.card)
+            state.display = pools.without(state.display, [action.card])
             seat.reserved = sorted(seat.reserved + [action.card])
         else:
             seat.gears -= rules.cards[action.card].gears
-            for place in (state.display, seat.reserved, state.heads):
-                if action.card in place:
-                    place.remove(action.card)
-                    break
+            if action.card in state.display:
+                state.display = pools.without(state.display, [action.card])
+            elif action.card in seat.reserved:
+                seat.reserved.remove(action.card)
+            elif action.card in state.heads:
+                state.heads = pools.without(state.heads, [action.card])
             seat.cards = sorted(seat.cards + [action.card])
     elif isinstance(action, Sell):
         sold = [t for t in types if t == action.space]

@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from typing import List
 
-from . import flow
+from . import flow, pools
 from .actions import Action, Deal, Order, Roll
 from .errors import IllegalAction
 from .state import State
@@ -79,24 +79,23 @@ def apply(state: State, action: Action) -> None:
         state.deploy_order = [state.seat_index(c) for c in action.seats]
         state.pending_order = False
     elif isinstance(action, Deal):
-        for card in action.cards:
-            state.deck.remove(card)
+        state.deck = pools.without(state.deck, action.cards)
         state.display = sorted(action.cards)
         state.pending_deal = 0
         flow.start_round(state)
     elif state.pending_reroll:
         seat, die = state.pending_reroll
-        available = state.seats[seat].available
+        available = state.own_seat(seat).available
         available.remove(die)
         available.append(action.dice[0])
         available.sort()
         state.pending_reroll = None
     else:
         seat_index = state.seat_index(action.seat)
-        seat = state.seats[seat_index]
+        seat = state.own_seat(seat_index)
         seat.available = sorted(seat.available + list(action.dice))
         seat.spent = [0, 0, 0]
-        state.pending_rolls.remove(seat_index)
+        state.pending_rolls = pools.without(state.pending_rolls, [seat_index])
         if not state.pending_rolls:
             flow.next_deployment_turn(state, 0)
 

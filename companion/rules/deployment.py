@@ -92,11 +92,11 @@ def _replace(seat: SeatState, old: Die, new: Die) -> None:
 
 
 def apply(state: State, seat_index: int, action: Action) -> None:
-    seat = state.seats[seat_index]
+    seat = state.own_seat(seat_index)
     rules = state.rules
     if isinstance(action, Place):
         seat.available.remove(action.die)
-        pools.add(state.staging[action.area], (seat_index, action.die))
+        state.staging[action.area] = pools.with_item(state.staging[action.area], (seat_index, action.die))
         flow.end_deployment_turn(state, seat_index)
     elif isinstance(action, Nudge):
         seat.gears -= rules.plus_minus_cost

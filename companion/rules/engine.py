@@ -90,7 +90,7 @@ def check_action(state: State, action: Action) -> None:
 def apply_action(state: State, action: Action) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
     check_action(state, action)
-    new = state.copy()
+    new = state.successor()
     if isinstance(action, CHANCE_TYPES):
         chance.apply(new, action)
     elif new.phase == DEPLOY:

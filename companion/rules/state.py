@@ -1,7 +1,9 @@
 """The game state: every seat's pools, the boards, the cards and whose turn it is.
 
 A ``State`` is a plain value. The engine never changes a state it was given: ``apply_action``
-copies it first, so an older state stays valid for undo and comparison.
+starts from its ``successor``, so an older state stays valid for undo and comparison. A successor
+shares the seats and lists it does not change with the state it came from, so a state to be changed
+by hand is a ``copy()`` (which shares nothing).
 """
 from __future__ import annotations
 
@@ -129,7 +131,42 @@ class State:
 
     # -- copying and comparing ------------------------------------------------------------
 
+    def successor(self) -> "State":
+        """A copy for the engine to change: it shares every seat and list with this state.
+
+        The engine changes a successor by giving it new lists (never changing a list in place)
+        and by ``own_seat`` before it changes a seat, so this state stays as it is.
+        """
+        new = State.__new__(State)
+        new.rules = self.rules
+        new.seats = self.seats[:]
+        new.round = self.round
+        new.phase = self.phase
+        new.turn = self.turn
+        new.initiative = self.initiative
+        new.deploy_order = self.deploy_order
+        new.activation_track = self.activation_track
+        new.deployment_track = self.deployment_track
+        new.staging = dict(self.staging)
+        new.spaces = dict(self.spaces)
+        new.market = dict(self.market)
+        new.heads = self.heads
+        new.deck = self.deck
+        new.display = self.display
+        new.removed = self.removed
+        new.pending_order = self.pending_order
+        new.pending_deal = self.pending_deal
+        new.pending_rolls = self.pending_rolls
+        new.pending_reroll = self.pending_reroll
+        return new
+
+    def own_seat(self, seat: int) -> SeatState:
+        """Seat ``seat`` made this state's own, to change: until then it may be shared with others."""
+        own = self.seats[seat] = self.seats[seat].copy()
+        return own
+
     def copy(self) -> "State":
+        """An independent copy, sharing nothing that can change."""
         new = State.__new__(State)
         new.rules = self.rules
         new.seats = [s.copy() for s in self.seats]

@@ -2,8 +2,9 @@
 
 At every step: each seat has its 12 dice, gears and coins are never negative, legal actions
 apply, random illegal actions are refused with a reason and leave the state as it was, the
-JSON round trip is exact. At the end: 5 rounds played, and undo back to the start gives the
-initial state.
+JSON round trip is exact, applying an action leaves the state it was given as it was. At the
+end: 5 rounds played, every state of the game is as it was when it was reached (states share what
+they have in common), and undo back to the start gives the initial state.
 """
 import random
 
@@ -68,6 +69,7 @@ def check_mutants(state: State, legal: set, template: str, rng: random.Random, t
 def play(colours, seed: int, exhaustive: bool) -> Game:
     rng = random.Random(seed)
     game = Game(Header([{"colour": c} for c in colours], seed))
+    reached = [game.state.dumps()]
     while not game.state.is_over:
         state = game.state
         if state.is_chance_node:
@@ -80,10 +82,13 @@ def play(colours, seed: int, exhaustive: bool) -> Game:
             assert len(legal) == len(options), "legal actions are listed once each"
             for candidate in (options if exhaustive else rng.sample(options, min(3, len(options)))):
                 check_invariants(apply_action(state, candidate))
+            assert state.dumps() == reached[-1], "applying an action changed the state it was given"
             action = rng.choice(options)
         check_mutants(state, legal, str(action), rng, tries=3)
         game.play(action)
         check_invariants(game.state)
+        reached.append(game.state.dumps())
+    assert [s.dumps() for s in game.states] == reached, "a later action changed an earlier state"
     assert game.state.round == 5
     assert not game.state.deck and game.state.phase == "over"
     return game
