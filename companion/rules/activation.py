@@ -1,23 +1,30 @@
 """The Activation Phase: activating a group onto an action space, or forfeiting."""
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from functools import lru_cache
+from typing import List, Optional, Sequence, Tuple
 
 from . import flow, pools
-from .actions import Action, Create, Forfeit, Group, Research, Scavenge, Sell, Upgrade
+from .actions import Action, Create, Die, Forfeit, Group, Research, Scavenge, Sell, Upgrade
 from .errors import IllegalAction
+from .memo import Memo
 from .state import SeatState, State
 from .vocabulary import AREA_NAMES, DIE_INDEX
 
 
 def group_sum(state: State, seat: SeatState, group: Group, area: str) -> int:
     """The sum of a group's values plus the seat's Leg bonus for this action (R19)."""
-    total = sum(v for _, v in group)
+    return sum(v for _, v in group) + sum_bonus(state, seat, area)
+
+
+def sum_bonus(state: State, seat: SeatState, area: str) -> int:
+    """What the seat's Leg cards add to the sum of any group it activates on ``area`` (R19)."""
+    bonus = 0
     for card_id in seat.cards:
         ability = state.rules.cards[card_id].ability
         if ability.get("kind") == "sum_bonus" and ability["area"] == area:
-            total += ability["amount"]
-    return total
+            bonus += ability["amount"]
+    return bonus
 
 
 def free_space(state: State, area: str) -> Optional[int]:
@@ -221,28 +228,38 @@ def apply(state: State, seat_index: int, action: Action) -> None:
 
 # ---- generating ----------------------------------------------------------------------------
 
+_FORFEITS: Memo[Tuple[str, str], Forfeit] = Memo(lambda colour_area: Forfeit(*colour_area))
+
+
+@lru_cache(maxsize=4096)
+def _groups(staged: Tuple[Die, ...], initiative: int) -> Tuple[Tuple[Group, int], ...]:
+    """Each group of ``staged`` holding a die showing ``initiative`` (R9), with the sum of its values."""
+    return tuple((group, sum(v for _, v in group)) for group in pools.sub_multisets(staged)
+                 if any(v == initiative for _, v in group))
+
+
 def legal(state: State, seat_index: int) -> List[Action]:
     """Every activation and forfeit of the seat to move, in a fixed order."""
+    seat = state.seats[seat_index]
     actions: List[Action] = []
     for area in state.rules.areas:
-        staged = sorted(state.staged_dice(seat_index, area))
-        if not any(v == state.initiative for _, v in staged):
+        groups = _groups(tuple(sorted(state.staged_dice(seat_index, area))), state.initiative)
+        if not groups:
             continue
+        forfeit = _FORFEITS[seat.colour, area]
         if area in state.spaces and free_space(state, area) is None:
-            actions.append(Forfeit(state.seats[seat_index].colour, area))
+            actions.append(forfeit)
             continue
-        for group in pools.sub_multisets(staged):
-            if any(v == state.initiative for _, v in group):
-                actions.extend(_options(state, seat_index, area, group))
-        actions.append(Forfeit(state.seats[seat_index].colour, area))
+        bonus = sum_bonus(state, seat, area)
+        for group, values in groups:
+            actions += _options(state, seat, area, group, values + bonus)
+        actions.append(forfeit)
     return actions
 
 
-def _options(state: State, seat_index: int, area: str, group: Group) -> List[Action]:
-    seat = state.seats[seat_index]
+def _options(state: State, seat: SeatState, area: str, group: Group, total: int) -> List[Action]:
     rules = state.rules
     colour = seat.colour
-    total = group_sum(state, seat, group, area)
     if area == "scavenge":
         return [Scavenge(colour, group)] if rules.scavenge_gears(total) else []
     if area == "create":

@@ -6,7 +6,6 @@ Their outcomes are applied like actions. They come from a seeded random source
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import List
 
 from . import flow, pools
@@ -67,10 +66,9 @@ def check(state: State, action: Action) -> None:
         return
     if seat_index is None or seat_index not in state.pending_rolls:
         raise _wrong_event(state)
-    expected = Counter({t: n for t, n in zip(DIE_TYPES, state.seats[seat_index].spent) if n})
-    got = Counter(t for t, _ in action.dice)
-    if got != expected:
-        want = ", ".join(f"{n} {t.upper()}" for t, n in sorted(expected.items()))
+    spent = state.seats[seat_index].spent
+    if [sum(1 for t, _ in action.dice if t == die_type) for die_type in DIE_TYPES] != spent:
+        want = ", ".join(f"{n} {t.upper()}" for t, n in sorted(zip(DIE_TYPES, spent)) if n)
         raise IllegalAction("Rulebook: Deployment Phase", f"{action.seat} rolls all of its Spent dice: {want}")
 
 

@@ -28,6 +28,7 @@ from .state import SeatState, State
 from .vocabulary import DIE_INDEX
 
 DEPLOYMENT_TYPES = (Place, Nudge, Reroll, Combine, CardAdjust, CardReroll)
+ACTIVATION_TURN_TYPES = ACTIVATION_TYPES + (Forfeit,)
 
 
 def new_game(colours: Sequence[str], rules: Optional[Ruleset] = None) -> State:
@@ -82,7 +83,7 @@ def check_action(state: State, action: Action) -> None:
             raise IllegalAction("Rulebook: Deployment Phase", "During Deployment dice are modified and placed, not activated")
         deployment.check(state, seat_index, action)
     else:
-        if not isinstance(action, ACTIVATION_TYPES + (Forfeit,)):
+        if not isinstance(action, ACTIVATION_TURN_TYPES):
             raise IllegalAction("Rulebook: Deployment Phase", "Once a die is on a staging area it cannot be modified or moved")
         activation.check(state, seat_index, action)
 

@@ -51,22 +51,15 @@ def begin_activation(state: State) -> None:
     next_activation_turn(state, 0)
 
 
-def _shows(state: State, seat: int, value: int) -> bool:
-    for dice in state.staging.values():
-        for owner, die in dice:
-            if owner == seat and die[1] == value:
-                return True
-    return False
-
-
 def next_activation_turn(state: State, from_position: int) -> None:
     """R9: within an initiative seats act in activation order, skipping those with no such die."""
+    shown = {(owner, die[1]) for dice in state.staging.values() for owner, die in dice}
     order = state.activation_track
     n = len(order)
     while state.initiative <= state.rules.initiatives:
         for k in range(n):
             seat = order[(from_position + k) % n]
-            if _shows(state, seat, state.initiative):
+            if (seat, state.initiative) in shown:
                 state.turn = seat
                 return
         state.initiative += 1
