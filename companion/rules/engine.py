@@ -59,9 +59,9 @@ def legal_actions(state: State) -> List[Action]:
     """Every legal decision of the seat to move, in a fixed order; empty at chance nodes and at the end."""
     if state.turn is None or state.is_over or state.is_chance_node:
         return []
-    if state.phase == DEPLOY:
-        return deployment.legal(state, state.turn)
-    return activation.legal(state, state.turn)
+    actions = (deployment if state.phase == DEPLOY else activation).legal(state, state.turn)
+    state.offered = tuple(actions)
+    return actions
 
 
 def check_action(state: State, action: Action) -> None:
@@ -90,7 +90,8 @@ def check_action(state: State, action: Action) -> None:
 
 def apply_action(state: State, action: Action) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
-    check_action(state, action)
+    if id(action) not in map(id, state.offered):  # an action legal_actions offered for this state is legal
+        check_action(state, action)
     new = state.successor()
     if isinstance(action, CHANCE_TYPES):
         chance.apply(new, action)

@@ -4,6 +4,9 @@ A ``State`` is a plain value. The engine never changes a state it was given: ``a
 starts from its ``successor``, so an older state stays valid for undo and comparison. A successor
 shares the seats and lists it does not change with the state it came from, so a state to be changed
 by hand is a ``copy()`` (which shares nothing).
+
+``legal_actions`` notes on a state the actions it offered, so that ``apply_action`` need not check
+one of those again; the note is no part of the state's value (never compared, copied or saved).
 """
 from __future__ import annotations
 
@@ -69,6 +72,7 @@ class State:
         "staging", "spaces", "market",
         "heads", "deck", "display", "removed",
         "pending_order", "pending_deal", "pending_rolls", "pending_reroll",
+        "offered",
     )
 
     def __init__(self, rules: Optional[Ruleset] = None) -> None:
@@ -92,6 +96,7 @@ class State:
         self.pending_deal = 0
         self.pending_rolls: List[int] = []
         self.pending_reroll: Optional[Tuple[int, Die]] = None
+        self.offered: Tuple[Any, ...] = ()  # what legal_actions returned for this state, see the module's doc
 
     # -- queries ------------------------------------------------------------------------
 
@@ -158,6 +163,7 @@ class State:
         new.pending_deal = self.pending_deal
         new.pending_rolls = self.pending_rolls
         new.pending_reroll = self.pending_reroll
+        new.offered = ()
         return new
 
     def own_seat(self, seat: int) -> SeatState:
@@ -188,6 +194,7 @@ class State:
         new.pending_deal = self.pending_deal
         new.pending_rolls = self.pending_rolls[:]
         new.pending_reroll = self.pending_reroll
+        new.offered = ()
         return new
 
     def __eq__(self, other: object) -> bool:

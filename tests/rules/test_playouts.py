@@ -1,18 +1,18 @@
 """Seeded random-legal games checked at every step.
 
-At every step: each seat has its 12 dice, gears and coins are never negative, legal actions
-apply, random illegal actions are refused with a reason and leave the state as it was, the
-JSON round trip is exact, applying an action leaves the state it was given as it was. At the
-end: 5 rounds played, every state of the game is as it was when it was reached (states share what
-they have in common), and undo back to the start gives the initial state.
+At every step: each seat has its 12 dice, gears and coins are never negative, legal actions pass
+check_action and apply, random illegal actions are refused with a reason and leave the state as
+it was, the JSON round trip is exact, applying an action leaves the state it was given as it was.
+At the end: 5 rounds played, every state of the game is as it was when it was reached (states
+share what they have in common), and undo back to the start gives the initial state.
 """
 import random
 
 import pytest
 
 from companion.rules import (
-    COLOURS, Game, Header, IllegalAction, NotationError, State, apply_action, legal_actions, new_game, parse_action,
-    score,
+    COLOURS, Game, Header, IllegalAction, NotationError, Place, State, apply_action, check_action, legal_actions,
+    new_game, parse_action, score,
 )
 
 VOCABULARY = (
@@ -81,6 +81,7 @@ def play(colours, seed: int, exhaustive: bool) -> Game:
             legal = set(options)
             assert len(legal) == len(options), "legal actions are listed once each"
             for candidate in (options if exhaustive else rng.sample(options, min(3, len(options)))):
+                check_action(state, candidate)  # apply_action takes an offered action on trust: check it here
                 check_invariants(apply_action(state, candidate))
             assert state.dumps() == reached[-1], "applying an action changed the state it was given"
             action = rng.choice(options)
@@ -119,3 +120,20 @@ def test_same_seed_same_game():
     a = play(COLOURS[:3], 77, exhaustive=False)
     b = play(COLOURS[:3], 77, exhaustive=False)
     assert a.to_jsonl() == b.to_jsonl()
+
+
+def test_an_offered_action_is_checked_on_a_copy_changed_by_hand():
+    state = play_to_deployment(COLOURS[:2], seed=3)
+    place = next(a for a in legal_actions(state) if isinstance(a, Place))
+    changed = state.copy()
+    changed.seats[changed.turn].available = []
+    with pytest.raises(IllegalAction):
+        apply_action(changed, place)
+    apply_action(state, place)
+
+
+def play_to_deployment(colours, seed: int) -> State:
+    game = Game(Header([{"colour": c} for c in colours], seed))
+    while game.state.is_chance_node:
+        game.play(game.chance_outcome())
+    return game.state
