@@ -243,7 +243,8 @@ def legal(state: State, seat_index: int) -> List[Action]:
     seat = state.seats[seat_index]
     actions: List[Action] = []
     for area in state.rules.areas:
-        groups = _groups(tuple(sorted(state.staged_dice(seat_index, area))), state.initiative)
+        staged = [die for owner, die in state.staging[area] if owner == seat_index]
+        groups = _groups(tuple(sorted(staged)), state.initiative) if staged else ()
         if not groups:
             continue
         forfeit = _FORFEITS[seat.colour, area]
@@ -251,55 +252,65 @@ def legal(state: State, seat_index: int) -> List[Action]:
             actions.append(forfeit)
             continue
         bonus = sum_bonus(state, seat, area)
-        for group, values in groups:
-            actions += _options(state, seat, area, group, values + bonus)
+        if bonus:
+            groups = tuple((group, total + bonus) for group, total in groups)
+        actions += _OPTIONS[area](state, seat, groups)
         actions.append(forfeit)
     return actions
 
 
-def _options(state: State, seat: SeatState, area: str, group: Group, total: int) -> List[Action]:
-    rules = state.rules
-    colour = seat.colour
-    if area == "scavenge":
-        return [Scavenge(colour, group)] if rules.scavenge_gears(total) else []
-    if area == "create":
-        return _create_options(state, seat, group, total)
-    if area == "upgrade":
-        return _upgrade_options(state, seat, group, total)
-    if area == "research":
-        return _research_options(state, seat, group, total)
-    return [Sell(colour, group, space) for space in rules.market_spaces
-            if state.market[space] is None and any(t == space for t, _ in group)]
+Sums = Tuple[Tuple[Group, int], ...]  # groups, each with the sum it activates with
 
 
-def _create_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
+def _scavenge_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+    return [Scavenge(seat.colour, group) for group, total in groups if state.rules.scavenge_gears(total)]
+
+
+def _create_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
     rules = state.rules
-    capacity = rules.create_capacity(total)
+    cost4, cost6 = rules.create_cost["d4"], rules.create_cost["d6"]
     out: List[Action] = []
-    for d4 in range(min(capacity, seat.reserve[0]) + 1):
-        for d6 in range(min(capacity - d4, seat.reserve[1]) + 1):
-            if d4 + d6 and d4 * rules.create_cost["d4"] + d6 * rules.create_cost["d6"] <= seat.gears:
-                out.append(Create(seat.colour, group, d4, d6))
+    for group, total in groups:
+        capacity = rules.create_capacity(total)
+        for d4 in range(min(capacity, seat.reserve[0]) + 1):
+            for d6 in range(min(capacity - d4, seat.reserve[1]) + 1):
+                if d4 + d6 and d4 * cost4 + d6 * cost6 <= seat.gears:
+                    out.append(Create(seat.colour, group, d4, d6))
     return out
 
 
-def _upgrade_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
-    have4 = sum(1 for t, _ in group if t == "d4")
-    have6 = sum(1 for t, _ in group if t == "d6")
+def _upgrade_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+    rules = state.rules
+    cost4, cost6 = rules.upgrade_cost["d4"], rules.upgrade_cost["d6"]
     out: List[Action] = []
-    for d4 in range(min(have4, seat.reserve[1]) + 1):
-        for d6 in range(min(have6, seat.reserve[2]) + 1):
-            if d4 + d6 and upgrade_cost(state, d4, d6, total) <= seat.gears:
-                out.append(Upgrade(seat.colour, group, d4, d6))
+    for group, total in groups:
+        have4 = sum(1 for t, _ in group if t == "d4")
+        have6 = sum(1 for t, _ in group if t == "d6")
+        modifier = rules.upgrade_modifier(total)
+        for d4 in range(min(have4, seat.reserve[1]) + 1):
+            for d6 in range(min(have6, seat.reserve[2]) + 1):
+                if d4 + d6 and max(0, d4 * cost4 + d6 * cost6 + modifier) <= seat.gears:  # upgrade_cost
+                    out.append(Upgrade(seat.colour, group, d4, d6))
     return out
 
 
-def _research_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
+def _research_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
     cards = state.rules.cards
-    offers: List[str] = sorted(state.display + seat.reserved)
-    if state.heads:
-        offers.append(state.heads[0])
-    out: List[Action] = [Research(seat.colour, group, "buy", c) for c in offers
-                         if total >= cards[c].sum and seat.gears >= cards[c].gears]
-    out.extend(Research(seat.colour, group, "reserve", c) for c in sorted(state.display))
+    offers = sorted(state.display + seat.reserved) + state.heads[:1]
+    affordable = [(c, cards[c].sum) for c in offers if seat.gears >= cards[c].gears]
+    display = sorted(state.display)
+    out: List[Action] = []
+    for group, total in groups:
+        out += [Research(seat.colour, group, "buy", c) for c, needs in affordable if total >= needs]
+        out += [Research(seat.colour, group, "reserve", c) for c in display]
     return out
+
+
+def _sell_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+    free = [space for space in state.rules.market_spaces if state.market[space] is None]
+    return [Sell(seat.colour, group, space) for group, _ in groups for space in free
+            if any(t == space for t, _ in group)]
+
+
+_OPTIONS = {"scavenge": _scavenge_options, "create": _create_options, "upgrade": _upgrade_options,
+            "research": _research_options, "market": _sell_options}
