@@ -114,7 +114,8 @@ def sample(state: State, rng: random.Random) -> Action:
     seat_index = state.pending_rolls[0]
     dice: List = []
     for die_type, count in zip(DIE_TYPES, state.seats[seat_index].spent):
-        dice.extend((die_type, rng.randint(1, rules.faces[die_type])) for _ in range(count))
+        stop = rules.faces[die_type] + 1
+        dice += [(die_type, rng.randrange(1, stop)) for _ in range(count)]  # as randint(1, faces), one call less
     return Roll(state.seats[seat_index].colour, tuple(sorted(dice)))
 
 

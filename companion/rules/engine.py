@@ -90,7 +90,7 @@ def check_action(state: State, action: Action) -> None:
 
 def apply_action(state: State, action: Action) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
-    if id(action) not in map(id, state.offered):  # an action legal_actions offered for this state is legal
+    if id(action) not in map(id, state.offered):  # what legal_actions or sample_chance offered for this state is legal
         check_action(state, action)
     new = state.successor()
     if isinstance(action, CHANCE_TYPES):
@@ -106,4 +106,6 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     """A random outcome for the chance event ``state`` waits for."""
     if not state.is_chance_node:
         raise IllegalAction("Rulebook: Game Round", "No roll or deal is awaited now")
-    return chance.sample(state, rng)
+    outcome = chance.sample(state, rng)
+    state.offered = (outcome,)
+    return outcome

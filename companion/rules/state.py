@@ -5,8 +5,8 @@ starts from its ``successor``, so an older state stays valid for undo and compar
 shares the seats and lists it does not change with the state it came from, so a state to be changed
 by hand is a ``copy()`` (which shares nothing).
 
-``legal_actions`` notes on a state the actions it offered, so that ``apply_action`` need not check
-one of those again; the note is no part of the state's value (never compared, copied or saved).
+``legal_actions`` and ``sample_chance`` note on a state what they offered, so that ``apply_action``
+need not check it again; the note is no part of the state's value (never compared, copied or saved).
 """
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ class State:
         self.pending_deal = 0
         self.pending_rolls: List[int] = []
         self.pending_reroll: Optional[Tuple[int, Die]] = None
-        self.offered: Tuple[Any, ...] = ()  # what legal_actions returned for this state, see the module's doc
+        self.offered: Tuple[Any, ...] = ()  # what legal_actions or sample_chance offered, see the module's doc
 
     # -- queries ------------------------------------------------------------------------
 

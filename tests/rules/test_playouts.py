@@ -74,6 +74,7 @@ def play(colours, seed: int, exhaustive: bool) -> Game:
         state = game.state
         if state.is_chance_node:
             action = game.chance_outcome()
+            check_action(state, action)  # apply_action takes a sampled outcome on trust: check it here
             legal = set()
         else:
             options = legal_actions(state)
