@@ -154,13 +154,14 @@ def _check_sell(state: State, action: Sell) -> None:
 # ---- applying ------------------------------------------------------------------------------
 
 def _leave_staging(state: State, seat_index: int, area: str, group: Sequence) -> None:
-    state.staging[area] = pools.without(state.staging[area], [(seat_index, die) for die in group])
+    left = pools.without(state.staging[area], [(seat_index, die) for die in group])
+    state.staging = {**state.staging, area: left}
 
 
 def _occupy(state: State, seat_index: int, area: str, types: Sequence[str]) -> None:
     slots = state.spaces[area][:]
     slots[free_space(state, area)] = (seat_index, tuple(sorted(types)))
-    state.spaces[area] = slots
+    state.spaces = {**state.spaces, area: slots}
 
 
 def apply(state: State, seat_index: int, action: Action) -> None:
@@ -168,7 +169,7 @@ def apply(state: State, seat_index: int, action: Action) -> None:
     rules = state.rules
     if isinstance(action, Forfeit):
         forfeited = [x for x in state.staging[action.area] if x[0] == seat_index]
-        state.staging[action.area] = pools.without(state.staging[action.area], forfeited)
+        state.staging = {**state.staging, action.area: pools.without(state.staging[action.area], forfeited)}
         for _, die in forfeited:
             seat.spent[DIE_INDEX[die[0]]] += 1
         seat.gears += rules.forfeit_gears
@@ -207,7 +208,7 @@ def apply(state: State, seat_index: int, action: Action) -> None:
             if action.card in state.display:
                 state.display = pools.without(state.display, [action.card])
             elif action.card in seat.reserved:
-                seat.reserved.remove(action.card)
+                seat.reserved = pools.without(seat.reserved, [action.card])
             elif action.card in state.heads:
                 state.heads = pools.without(state.heads, [action.card])
             seat.cards = sorted(seat.cards + [action.card])
@@ -222,7 +223,7 @@ def apply(state: State, seat_index: int, action: Action) -> None:
             if seat.reserve[DIE_INDEX["d4"]]:
                 seat.reserve[DIE_INDEX["d4"]] -= 1
                 seat.spent[DIE_INDEX["d4"]] += 1
-        state.market[action.space] = (seat_index, kept) if kept else None
+        state.market = {**state.market, action.space: (seat_index, kept) if kept else None}
     flow.end_activation_turn(state, seat_index)
 
 

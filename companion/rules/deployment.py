@@ -96,7 +96,8 @@ def apply(state: State, seat_index: int, action: Action) -> None:
     rules = state.rules
     if isinstance(action, Place):
         seat.available.remove(action.die)
-        state.staging[action.area] = pools.with_item(state.staging[action.area], (seat_index, action.die))
+        placed = pools.with_item(state.staging[action.area], (seat_index, action.die))
+        state.staging = {**state.staging, action.area: placed}
         flow.end_deployment_turn(state, seat_index)
     elif isinstance(action, Nudge):
         seat.gears -= rules.plus_minus_cost

@@ -41,6 +41,12 @@ class SeatState:
         return SeatState(self.colour, self.gears, self.coins, self.spent[:], self.reserve[:],
                          self.available[:], self.cards[:], self.reserved[:], self.exhausted[:])
 
+    def successor(self) -> "SeatState":
+        """A copy for the engine to change, its pools its own, its card lists shared (the engine
+        replaces those, see ``State.own_seat``)."""
+        return SeatState(self.colour, self.gears, self.coins, self.spent[:], self.reserve[:],
+                         self.available[:], self.cards, self.reserved, self.exhausted)
+
     def to_json(self) -> Dict[str, Any]:
         return {
             "colour": self.colour, "gears": self.gears, "coins": self.coins,
@@ -137,10 +143,10 @@ class State:
     # -- copying and comparing ------------------------------------------------------------
 
     def successor(self) -> "State":
-        """A copy for the engine to change: it shares every seat and list with this state.
+        """A copy for the engine to change: it shares every seat, list and dict with this state.
 
-        The engine changes a successor by giving it new lists (never changing a list in place)
-        and by ``own_seat`` before it changes a seat, so this state stays as it is.
+        The engine changes a successor by giving it new lists and dicts (never changing one in
+        place) and by ``own_seat`` before it changes a seat, so this state stays as it is.
         """
         new = State.__new__(State)
         new.rules = self.rules
@@ -152,9 +158,9 @@ class State:
         new.deploy_order = self.deploy_order
         new.activation_track = self.activation_track
         new.deployment_track = self.deployment_track
-        new.staging = dict(self.staging)
-        new.spaces = dict(self.spaces)
-        new.market = dict(self.market)
+        new.staging = self.staging
+        new.spaces = self.spaces
+        new.market = self.market
         new.heads = self.heads
         new.deck = self.deck
         new.display = self.display
@@ -167,8 +173,11 @@ class State:
         return new
 
     def own_seat(self, seat: int) -> SeatState:
-        """Seat ``seat`` made this state's own, to change: until then it may be shared with others."""
-        own = self.seats[seat] = self.seats[seat].copy()
+        """Seat ``seat`` made this state's own, to change: until then it may be shared with others.
+
+        Its pools are its own; its card lists are still shared, so the engine replaces them.
+        """
+        own = self.seats[seat] = self.seats[seat].successor()
         return own
 
     def copy(self) -> "State":
