@@ -68,7 +68,7 @@ def next_activation_turn(state: State, from_position: int) -> None:
 
 
 def end_activation_turn(state: State, seat: int) -> None:
-    if not state.has_staged_dice(seat) and seat not in state.deployment_track:
+    if seat not in state.deployment_track and not state.has_staged_dice(seat):
         state.deployment_track = state.deployment_track + [seat]  # R11
     next_activation_turn(state, state.activation_track.index(seat) + 1)
 
