@@ -133,8 +133,8 @@ class _Moves:
         self.nudges: Memo[Die, Tuple[Action, ...]] = Memo(
             lambda die: tuple(Nudge(colour, die, delta) for delta, ok in ((-1, die[1] > 1), (1, die[1] < faces[die[0]])) if ok))
         self.rerolls: Memo[Die, Action] = Memo(lambda die: Reroll(colour, die))
-        self.combines: Memo[Tuple[Die, Die], Tuple[Action, ...]] = Memo(
-            lambda pair: tuple(Combine(colour, pair[0], sign, pair[1]) for sign in (-1, 1) if fits(pair[0], sign * pair[1][1])))
+        self.combines: Memo[Die, Memo[Die, Tuple[Action, ...]]] = Memo(lambda target: Memo(  # target, then spent
+            lambda spent: tuple(Combine(colour, target, sign, spent) for sign in (-1, 1) if fits(target, sign * spent[1]))))
 
 
 _moves = per_ruleset(lambda rules: Memo(lambda colour: _Moves(rules, colour)))
@@ -153,10 +153,11 @@ def legal(state: State, seat_index: int) -> List[Action]:
     if seat.gears >= rules.reroll_cost:
         actions += [moves.rerolls[die] for die in dice]
     for target in dice:
+        with_target = moves.combines[target]
         for spent in dice:
-            if spent == target and seat.available.count(spent) < 2:
+            if spent is target and seat.available.count(spent) < 2:  # dice holds each die once
                 continue
-            actions += moves.combines[target, spent]
+            actions += with_target[spent]
     for card_id in seat.cards:
         if card_id in seat.exhausted:
             continue
