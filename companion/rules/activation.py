@@ -244,8 +244,11 @@ def legal(state: State, seat_index: int) -> List[Action]:
     seat = state.seats[seat_index]
     actions: List[Action] = []
     for area in state.rules.areas:
-        staged = [die for owner, die in state.staging[area] if owner == seat_index]
-        groups = _groups(tuple(sorted(staged)), state.initiative) if staged else ()
+        dice = state.staging[area]
+        if not dice:
+            continue
+        staged = [die for owner, die in dice if owner == seat_index]
+        groups = _groups(tuple(staged), state.initiative) if staged else ()
         if not groups:
             continue
         forfeit = _FORFEITS[seat.colour, area]
