@@ -15,6 +15,8 @@ In the spirit of OpenSpiel and python-chess::
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import List, Optional, Sequence
 
 from . import activation, chance, deployment
@@ -90,7 +92,7 @@ def check_action(state: State, action: Action) -> None:
 
 def apply_action(state: State, action: Action) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
-    if id(action) not in map(id, state.offered):  # what legal_actions or sample_chance offered for this state is legal
+    if not any(map(is_, state.offered, repeat(action))):  # what legal_actions or sample_chance offered is legal
         check_action(state, action)
     new = state.successor()
     if isinstance(action, CHANCE_TYPES):
