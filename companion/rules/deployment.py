@@ -132,7 +132,7 @@ class _Moves:
             lambda die: tuple(Place(colour, die, area) for area in rules.areas))
         self.nudges: Memo[Die, Tuple[Action, ...]] = Memo(
             lambda die: tuple(Nudge(colour, die, delta) for delta, ok in ((-1, die[1] > 1), (1, die[1] < faces[die[0]])) if ok))
-        self.rerolls: Memo[Die, Action] = Memo(lambda die: Reroll(colour, die))
+        self.rerolls: Memo[Die, Tuple[Action, ...]] = Memo(lambda die: (Reroll(colour, die),))
         self.combines: Memo[Die, Memo[Die, Tuple[Action, ...]]] = Memo(lambda target: Memo(  # target, then spent
             lambda spent: tuple(Combine(colour, target, sign, spent) for sign in (-1, 1) if fits(target, sign * spent[1]))))
 
@@ -146,12 +146,15 @@ def legal(state: State, seat_index: int) -> List[Action]:
     rules = state.rules
     moves = _moves(rules)[seat.colour]
     dice = pools.distinct(seat.available)
-    actions: List[Action] = [action for die in dice for action in moves.places[die]]
+    actions: List[Action] = []
+    for die in dice:
+        actions += moves.places[die]
     if seat.gears >= rules.plus_minus_cost:
         for die in dice:
             actions += moves.nudges[die]
     if seat.gears >= rules.reroll_cost:
-        actions += [moves.rerolls[die] for die in dice]
+        for die in dice:
+            actions += moves.rerolls[die]
     for target in dice:
         with_target = moves.combines[target]
         for spent in dice:
