@@ -247,7 +247,10 @@ def legal(state: State, seat_index: int) -> List[Action]:
         dice = state.staging[area]
         if not dice:
             continue
-        staged = [die for owner, die in dice if owner == seat_index]
+        staged = []
+        for owner, die in dice:
+            if owner == seat_index:
+                staged.append(die)
         groups = _groups(tuple(staged), state.initiative) if staged else ()
         if not groups:
             continue
