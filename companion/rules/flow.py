@@ -53,7 +53,10 @@ def begin_activation(state: State) -> None:
 
 def next_activation_turn(state: State, from_position: int) -> None:
     """R9: within an initiative seats act in activation order, skipping those with no such die."""
-    shown = {(owner, die[1]) for dice in state.staging.values() for owner, die in dice}
+    shown = set()  # (seat, value) of every staged die
+    for dice in state.staging.values():
+        for owner, die in dice:
+            shown.add((owner, die[1]))
     order = state.activation_track
     n = len(order)
     while state.initiative <= state.rules.initiatives:

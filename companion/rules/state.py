@@ -128,7 +128,11 @@ class State:
         return [die for owner, die in self.staging[area] if owner == seat]
 
     def has_staged_dice(self, seat: int) -> bool:
-        return any(owner == seat for dice in self.staging.values() for owner, _ in dice)
+        for dice in self.staging.values():
+            for owner, _ in dice:
+                if owner == seat:
+                    return True
+        return False
 
     def dice_count(self, seat: int) -> int:
         """All of a seat's dice wherever they are (always 12 in a legal game)."""
