@@ -168,10 +168,13 @@ def apply(state: State, seat_index: int, action: Action) -> None:
     seat = state.own_seat(seat_index)
     rules = state.rules
     if isinstance(action, Forfeit):
-        forfeited = [x for x in state.staging[action.area] if x[0] == seat_index]
-        state.staging = {**state.staging, action.area: pools.without(state.staging[action.area], forfeited)}
-        for _, die in forfeited:
-            seat.spent[DIE_INDEX[die[0]]] += 1
+        kept = []
+        for owner, die in state.staging[action.area]:
+            if owner == seat_index:
+                seat.spent[DIE_INDEX[die[0]]] += 1
+            else:
+                kept.append((owner, die))
+        state.staging = {**state.staging, action.area: kept}
         seat.gears += rules.forfeit_gears
         flow.end_activation_turn(state, seat_index)
         return
