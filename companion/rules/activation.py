@@ -273,7 +273,11 @@ Sums = Tuple[Tuple[Group, int], ...]  # groups, each with the sum it activates w
 
 
 def _scavenge_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
-    return [Scavenge(seat.colour, group) for group, total in groups if state.rules.scavenge_gears(total)]
+    out: List[Action] = []
+    for group, total in groups:
+        if state.rules.scavenge_gears(total):
+            out.append(Scavenge(seat.colour, group))
+    return out
 
 
 def _create_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
@@ -294,8 +298,12 @@ def _upgrade_options(state: State, seat: SeatState, groups: Sums) -> List[Action
     cost4, cost6 = rules.upgrade_cost["d4"], rules.upgrade_cost["d6"]
     out: List[Action] = []
     for group, total in groups:
-        have4 = sum(1 for t, _ in group if t == "d4")
-        have6 = sum(1 for t, _ in group if t == "d6")
+        have4 = have6 = 0
+        for die_type, _ in group:
+            if die_type == "d4":
+                have4 += 1
+            elif die_type == "d6":
+                have6 += 1
         modifier = rules.upgrade_modifier(total)
         for d4 in range(min(have4, seat.reserve[1]) + 1):
             for d6 in range(min(have6, seat.reserve[2]) + 1):
@@ -307,19 +315,28 @@ def _upgrade_options(state: State, seat: SeatState, groups: Sums) -> List[Action
 def _research_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
     cards = state.rules.cards
     offers = sorted(state.display + seat.reserved) + state.heads[:1]
-    affordable = [(c, cards[c].sum) for c in offers if seat.gears >= cards[c].gears]
     display = sorted(state.display)
     out: List[Action] = []
     for group, total in groups:
-        out += [Research(seat.colour, group, "buy", c) for c, needs in affordable if total >= needs]
-        out += [Research(seat.colour, group, "reserve", c) for c in display]
+        for card_id in offers:
+            card = cards[card_id]
+            if total >= card.sum and seat.gears >= card.gears:
+                out.append(Research(seat.colour, group, "buy", card_id))
+        for card_id in display:
+            out.append(Research(seat.colour, group, "reserve", card_id))
     return out
 
 
 def _sell_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
     free = [space for space in state.rules.market_spaces if state.market[space] is None]
-    return [Sell(seat.colour, group, space) for group, _ in groups for space in free
-            if any(t == space for t, _ in group)]
+    out: List[Action] = []
+    for group, _ in groups:
+        for space in free:
+            for die_type, _ in group:
+                if die_type == space:
+                    out.append(Sell(seat.colour, group, space))
+                    break
+    return out
 
 
 _OPTIONS = {"scavenge": _scavenge_options, "create": _create_options, "upgrade": _upgrade_options,
