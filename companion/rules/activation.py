@@ -14,7 +14,10 @@ from .vocabulary import AREA_NAMES, DIE_INDEX
 
 def group_sum(state: State, seat: SeatState, group: Group, area: str) -> int:
     """The sum of a group's values plus the seat's Leg bonus for this action (R19)."""
-    return sum(v for _, v in group) + sum_bonus(state, seat, area)
+    total = sum_bonus(state, seat, area)
+    for _, value in group:
+        total += value
+    return total
 
 
 def sum_bonus(state: State, seat: SeatState, area: str) -> int:
@@ -154,7 +157,9 @@ def _check_sell(state: State, action: Sell) -> None:
 # ---- applying ------------------------------------------------------------------------------
 
 def _leave_staging(state: State, seat_index: int, area: str, group: Sequence) -> None:
-    left = pools.without(state.staging[area], [(seat_index, die) for die in group])
+    left = state.staging[area][:]
+    for die in group:
+        left.remove((seat_index, die))
     state.staging = {**state.staging, area: left}
 
 
@@ -181,7 +186,7 @@ def apply(state: State, seat_index: int, action: Action) -> None:
     area = action.area
     group = action.group
     _leave_staging(state, seat_index, area, group)
-    types = [t for t, _ in group]
+    types = [die_type for die_type, _ in group]
     total = group_sum(state, seat, group, area)
     if isinstance(action, Scavenge):
         seat.gears += rules.scavenge_gears(total)
