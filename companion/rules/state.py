@@ -44,8 +44,11 @@ class SeatState:
     def successor(self) -> "SeatState":
         """A copy for the engine to change, its pools its own, its card lists shared (the engine
         replaces those, see ``State.own_seat``)."""
-        return SeatState(self.colour, self.gears, self.coins, self.spent[:], self.reserve[:],
-                         self.available[:], self.cards, self.reserved, self.exhausted)
+        new = SeatState.__new__(SeatState)
+        new.colour, new.gears, new.coins = self.colour, self.gears, self.coins
+        new.spent, new.reserve, new.available = self.spent[:], self.reserve[:], self.available[:]
+        new.cards, new.reserved, new.exhausted = self.cards, self.reserved, self.exhausted
+        return new
 
     def to_json(self) -> Dict[str, Any]:
         return {
