@@ -250,18 +250,18 @@ def _groups(staged: Tuple[Die, ...], initiative: int) -> Tuple[Tuple[Group, int]
 def legal(state: State, seat_index: int) -> List[Action]:
     """Every activation and forfeit of the seat to move, in a fixed order."""
     seat = state.seats[seat_index]
+    initiative = state.initiative
     actions: List[Action] = []
     for area in state.rules.areas:
-        dice = state.staging[area]
-        if not dice:
-            continue
         staged = []
-        for owner, die in dice:
+        shows_initiative = False
+        for owner, die in state.staging[area]:
             if owner == seat_index:
                 staged.append(die)
-        groups = _groups(tuple(staged), state.initiative) if staged else ()
-        if not groups:
+                shows_initiative = shows_initiative or die[1] == initiative
+        if not shows_initiative:
             continue
+        groups = _groups(tuple(staged), initiative)
         forfeit = _FORFEITS[seat.colour, area]
         if area in state.spaces and free_space(state, area) is None:
             actions.append(forfeit)
