@@ -6,7 +6,7 @@ from typing import List, Sequence, Tuple
 from . import flow, pools
 from .actions import Action, CardAdjust, CardReroll, Combine, Die, Nudge, Place, Reroll, die_text
 from .errors import IllegalAction
-from .memo import Memo, per_ruleset
+from .memo import Memo
 from .ruleset import Ruleset
 from .state import SeatState, State
 from .vocabulary import DIE_INDEX
@@ -137,14 +137,15 @@ class _Moves:
             lambda spent: tuple(Combine(colour, target, sign, spent) for sign in (-1, 1) if fits(target, sign * spent[1]))))
 
 
-_moves = per_ruleset(lambda rules: Memo(lambda colour: _Moves(rules, colour)))
+def _moves(rules: Ruleset) -> Memo[str, _Moves]:
+    return Memo(lambda colour: _Moves(rules, colour))
 
 
 def legal(state: State, seat_index: int) -> List[Action]:
     """Every Deployment action of the seat to move, in a fixed order."""
     seat = state.seats[seat_index]
     rules = state.rules
-    moves = _moves(rules)[seat.colour]
+    moves = rules.tables[_moves][seat.colour]
     dice = pools.distinct(seat.available)
     actions: List[Action] = []
     for die in dice:

@@ -1,13 +1,12 @@
 """Values made once and kept: the actions and tables the engine derives from a ruleset.
 
 Actions are immutable, so one ``Place("red", ("d6", 5), "create")`` can serve every state that
-offers it; ``legal_actions`` picks from such tables instead of building its actions anew.
+offers it; ``legal_actions`` picks from such tables instead of building its actions anew. A
+ruleset keeps the tables made from it (``Ruleset.tables``).
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, Generic, Hashable, Tuple, TypeVar
-
-from .ruleset import Ruleset
+from typing import Callable, Dict, Generic, Hashable, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -23,16 +22,3 @@ class Memo(Dict[K, V], Generic[K, V]):
     def __missing__(self, key: K) -> V:
         value = self[key] = self.make(key)
         return value
-
-
-def per_ruleset(build: Callable[[Ruleset], V]) -> Callable[[Ruleset], V]:
-    """``build(rules)`` made once for each ruleset and kept (rulesets are frozen, and few)."""
-    made: Dict[int, Tuple[Ruleset, V]] = {}
-
-    def cached(rules: Ruleset) -> V:
-        entry = made.get(id(rules))
-        if entry is None:
-            entry = made[id(rules)] = (rules, build(rules))  # holding the ruleset keeps its id its own
-        return entry[1]
-
-    return cached

@@ -6,6 +6,8 @@ it was, the JSON round trip is exact, applying an action leaves the state it was
 At the end: 5 rounds played, every state of the game is as it was when it was reached (states
 share what they have in common), and undo back to the start gives the initial state.
 """
+import copy
+import pickle
 import random
 
 import pytest
@@ -138,3 +140,10 @@ def play_to_deployment(colours, seed: int) -> State:
     while game.state.is_chance_node:
         game.play(game.chance_outcome())
     return game.state
+
+
+def test_a_played_state_pickles_and_deep_copies():
+    state = play_to_deployment(COLOURS[:3], seed=5)
+    legal_actions(state)  # the ruleset now holds tables made from it
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert again == state and legal_actions(again) == legal_actions(state)
