@@ -53,16 +53,17 @@ def begin_activation(state: State) -> None:
 
 def next_activation_turn(state: State, from_position: int) -> None:
     """R9: within an initiative seats act in activation order, skipping those with no such die."""
-    shown = set()  # (seat, value) of every staged die
-    for dice in state.staging.values():
-        for owner, die in dice:
-            shown.add((owner, die[1]))
     order = state.activation_track
     n = len(order)
     while state.initiative <= state.rules.initiatives:
+        showing = set()  # the seats with a staged die showing the initiative
+        for dice in state.staging.values():
+            for owner, die in dice:
+                if die[1] == state.initiative:
+                    showing.add(owner)
         for k in range(n):
             seat = order[(from_position + k) % n]
-            if (seat, state.initiative) in shown:
+            if seat in showing:
                 state.turn = seat
                 return
         state.initiative += 1
