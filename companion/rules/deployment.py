@@ -1,7 +1,7 @@
 """The Deployment Phase: modifying Available dice and placing one on a staging area."""
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from typing import Dict, List, Mapping, Sequence, Tuple
 
 from . import flow, pools
 from .actions import Action, CardAdjust, CardReroll, Combine, Die, Nudge, Place, Reroll, die_text
@@ -120,21 +120,31 @@ def apply(state: State, seat_index: int, action: Action) -> None:
 
 
 class _Moves:
-    """One colour's Deployment actions with each die (or pair of dice), made once and then shared."""
+    """One colour's Deployment actions with each die (and each spent die), made once and then shared.
+
+    Plain dicts, filled for every die type and every value up to the largest face, so that each
+    lookup is a dict's fastest.
+    """
 
     def __init__(self, rules: Ruleset, colour: str) -> None:
         faces = rules.faces
+        dice = [(t, v) for t in rules.die_types for v in range(1, max(faces.values()) + 1)]
+        self.places: Dict[Die, Tuple[Action, ...]] = {
+            die: tuple(Place(colour, die, area) for area in rules.areas) for die in dice}
+        self.nudges: Dict[Die, Tuple[Action, ...]] = {die: _nudges(colour, die, faces) for die in dice}
+        self.rerolls: Dict[Die, Tuple[Action, ...]] = {die: (Reroll(colour, die),) for die in dice}
+        self.combines: Dict[Die, Dict[Die, Tuple[Action, ...]]] = {  # target, then spent
+            target: {spent: _combines(colour, target, spent, faces) for spent in dice} for target in dice}
 
-        def fits(die: Die, change: int) -> bool:
-            return 1 <= die[1] + change <= faces[die[0]]
 
-        self.places: Memo[Die, Tuple[Action, ...]] = Memo(
-            lambda die: tuple(Place(colour, die, area) for area in rules.areas))
-        self.nudges: Memo[Die, Tuple[Action, ...]] = Memo(
-            lambda die: tuple(Nudge(colour, die, delta) for delta, ok in ((-1, die[1] > 1), (1, die[1] < faces[die[0]])) if ok))
-        self.rerolls: Memo[Die, Tuple[Action, ...]] = Memo(lambda die: (Reroll(colour, die),))
-        self.combines: Memo[Die, Memo[Die, Tuple[Action, ...]]] = Memo(lambda target: Memo(  # target, then spent
-            lambda spent: tuple(Combine(colour, target, sign, spent) for sign in (-1, 1) if fits(target, sign * spent[1]))))
+def _nudges(colour: str, die: Die, faces: Mapping[str, int]) -> Tuple[Action, ...]:
+    die_type, value = die
+    return tuple(Nudge(colour, die, delta) for delta, ok in ((-1, value > 1), (1, value < faces[die_type])) if ok)
+
+
+def _combines(colour: str, target: Die, spent: Die, faces: Mapping[str, int]) -> Tuple[Action, ...]:
+    return tuple(Combine(colour, target, sign, spent) for sign in (-1, 1)
+                 if 1 <= target[1] + sign * spent[1] <= faces[target[0]])
 
 
 def _moves(rules: Ruleset) -> Memo[str, _Moves]:
