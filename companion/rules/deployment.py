@@ -156,10 +156,12 @@ def legal(state: State, seat_index: int) -> List[Action]:
     seat = state.seats[seat_index]
     rules = state.rules
     moves = rules.tables[_moves][seat.colour]
-    dice = pools.distinct(seat.available)
+    dice: List[Die] = []  # the different Available dice, in order (the pool is sorted)
     actions: List[Action] = []
-    for die in dice:
-        actions += moves.places[die]
+    for die in seat.available:
+        if not dice or dice[-1] != die:
+            dice.append(die)
+            actions += moves.places[die]
     if seat.gears >= rules.plus_minus_cost:
         for die in dice:
             actions += moves.nudges[die]
