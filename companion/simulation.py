@@ -21,7 +21,8 @@ def random_playout(colours: Sequence[str], rng: random.Random) -> Playout:
     state = new_game(colours)
     actions = illegal = 0
     while not state.is_over:
-        action = sample_chance(state, rng) if state.is_chance_node else rng.choice(legal_actions(state))
+        options = legal_actions(state)  # none at a chance node
+        action = rng.choice(options) if options else sample_chance(state, rng)
         try:
             state = apply_action(state, action)
         except IllegalAction:

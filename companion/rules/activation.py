@@ -1,23 +1,33 @@
 """The Activation Phase: activating a group onto an action space, or forfeiting."""
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from functools import lru_cache
+from typing import List, Optional, Sequence, Tuple
 
 from . import flow, pools
-from .actions import Action, Create, Forfeit, Group, Research, Scavenge, Sell, Upgrade
+from .actions import Action, Create, Die, Forfeit, Group, Research, Scavenge, Sell, Upgrade
 from .errors import IllegalAction
+from .memo import Memo
 from .state import SeatState, State
 from .vocabulary import AREA_NAMES, DIE_INDEX
 
 
 def group_sum(state: State, seat: SeatState, group: Group, area: str) -> int:
     """The sum of a group's values plus the seat's Leg bonus for this action (R19)."""
-    total = sum(v for _, v in group)
+    total = sum_bonus(state, seat, area)
+    for _, value in group:
+        total += value
+    return total
+
+
+def sum_bonus(state: State, seat: SeatState, area: str) -> int:
+    """What the seat's Leg cards add to the sum of any group it activates on ``area`` (R19)."""
+    bonus = 0
     for card_id in seat.cards:
         ability = state.rules.cards[card_id].ability
         if ability.get("kind") == "sum_bonus" and ability["area"] == area:
-            total += ability["amount"]
-    return total
+            bonus += ability["amount"]
+    return bonus
 
 
 def free_space(state: State, area: str) -> Optional[int]:
@@ -147,27 +157,36 @@ def _check_sell(state: State, action: Sell) -> None:
 # ---- applying ------------------------------------------------------------------------------
 
 def _leave_staging(state: State, seat_index: int, area: str, group: Sequence) -> None:
-    pools.remove(state.staging[area], [(seat_index, die) for die in group])
+    left = state.staging[area][:]
+    for die in group:
+        left.remove((seat_index, die))
+    state.staging = {**state.staging, area: left}
 
 
 def _occupy(state: State, seat_index: int, area: str, types: Sequence[str]) -> None:
-    state.spaces[area][free_space(state, area)] = (seat_index, tuple(sorted(types)))
+    slots = state.spaces[area][:]
+    slots[free_space(state, area)] = (seat_index, tuple(sorted(types)))
+    state.spaces = {**state.spaces, area: slots}
 
 
 def apply(state: State, seat_index: int, action: Action) -> None:
-    seat = state.seats[seat_index]
+    seat = state.own_seat(seat_index)
     rules = state.rules
     if isinstance(action, Forfeit):
-        for owner, die in [x for x in state.staging[action.area] if x[0] == seat_index]:
-            state.staging[action.area].remove((owner, die))
-            seat.spent[DIE_INDEX[die[0]]] += 1
+        kept = []
+        for owner, die in state.staging[action.area]:
+            if owner == seat_index:
+                seat.spent[DIE_INDEX[die[0]]] += 1
+            else:
+                kept.append((owner, die))
+        state.staging = {**state.staging, action.area: kept}
         seat.gears += rules.forfeit_gears
         flow.end_activation_turn(state, seat_index)
         return
     area = action.area
     group = action.group
     _leave_staging(state, seat_index, area, group)
-    types = [t for t, _ in group]
+    types = [die_type for die_type, _ in group]
     total = group_sum(state, seat, group, area)
     if isinstance(action, Scavenge):
         seat.gears += rules.scavenge_gears(total)
@@ -190,14 +209,16 @@ def apply(state: State, seat_index: int, action: Action) -> None:
         for t in types:
             seat.spent[DIE_INDEX[t]] += 1
         if action.verb == "reserve":
-            state.display.remove(action.card)
+            state.display = pools.without(state.display, [action.card])
             seat.reserved = sorted(seat.reserved + [action.card])
         else:
             seat.gears -= rules.cards[action.card].gears
-            for place in (state.display, seat.reserved, state.heads):
-                if action.card in place:
-                    place.remove(action.card)
-                    break
+            if action.card in state.display:
+                state.display = pools.without(state.display, [action.card])
+            elif action.card in seat.reserved:
+                seat.reserved = pools.without(seat.reserved, [action.card])
+            elif action.card in state.heads:
+                state.heads = pools.without(state.heads, [action.card])
             seat.cards = sorted(seat.cards + [action.card])
     elif isinstance(action, Sell):
         sold = [t for t in types if t == action.space]
@@ -210,74 +231,118 @@ def apply(state: State, seat_index: int, action: Action) -> None:
             if seat.reserve[DIE_INDEX["d4"]]:
                 seat.reserve[DIE_INDEX["d4"]] -= 1
                 seat.spent[DIE_INDEX["d4"]] += 1
-        state.market[action.space] = (seat_index, kept) if kept else None
+        state.market = {**state.market, action.space: (seat_index, kept) if kept else None}
     flow.end_activation_turn(state, seat_index)
 
 
 # ---- generating ----------------------------------------------------------------------------
 
+_FORFEITS: Memo[Tuple[str, str], Forfeit] = Memo(lambda colour_area: Forfeit(*colour_area))
+
+
+@lru_cache(maxsize=4096)
+def _groups(staged: Tuple[Die, ...], initiative: int) -> Tuple[Tuple[Group, int], ...]:
+    """Each group of ``staged`` holding a die showing ``initiative`` (R9), with the sum of its values."""
+    return tuple((group, sum(v for _, v in group)) for group in pools.sub_multisets(staged)
+                 if any(v == initiative for _, v in group))
+
+
 def legal(state: State, seat_index: int) -> List[Action]:
     """Every activation and forfeit of the seat to move, in a fixed order."""
+    seat = state.seats[seat_index]
+    initiative = state.initiative
     actions: List[Action] = []
     for area in state.rules.areas:
-        staged = sorted(state.staged_dice(seat_index, area))
-        if not any(v == state.initiative for _, v in staged):
+        staged = []
+        shows_initiative = False
+        for owner, die in state.staging[area]:
+            if owner == seat_index:
+                staged.append(die)
+                shows_initiative = shows_initiative or die[1] == initiative
+        if not shows_initiative:
             continue
+        groups = _groups(tuple(staged), initiative)
+        forfeit = _FORFEITS[seat.colour, area]
         if area in state.spaces and free_space(state, area) is None:
-            actions.append(Forfeit(state.seats[seat_index].colour, area))
+            actions.append(forfeit)
             continue
-        for group in pools.sub_multisets(staged):
-            if any(v == state.initiative for _, v in group):
-                actions.extend(_options(state, seat_index, area, group))
-        actions.append(Forfeit(state.seats[seat_index].colour, area))
+        bonus = sum_bonus(state, seat, area)
+        if bonus:
+            groups = tuple((group, total + bonus) for group, total in groups)
+        actions += _OPTIONS[area](state, seat, groups)
+        actions.append(forfeit)
     return actions
 
 
-def _options(state: State, seat_index: int, area: str, group: Group) -> List[Action]:
-    seat = state.seats[seat_index]
-    rules = state.rules
-    colour = seat.colour
-    total = group_sum(state, seat, group, area)
-    if area == "scavenge":
-        return [Scavenge(colour, group)] if rules.scavenge_gears(total) else []
-    if area == "create":
-        return _create_options(state, seat, group, total)
-    if area == "upgrade":
-        return _upgrade_options(state, seat, group, total)
-    if area == "research":
-        return _research_options(state, seat, group, total)
-    return [Sell(colour, group, space) for space in rules.market_spaces
-            if state.market[space] is None and any(t == space for t, _ in group)]
+Sums = Tuple[Tuple[Group, int], ...]  # groups, each with the sum it activates with
 
 
-def _create_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
-    rules = state.rules
-    capacity = rules.create_capacity(total)
+def _scavenge_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
     out: List[Action] = []
-    for d4 in range(min(capacity, seat.reserve[0]) + 1):
-        for d6 in range(min(capacity - d4, seat.reserve[1]) + 1):
-            if d4 + d6 and d4 * rules.create_cost["d4"] + d6 * rules.create_cost["d6"] <= seat.gears:
-                out.append(Create(seat.colour, group, d4, d6))
+    for group, total in groups:
+        if state.rules.scavenge_gears(total):
+            out.append(Scavenge(seat.colour, group))
     return out
 
 
-def _upgrade_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
-    have4 = sum(1 for t, _ in group if t == "d4")
-    have6 = sum(1 for t, _ in group if t == "d6")
+def _create_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+    rules = state.rules
+    cost4, cost6 = rules.create_cost["d4"], rules.create_cost["d6"]
     out: List[Action] = []
-    for d4 in range(min(have4, seat.reserve[1]) + 1):
-        for d6 in range(min(have6, seat.reserve[2]) + 1):
-            if d4 + d6 and upgrade_cost(state, d4, d6, total) <= seat.gears:
-                out.append(Upgrade(seat.colour, group, d4, d6))
+    for group, total in groups:
+        capacity = rules.create_capacity(total)
+        for d4 in range(min(capacity, seat.reserve[0]) + 1):
+            for d6 in range(min(capacity - d4, seat.reserve[1]) + 1):
+                if d4 + d6 and d4 * cost4 + d6 * cost6 <= seat.gears:
+                    out.append(Create(seat.colour, group, d4, d6))
     return out
 
 
-def _research_options(state: State, seat: SeatState, group: Group, total: int) -> List[Action]:
+def _upgrade_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+    rules = state.rules
+    cost4, cost6 = rules.upgrade_cost["d4"], rules.upgrade_cost["d6"]
+    out: List[Action] = []
+    for group, total in groups:
+        have4 = have6 = 0
+        for die_type, _ in group:
+            if die_type == "d4":
+                have4 += 1
+            elif die_type == "d6":
+                have6 += 1
+        modifier = rules.upgrade_modifier(total)
+        for d4 in range(min(have4, seat.reserve[1]) + 1):
+            for d6 in range(min(have6, seat.reserve[2]) + 1):
+                if d4 + d6 and max(0, d4 * cost4 + d6 * cost6 + modifier) <= seat.gears:  # upgrade_cost
+                    out.append(Upgrade(seat.colour, group, d4, d6))
+    return out
+
+
+def _research_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
     cards = state.rules.cards
-    offers: List[str] = sorted(state.display + seat.reserved)
-    if state.heads:
-        offers.append(state.heads[0])
-    out: List[Action] = [Research(seat.colour, group, "buy", c) for c in offers
-                         if total >= cards[c].sum and seat.gears >= cards[c].gears]
-    out.extend(Research(seat.colour, group, "reserve", c) for c in sorted(state.display))
+    offers = sorted(state.display + seat.reserved) + state.heads[:1]
+    display = sorted(state.display)
+    out: List[Action] = []
+    for group, total in groups:
+        for card_id in offers:
+            card = cards[card_id]
+            if total >= card.sum and seat.gears >= card.gears:
+                out.append(Research(seat.colour, group, "buy", card_id))
+        for card_id in display:
+            out.append(Research(seat.colour, group, "reserve", card_id))
     return out
+
+
+def _sell_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+    free = [space for space in state.rules.market_spaces if state.market[space] is None]
+    out: List[Action] = []
+    for group, _ in groups:
+        for space in free:
+            for die_type, _ in group:
+                if die_type == space:
+                    out.append(Sell(seat.colour, group, space))
+                    break
+    return out
+
+
+_OPTIONS = {"scavenge": _scavenge_options, "create": _create_options, "upgrade": _upgrade_options,
+            "research": _research_options, "market": _sell_options}

@@ -6,10 +6,9 @@ Their outcomes are applied like actions. They come from a seeded random source
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import List
 
-from . import flow
+from . import flow, pools
 from .actions import Action, Deal, Order, Roll
 from .errors import IllegalAction
 from .state import State
@@ -67,10 +66,9 @@ def check(state: State, action: Action) -> None:
         return
     if seat_index is None or seat_index not in state.pending_rolls:
         raise _wrong_event(state)
-    expected = Counter({t: n for t, n in zip(DIE_TYPES, state.seats[seat_index].spent) if n})
-    got = Counter(t for t, _ in action.dice)
-    if got != expected:
-        want = ", ".join(f"{n} {t.upper()}" for t, n in sorted(expected.items()))
+    spent = state.seats[seat_index].spent
+    if [sum(1 for t, _ in action.dice if t == die_type) for die_type in DIE_TYPES] != spent:
+        want = ", ".join(f"{n} {t.upper()}" for t, n in sorted(zip(DIE_TYPES, spent)) if n)
         raise IllegalAction("Rulebook: Deployment Phase", f"{action.seat} rolls all of its Spent dice: {want}")
 
 
@@ -79,24 +77,23 @@ def apply(state: State, action: Action) -> None:
         state.deploy_order = [state.seat_index(c) for c in action.seats]
         state.pending_order = False
     elif isinstance(action, Deal):
-        for card in action.cards:
-            state.deck.remove(card)
+        state.deck = pools.without(state.deck, action.cards)
         state.display = sorted(action.cards)
         state.pending_deal = 0
         flow.start_round(state)
     elif state.pending_reroll:
         seat, die = state.pending_reroll
-        available = state.seats[seat].available
+        available = state.own_seat(seat).available
         available.remove(die)
         available.append(action.dice[0])
         available.sort()
         state.pending_reroll = None
     else:
         seat_index = state.seat_index(action.seat)
-        seat = state.seats[seat_index]
+        seat = state.own_seat(seat_index)
         seat.available = sorted(seat.available + list(action.dice))
         seat.spent = [0, 0, 0]
-        state.pending_rolls.remove(seat_index)
+        state.pending_rolls = pools.without(state.pending_rolls, [seat_index])
         if not state.pending_rolls:
             flow.next_deployment_turn(state, 0)
 
@@ -117,7 +114,9 @@ def sample(state: State, rng: random.Random) -> Action:
     seat_index = state.pending_rolls[0]
     dice: List = []
     for die_type, count in zip(DIE_TYPES, state.seats[seat_index].spent):
-        dice.extend((die_type, rng.randint(1, rules.faces[die_type])) for _ in range(count))
+        stop = rules.faces[die_type] + 1
+        for _ in range(count):
+            dice.append((die_type, rng.randrange(1, stop)))  # as randint(1, faces), one call less
     return Roll(state.seats[seat_index].colour, tuple(sorted(dice)))
 
 

@@ -1,11 +1,13 @@
 """The Deployment Phase: modifying Available dice and placing one on a staging area."""
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import Dict, List, Mapping, Sequence, Tuple
 
 from . import flow, pools
 from .actions import Action, CardAdjust, CardReroll, Combine, Die, Nudge, Place, Reroll, die_text
 from .errors import IllegalAction
+from .memo import Memo
+from .ruleset import Ruleset
 from .state import SeatState, State
 from .vocabulary import DIE_INDEX
 
@@ -90,11 +92,12 @@ def _replace(seat: SeatState, old: Die, new: Die) -> None:
 
 
 def apply(state: State, seat_index: int, action: Action) -> None:
-    seat = state.seats[seat_index]
+    seat = state.own_seat(seat_index)
     rules = state.rules
     if isinstance(action, Place):
         seat.available.remove(action.die)
-        pools.add(state.staging[action.area], (seat_index, action.die))
+        placed = pools.with_item(state.staging[action.area], (seat_index, action.die))
+        state.staging = {**state.staging, action.area: placed}
         flow.end_deployment_turn(state, seat_index)
     elif isinstance(action, Nudge):
         seat.gears -= rules.plus_minus_cost
@@ -116,39 +119,70 @@ def apply(state: State, seat_index: int, action: Action) -> None:
         state.pending_reroll = (seat_index, action.die)
 
 
+class _Moves:
+    """One colour's Deployment actions with each die (and each spent die), made once and then shared.
+
+    Plain dicts, filled for every die type and every value up to the largest face, so that each
+    lookup is a dict's fastest.
+    """
+
+    def __init__(self, rules: Ruleset, colour: str) -> None:
+        faces = rules.faces
+        dice = [(t, v) for t in rules.die_types for v in range(1, max(faces.values()) + 1)]
+        self.places: Dict[Die, Tuple[Action, ...]] = {
+            die: tuple(Place(colour, die, area) for area in rules.areas) for die in dice}
+        self.nudges: Dict[Die, Tuple[Action, ...]] = {die: _nudges(colour, die, faces) for die in dice}
+        self.rerolls: Dict[Die, Tuple[Action, ...]] = {die: (Reroll(colour, die),) for die in dice}
+        self.combines: Dict[Die, Dict[Die, Tuple[Action, ...]]] = {  # target, then spent
+            target: {spent: _combines(colour, target, spent, faces) for spent in dice} for target in dice}
+
+
+def _nudges(colour: str, die: Die, faces: Mapping[str, int]) -> Tuple[Action, ...]:
+    die_type, value = die
+    return tuple(Nudge(colour, die, delta) for delta, ok in ((-1, value > 1), (1, value < faces[die_type])) if ok)
+
+
+def _combines(colour: str, target: Die, spent: Die, faces: Mapping[str, int]) -> Tuple[Action, ...]:
+    return tuple(Combine(colour, target, sign, spent) for sign in (-1, 1)
+                 if 1 <= target[1] + sign * spent[1] <= faces[target[0]])
+
+
+def _moves(rules: Ruleset) -> Memo[str, _Moves]:
+    return Memo(lambda colour: _Moves(rules, colour))
+
+
 def legal(state: State, seat_index: int) -> List[Action]:
     """Every Deployment action of the seat to move, in a fixed order."""
     seat = state.seats[seat_index]
     rules = state.rules
-    colour = seat.colour
-    faces = rules.faces
-    dice = pools.distinct(seat.available)
-    actions: List[Action] = [Place(colour, die, area) for die in dice for area in rules.areas]
+    moves = rules.tables[_moves][seat.colour]
+    dice: List[Die] = []  # the different Available dice, in order (the pool is sorted)
+    actions: List[Action] = []
+    for die in seat.available:
+        if not dice or dice[-1] != die:
+            dice.append(die)
+            actions += moves.places[die]
     if seat.gears >= rules.plus_minus_cost:
-        for t, v in dice:
-            if v > 1:
-                actions.append(Nudge(colour, (t, v), -1))
-            if v < faces[t]:
-                actions.append(Nudge(colour, (t, v), 1))
+        for die in dice:
+            actions += moves.nudges[die]
     if seat.gears >= rules.reroll_cost:
-        actions.extend(Reroll(colour, die) for die in dice)
+        for die in dice:
+            actions += moves.rerolls[die]
     for target in dice:
+        with_target = moves.combines[target]
         for spent in dice:
-            if spent == target and seat.available.count(spent) < 2:
+            if spent is target and seat.available.count(spent) < 2:  # dice holds each die once
                 continue
-            for sign in (-1, 1):
-                value = target[1] + sign * spent[1]
-                if 1 <= value <= faces[target[0]]:
-                    actions.append(Combine(colour, target, sign, spent))
+            actions += with_target[spent]
     for card_id in seat.cards:
         if card_id in seat.exhausted:
             continue
         ability = rules.cards[card_id].ability
         kind = ability.get("kind")
         if kind == "reroll":
-            actions.extend(CardReroll(colour, card_id, die) for die in dice)
+            actions.extend(CardReroll(seat.colour, card_id, die) for die in dice)
         elif kind == "plus_minus":
-            actions.extend(_adjustments(seat, card_id, ability["amount"], ability["dice"], faces))
+            actions.extend(_adjustments(seat, card_id, ability["amount"], ability["dice"], rules.faces))
     return actions
 
 

@@ -15,6 +15,8 @@ In the spirit of OpenSpiel and python-chess::
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import List, Optional, Sequence
 
 from . import activation, chance, deployment
@@ -22,12 +24,13 @@ from .actions import (
     ACTIVATION_TYPES, CHANCE_TYPES, Action, CardAdjust, CardReroll, Combine, Forfeit, Nudge, Place, Reroll,
 )
 from .errors import IllegalAction
-from .phase import Phase
+from .phase import DEPLOY
 from .ruleset import Ruleset, default_ruleset
 from .state import SeatState, State
 from .vocabulary import DIE_INDEX
 
 DEPLOYMENT_TYPES = (Place, Nudge, Reroll, Combine, CardAdjust, CardReroll)
+ACTIVATION_TURN_TYPES = ACTIVATION_TYPES + (Forfeit,)
 
 
 def new_game(colours: Sequence[str], rules: Optional[Ruleset] = None) -> State:
@@ -56,11 +59,11 @@ def new_game(colours: Sequence[str], rules: Optional[Ruleset] = None) -> State:
 
 def legal_actions(state: State) -> List[Action]:
     """Every legal decision of the seat to move, in a fixed order; empty at chance nodes and at the end."""
-    if state.is_over or state.is_chance_node or state.turn is None:
+    if state.turn is None or state.is_over or state.is_chance_node:
         return []
-    if state.phase == Phase.DEPLOY:
-        return deployment.legal(state, state.turn)
-    return activation.legal(state, state.turn)
+    actions = (deployment if state.phase == DEPLOY else activation).legal(state, state.turn)
+    state.offered = tuple(actions)
+    return actions
 
 
 def check_action(state: State, action: Action) -> None:
@@ -77,23 +80,24 @@ def check_action(state: State, action: Action) -> None:
         raise IllegalAction("R3", f"There is no {action.seat} seat at this table")
     if seat_index != state.turn:
         raise IllegalAction("Rulebook: Turn order", f"It is {state.seats[state.turn].colour}'s turn, not {action.seat}'s")
-    if state.phase == Phase.DEPLOY:
+    if state.phase == DEPLOY:
         if not isinstance(action, DEPLOYMENT_TYPES):
             raise IllegalAction("Rulebook: Deployment Phase", "During Deployment dice are modified and placed, not activated")
         deployment.check(state, seat_index, action)
     else:
-        if not isinstance(action, ACTIVATION_TYPES + (Forfeit,)):
+        if not isinstance(action, ACTIVATION_TURN_TYPES):
             raise IllegalAction("Rulebook: Deployment Phase", "Once a die is on a staging area it cannot be modified or moved")
         activation.check(state, seat_index, action)
 
 
 def apply_action(state: State, action: Action) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
-    check_action(state, action)
-    new = state.copy()
+    if not any(map(is_, state.offered, repeat(action))):  # what legal_actions or sample_chance offered is legal
+        check_action(state, action)
+    new = state.successor()
     if isinstance(action, CHANCE_TYPES):
         chance.apply(new, action)
-    elif new.phase == Phase.DEPLOY:
+    elif new.phase == DEPLOY:
         deployment.apply(new, new.turn, action)
     else:
         activation.apply(new, new.turn, action)
@@ -104,4 +108,6 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     """A random outcome for the chance event ``state`` waits for."""
     if not state.is_chance_node:
         raise IllegalAction("Rulebook: Game Round", "No roll or deal is awaited now")
-    return chance.sample(state, rng)
+    outcome = chance.sample(state, rng)
+    state.offered = (outcome,)
+    return outcome

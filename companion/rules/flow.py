@@ -40,7 +40,7 @@ def next_deployment_turn(state: State, from_position: int) -> None:
 
 def end_deployment_turn(state: State, seat: int) -> None:
     if not state.seats[seat].available:
-        state.activation_track.append(seat)
+        state.activation_track = state.activation_track + [seat]
     next_deployment_turn(state, state.deploy_order.index(seat) + 1)
 
 
@@ -51,22 +51,19 @@ def begin_activation(state: State) -> None:
     next_activation_turn(state, 0)
 
 
-def _shows(state: State, seat: int, value: int) -> bool:
-    for dice in state.staging.values():
-        for owner, die in dice:
-            if owner == seat and die[1] == value:
-                return True
-    return False
-
-
 def next_activation_turn(state: State, from_position: int) -> None:
     """R9: within an initiative seats act in activation order, skipping those with no such die."""
     order = state.activation_track
     n = len(order)
     while state.initiative <= state.rules.initiatives:
+        showing = set()  # the seats with a staged die showing the initiative
+        for dice in state.staging.values():
+            for owner, die in dice:
+                if die[1] == state.initiative:
+                    showing.add(owner)
         for k in range(n):
             seat = order[(from_position + k) % n]
-            if _shows(state, seat, state.initiative):
+            if seat in showing:
                 state.turn = seat
                 return
         state.initiative += 1
@@ -75,30 +72,23 @@ def next_activation_turn(state: State, from_position: int) -> None:
 
 
 def end_activation_turn(state: State, seat: int) -> None:
-    if not state.has_staged_dice(seat) and seat not in state.deployment_track:
-        state.deployment_track.append(seat)  # R11
+    if seat not in state.deployment_track and not state.has_staged_dice(seat):
+        state.deployment_track = state.deployment_track + [seat]  # R11
     next_activation_turn(state, state.activation_track.index(seat) + 1)
-
-
-def _return_slot(state: State, slot) -> None:
-    owner, types = slot
-    spent = state.seats[owner].spent
-    for die_type in types:
-        spent[DIE_INDEX[die_type]] += 1
 
 
 def reset(state: State) -> None:
     """R21: dice back to Spent, cards refreshed, display out of the game, a new deal or the end."""
-    for slots in state.spaces.values():
-        for i, slot in enumerate(slots):
-            if slot is not None:
-                _return_slot(state, slot)
-                slots[i] = None
-    for space, slot in state.market.items():
+    seats = [state.own_seat(i) for i in range(len(state.seats))]
+    taken = [slot for slots in state.spaces.values() for slot in slots] + list(state.market.values())
+    for slot in taken:
         if slot is not None:
-            _return_slot(state, slot)
-            state.market[space] = None
-    for seat in state.seats:
+            owner, types = slot
+            for die_type in types:
+                seats[owner].spent[DIE_INDEX[die_type]] += 1
+    state.spaces = {area: [None] * len(slots) for area, slots in state.spaces.items()}
+    state.market = dict.fromkeys(state.market)
+    for seat in seats:
         seat.exhausted = []
     state.removed = sorted(state.removed + state.display)
     state.display = []

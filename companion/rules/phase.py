@@ -15,3 +15,8 @@ class Phase(StrEnum):
     ACTIVATE = "activate"  # the Activation Phase: groups activated by initiative
     RESET = "reset"        # between rounds: waiting for the next deal
     OVER = "over"          # the game has ended and is scored
+
+
+# Python 3.11 reads a member through the enum class by way of ``EnumType.__getattr__``, about five
+# times slower than a module name: the engine's hot paths compare with these.
+DEPLOY, OVER = Phase.DEPLOY, Phase.OVER

@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from typing import Iterable, Iterator, List, Sequence, Tuple
+from typing import Iterable, Iterator, List, Sequence, Tuple, TypeVar
 
 from .actions import Die
 
+T = TypeVar("T")
 
-def contains(pool: Sequence[Die], dice: Iterable[Die]) -> bool:
-    """Whether ``pool`` holds every die of ``dice``, counting repeats."""
-    need = Counter(dice)
-    have = Counter(pool)
-    return all(have[d] >= n for d, n in need.items())
+
+def contains(pool: Sequence[Die], dice: Sequence[Die]) -> bool:
+    """Whether ``pool`` holds every die of ``dice``, counting repeats (pools and groups are a few dice)."""
+    return all(pool.count(die) >= dice.count(die) for die in dice)
 
 
 def remove(pool: List[Die], dice: Iterable[Die]) -> None:
@@ -22,6 +22,21 @@ def remove(pool: List[Die], dice: Iterable[Die]) -> None:
 
 def add(pool: List[Die], die: Die) -> None:
     insort(pool, die)
+
+
+def with_item(pool: List[T], item: T) -> List[T]:
+    """A new sorted list: ``pool`` and ``item`` (the engine gives a state new lists, see ``State.successor``)."""
+    new = pool[:]
+    insort(new, item)
+    return new
+
+
+def without(pool: List[T], items: Iterable[T]) -> List[T]:
+    """A new list: ``pool`` less one of each of ``items``."""
+    new = pool[:]
+    for item in items:
+        new.remove(item)
+    return new
 
 
 def distinct(pool: Sequence[Die]) -> List[Die]:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Mapping, Optional, Sequence, Tuple
+
+from .memo import Memo
 
 DATA_FILE = Path(__file__).with_name("rules_data.json")
 
@@ -77,6 +79,15 @@ class Ruleset:
     gear_vp: int
     card_types: Tuple[str, ...]
     cards: Mapping[str, Card]
+
+    @cached_property
+    def tables(self) -> Memo[Callable[["Ruleset"], Any], Any]:
+        """What the engine derives from these rules, each made once: ``rules.tables[make]`` is ``make(rules)``."""
+        return Memo(lambda make: make(self))
+
+    def __getstate__(self) -> dict:
+        """Pickled and deep-copied without ``tables``: they are made again when needed."""
+        return {name: value for name, value in self.__dict__.items() if name != "tables"}
 
     @property
     def heads(self) -> Tuple[str, ...]:

@@ -1,7 +1,12 @@
 """The game state: every seat's pools, the boards, the cards and whose turn it is.
 
 A ``State`` is a plain value. The engine never changes a state it was given: ``apply_action``
-copies it first, so an older state stays valid for undo and comparison.
+starts from its ``successor``, so an older state stays valid for undo and comparison. A successor
+shares the seats and lists it does not change with the state it came from, so a state to be changed
+by hand is a ``copy()`` (which shares nothing).
+
+``legal_actions`` and ``sample_chance`` note on a state what they offered, so that ``apply_action``
+need not check it again; the note is no part of the state's value (never compared, copied or saved).
 """
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from .actions import Die
-from .phase import Phase
+from .phase import OVER, Phase
 from .ruleset import Ruleset, default_ruleset
 from .vocabulary import DIE_TYPES
 
@@ -35,6 +40,15 @@ class SeatState:
     def copy(self) -> "SeatState":
         return SeatState(self.colour, self.gears, self.coins, self.spent[:], self.reserve[:],
                          self.available[:], self.cards[:], self.reserved[:], self.exhausted[:])
+
+    def successor(self) -> "SeatState":
+        """A copy for the engine to change, its pools its own, its card lists shared (the engine
+        replaces those, see ``State.own_seat``)."""
+        new = SeatState.__new__(SeatState)
+        new.colour, new.gears, new.coins = self.colour, self.gears, self.coins
+        new.spent, new.reserve, new.available = self.spent[:], self.reserve[:], self.available[:]
+        new.cards, new.reserved, new.exhausted = self.cards, self.reserved, self.exhausted
+        return new
 
     def to_json(self) -> Dict[str, Any]:
         return {
@@ -67,6 +81,7 @@ class State:
         "staging", "spaces", "market",
         "heads", "deck", "display", "removed",
         "pending_order", "pending_deal", "pending_rolls", "pending_reroll",
+        "offered",
     )
 
     def __init__(self, rules: Optional[Ruleset] = None) -> None:
@@ -90,6 +105,7 @@ class State:
         self.pending_deal = 0
         self.pending_rolls: List[int] = []
         self.pending_reroll: Optional[Tuple[int, Die]] = None
+        self.offered: Tuple[Any, ...] = ()  # what legal_actions or sample_chance offered, see the module's doc
 
     # -- queries ------------------------------------------------------------------------
 
@@ -99,7 +115,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     @property
     def colours(self) -> Tuple[str, ...]:
@@ -115,7 +131,11 @@ class State:
         return [die for owner, die in self.staging[area] if owner == seat]
 
     def has_staged_dice(self, seat: int) -> bool:
-        return any(owner == seat for dice in self.staging.values() for owner, _ in dice)
+        for dice in self.staging.values():
+            for owner, _ in dice:
+                if owner == seat:
+                    return True
+        return False
 
     def dice_count(self, seat: int) -> int:
         """All of a seat's dice wherever they are (always 12 in a legal game)."""
@@ -129,7 +149,46 @@ class State:
 
     # -- copying and comparing ------------------------------------------------------------
 
+    def successor(self) -> "State":
+        """A copy for the engine to change: it shares every seat, list and dict with this state.
+
+        The engine changes a successor by giving it new lists and dicts (never changing one in
+        place) and by ``own_seat`` before it changes a seat, so this state stays as it is.
+        """
+        new = State.__new__(State)
+        new.rules = self.rules
+        new.seats = self.seats[:]
+        new.round = self.round
+        new.phase = self.phase
+        new.turn = self.turn
+        new.initiative = self.initiative
+        new.deploy_order = self.deploy_order
+        new.activation_track = self.activation_track
+        new.deployment_track = self.deployment_track
+        new.staging = self.staging
+        new.spaces = self.spaces
+        new.market = self.market
+        new.heads = self.heads
+        new.deck = self.deck
+        new.display = self.display
+        new.removed = self.removed
+        new.pending_order = self.pending_order
+        new.pending_deal = self.pending_deal
+        new.pending_rolls = self.pending_rolls
+        new.pending_reroll = self.pending_reroll
+        new.offered = ()
+        return new
+
+    def own_seat(self, seat: int) -> SeatState:
+        """Seat ``seat`` made this state's own, to change: until then it may be shared with others.
+
+        Its pools are its own; its card lists are still shared, so the engine replaces them.
+        """
+        own = self.seats[seat] = self.seats[seat].successor()
+        return own
+
     def copy(self) -> "State":
+        """An independent copy, sharing nothing that can change."""
         new = State.__new__(State)
         new.rules = self.rules
         new.seats = [s.copy() for s in self.seats]
@@ -151,6 +210,7 @@ class State:
         new.pending_deal = self.pending_deal
         new.pending_rolls = self.pending_rolls[:]
         new.pending_reroll = self.pending_reroll
+        new.offered = ()
         return new
 
     def __eq__(self, other: object) -> bool:

@@ -1,17 +1,20 @@
 """Seeded random-legal games checked at every step.
 
-At every step: each seat has its 12 dice, gears and coins are never negative, legal actions
-apply, random illegal actions are refused with a reason and leave the state as it was, the
-JSON round trip is exact. At the end: 5 rounds played, and undo back to the start gives the
-initial state.
+At every step: each seat has its 12 dice, gears and coins are never negative, legal actions pass
+check_action and apply, random illegal actions are refused with a reason and leave the state as
+it was, the JSON round trip is exact, applying an action leaves the state it was given as it was.
+At the end: 5 rounds played, every state of the game is as it was when it was reached (states
+share what they have in common), and undo back to the start gives the initial state.
 """
+import copy
+import pickle
 import random
 
 import pytest
 
 from companion.rules import (
-    COLOURS, Game, Header, IllegalAction, NotationError, State, apply_action, legal_actions, new_game, parse_action,
-    score,
+    COLOURS, Game, Header, IllegalAction, NotationError, Place, State, apply_action, check_action, legal_actions,
+    new_game, parse_action, score,
 )
 
 VOCABULARY = (
@@ -68,10 +71,12 @@ def check_mutants(state: State, legal: set, template: str, rng: random.Random, t
 def play(colours, seed: int, exhaustive: bool) -> Game:
     rng = random.Random(seed)
     game = Game(Header([{"colour": c} for c in colours], seed))
+    reached = [game.state.dumps()]
     while not game.state.is_over:
         state = game.state
         if state.is_chance_node:
             action = game.chance_outcome()
+            check_action(state, action)  # apply_action takes a sampled outcome on trust: check it here
             legal = set()
         else:
             options = legal_actions(state)
@@ -79,11 +84,15 @@ def play(colours, seed: int, exhaustive: bool) -> Game:
             legal = set(options)
             assert len(legal) == len(options), "legal actions are listed once each"
             for candidate in (options if exhaustive else rng.sample(options, min(3, len(options)))):
+                check_action(state, candidate)  # apply_action takes an offered action on trust: check it here
                 check_invariants(apply_action(state, candidate))
+            assert state.dumps() == reached[-1], "applying an action changed the state it was given"
             action = rng.choice(options)
         check_mutants(state, legal, str(action), rng, tries=3)
         game.play(action)
         check_invariants(game.state)
+        reached.append(game.state.dumps())
+    assert [s.dumps() for s in game.states] == reached, "a later action changed an earlier state"
     assert game.state.round == 5
     assert not game.state.deck and game.state.phase == "over"
     return game
@@ -114,3 +123,27 @@ def test_same_seed_same_game():
     a = play(COLOURS[:3], 77, exhaustive=False)
     b = play(COLOURS[:3], 77, exhaustive=False)
     assert a.to_jsonl() == b.to_jsonl()
+
+
+def test_an_offered_action_is_checked_on_a_copy_changed_by_hand():
+    state = play_to_deployment(COLOURS[:2], seed=3)
+    place = next(a for a in legal_actions(state) if isinstance(a, Place))
+    changed = state.copy()
+    changed.seats[changed.turn].available = []
+    with pytest.raises(IllegalAction):
+        apply_action(changed, place)
+    apply_action(state, place)
+
+
+def play_to_deployment(colours, seed: int) -> State:
+    game = Game(Header([{"colour": c} for c in colours], seed))
+    while game.state.is_chance_node:
+        game.play(game.chance_outcome())
+    return game.state
+
+
+def test_a_played_state_pickles_and_deep_copies():
+    state = play_to_deployment(COLOURS[:3], seed=5)
+    legal_actions(state)  # the ruleset now holds tables made from it
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert again == state and legal_actions(again) == legal_actions(state)
