@@ -14,7 +14,7 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     sim = subparsers.add_parser("automa-sim", help="play seeded games of an Automa level against reference bots")
     sim.add_argument("--level", required=True, help="level number (1 = easiest) or name")
     sim.add_argument("--opponents", default="greedy",
-                     help="comma-separated, 1 to 3 of greedy, random, automa (default: greedy)")
+                     help="comma-separated, 1 to 3 of greedy, random, mcts:N, strong, automa (default: greedy)")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="print JSON")

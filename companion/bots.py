@@ -5,17 +5,23 @@
   the best score estimate (``companion.automa.valuation.estimate``). Rerolls lead to a
   chance node and cost a gear, so it never rerolls; its lookahead is bounded by
   ``max_candidates``.
+* ``SearchBot`` ("mcts:N", "strong") searches N sampled playouts per decision: the strong
+  reference player.
 
 Every bot has ``decide(state) -> Action`` and never returns an action outside
 ``legal_actions(state)``.
 """
 from __future__ import annotations
 
+import math
 import random
-from typing import Dict, Optional, Type
+from typing import Dict, List, Optional, Type
 
 from .automa.valuation import estimate
-from .rules import Action, CardReroll, Reroll, State, apply_action, legal_actions
+from .rules import Action, CardReroll, Reroll, State, apply_action, legal_actions, sample_chance
+
+MARGIN_SCALE = 10.0  # points of estimated lead that count as a near-certain win in a playout's value
+STRONG_PLAYOUTS = 32  # the "strong" budget: about 200 ms a decision on one core (docs/automa.md)
 
 
 class RandomBot:
@@ -50,12 +56,88 @@ class GreedyBot:
         return best if best is not None else actions[0]
 
 
+class SearchBot:
+    """Monte Carlo search over the engine: UCB1 at the root, truncated greedy playouts.
+
+    The root's candidates are the ``width`` best actions by the one-step estimate, plus every
+    reroll (the greedy bot cannot value a chance event; sampled playouts can). Each playout
+    applies a candidate, then lets every seat play the epsilon-greedy policy for ``depth``
+    decisions, sampling chance events from the bot's seeded RNG, and values the position by
+    the searching seat's estimate minus the best other seat's (``tanh`` of the margin, so
+    one runaway sample cannot swamp the mean). The budget is ``playouts`` per decision, not a
+    time, so a game replays the same on any machine.
+    """
+
+    kind = "mcts"
+
+    def __init__(self, colour: str, seed: int = 0, playouts: int = 64, depth: int = 4, width: int = 8,
+                 epsilon: float = 0.1, exploration: float = 0.7) -> None:
+        self.colour = colour
+        self.playouts = playouts
+        self.depth = depth
+        self.width = width
+        self.epsilon = epsilon
+        self.exploration = exploration
+        self.rng = random.Random(f"mcts:{colour}:{seed}")
+        self.policy = GreedyBot(colour, max_candidates=24)
+
+    def decide(self, state: State) -> Action:
+        seat = state.turn
+        candidates = self._candidates(state, seat)
+        if len(candidates) == 1:
+            return candidates[0]
+        visits = [0] * len(candidates)
+        totals = [0.0] * len(candidates)
+        for n in range(self.playouts):
+            if n < len(candidates):
+                i = n  # every candidate once before UCB1 chooses
+            else:
+                log_n = math.log(n)
+                i = max(range(len(candidates)), key=lambda k: totals[k] / visits[k]
+                        + self.exploration * math.sqrt(log_n / visits[k]))
+            visits[i] += 1
+            totals[i] += self._playout(apply_action(state, candidates[i]), seat)
+        best = max(range(len(candidates)), key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
+        return candidates[best]
+
+    def _candidates(self, state: State, seat: int) -> List[Action]:
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions
+        rerolls = [a for a in actions if isinstance(a, (Reroll, CardReroll))]
+        rest = [a for a in actions if not isinstance(a, (Reroll, CardReroll))]
+        rest.sort(key=lambda a: estimate(apply_action(state, a), seat), reverse=True)
+        return rest[: self.width] + rerolls
+
+    def _playout(self, state: State, seat: int) -> float:
+        decisions = 0
+        while decisions < self.depth and not state.is_over:
+            if state.is_chance_node:
+                state = apply_action(state, sample_chance(state, self.rng))
+                continue
+            decisions += 1
+            if self.rng.random() < self.epsilon:
+                action = self.rng.choice(legal_actions(state))
+            else:
+                action = self.policy.decide(state)
+            state = apply_action(state, action)
+        mine = estimate(state, seat)
+        best_other = max(estimate(state, other) for other in range(len(state.seats)) if other != seat)
+        return math.tanh((mine - best_other) / MARGIN_SCALE)
+
+
 BOTS: Dict[str, Type] = {"random": RandomBot, "greedy": GreedyBot}
+BOT_NAMES = "random, greedy, mcts:N (N playouts a decision), strong"
 
 
 def make_bot(kind: str, colour: str, seed: int = 0):
-    """A reference bot by name ("random" or "greedy")."""
+    """A reference bot by name: "random", "greedy", "mcts:N" or "strong"."""
+    if kind == "strong":
+        return SearchBot(colour, seed, playouts=STRONG_PLAYOUTS)
+    name, _, budget = kind.partition(":")
+    if name == "mcts" and budget.isdigit() and int(budget) > 0:
+        return SearchBot(colour, seed, playouts=int(budget))
     try:
         return BOTS[kind](colour, seed)
     except KeyError:
-        raise ValueError(f"unknown bot '{kind}': choose from {', '.join(BOTS)}") from None
+        raise ValueError(f"unknown bot '{kind}': choose from {BOT_NAMES}") from None

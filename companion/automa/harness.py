@@ -1,7 +1,8 @@
 """The simulation harness: seeded games of an Automa level against reference bots.
 
-Seat 0 is the measured Automa; the other seats are "greedy", "random" or "automa" (another
-Automa of the same level with its own colour and seed). Every decision is applied through
+Seat 0 is the measured Automa; the other seats are reference bots ("greedy", "random",
+"mcts:N", "strong": ``companion.bots.make_bot``) or "automa" (another Automa of the same level
+with its own colour and seed). Every decision is applied through
 the engine; an action the engine refuses is counted as an illegal move and ends that game.
 """
 from __future__ import annotations
@@ -13,13 +14,12 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, Sequence
 
-from ..bots import make_bot
+from ..bots import BOT_NAMES, make_bot
 from ..rules import IllegalAction, apply_action, new_game, sample_chance, score
 from .automa import Automa
 from .levels import Level
 
 COLOURS = ("blue", "red", "green", "white")
-OPPONENTS = ("greedy", "random", "automa")
 
 
 @dataclass
@@ -76,11 +76,18 @@ def _spread(values: Sequence[float]) -> Dict[str, float]:
     return {"mean": mean, "std": std, "ci95": [mean - half, mean + half]}
 
 
+def _is_bot(kind: str) -> bool:
+    try:
+        make_bot(kind, COLOURS[0])
+    except ValueError:
+        return False
+    return True
+
+
 def simulate(level: Level, opponents: Sequence[str], games: int, seed: int) -> Dict:
     """Play ``games`` seeded games; the report the ``automa-sim`` command prints."""
-    unknown = [o for o in opponents if o not in OPPONENTS]
-    if unknown or not 1 <= len(opponents) <= 3:
-        raise ValueError(f"opponents: 1 to 3 of {', '.join(OPPONENTS)}; got {', '.join(opponents) or 'none'}")
+    if not 1 <= len(opponents) <= 3 or not all(o == "automa" or _is_bot(o) for o in opponents):
+        raise ValueError(f"opponents: 1 to 3 of {BOT_NAMES}, automa; got {', '.join(opponents) or 'none'}")
     kinds = ["automa"] + list(opponents)
     scores: List[List[int]] = [[] for _ in kinds]
     wins = [0.0] * len(kinds)

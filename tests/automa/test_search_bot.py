@@ -1,0 +1,48 @@
+import random
+
+import pytest
+
+from companion.automa import get_level
+from companion.automa.harness import simulate
+from companion.bots import RandomBot, SearchBot, make_bot
+from companion.rules import apply_action, legal_actions, new_game, sample_chance, score
+
+
+def _play(bots, seed):
+    """A seeded game; returns the final totals and every move, each checked against legal_actions."""
+    rng = random.Random(seed)
+    state = new_game([b.colour for b in bots])
+    moves = []
+    while not state.is_over:
+        if state.is_chance_node:
+            state = apply_action(state, sample_chance(state, rng))
+            continue
+        action = bots[state.turn].decide(state)
+        assert action in legal_actions(state)
+        moves.append(str(action))
+        state = apply_action(state, action)
+    return [s.total for s in score(state).seats], moves
+
+
+def test_search_bot_plays_legal_moves_and_replays_from_its_seed():
+    first = _play([SearchBot("red", 3, playouts=3), RandomBot("blue", 3)], 3)
+    again = _play([SearchBot("red", 3, playouts=3), RandomBot("blue", 3)], 3)
+    assert first == again
+
+
+def test_a_tiny_search_beats_random():
+    wins = 0
+    for seed in range(4):
+        (mine, theirs), _ = _play([SearchBot("red", seed, playouts=2), RandomBot("blue", seed)], seed)
+        wins += mine > theirs
+    assert wins >= 3
+
+
+def test_mcts_and_strong_are_opponents_by_name():
+    assert make_bot("mcts:12", "red").playouts == 12
+    assert make_bot("strong", "red").kind == "mcts"
+    for bad in ("mcts:", "mcts:0", "mcts:x"):
+        with pytest.raises(ValueError, match="mcts:N"):
+            make_bot(bad, "red")
+    result = simulate(get_level(1), ["mcts:2"], games=1, seed=2)
+    assert result["illegal_moves"] == 0 and result["seats"][1]["kind"] == "mcts:2"
