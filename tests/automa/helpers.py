@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence, Tuple
+from typing import Iterator, List, Sequence, Tuple
 
 from companion.automa import Automa, AutomaDecision
 from companion.automa.deck import DeckCycle
 from companion.bots import GreedyBot
-from companion.rules import Deal, Order, Roll, State, apply_action, new_game, sample_chance
+from companion.rules import Deal, Order, Roll, State, apply_action, legal_actions, new_game, sample_chance, score
 
 
 def automa_decisions(level: int, seed: int, opponents: int = 1) -> Iterator[Tuple[State, AutomaDecision]]:
@@ -53,3 +53,19 @@ def with_pair(automa: Automa, action_card: str, support_card: str) -> Automa:
     automa.progress.mid_turn = False
     automa.pending = None
     return automa
+
+
+def bot_game(bots, seed: int) -> Tuple[List[int], List[str]]:
+    """A seeded game between ``bots``: the final totals and every move, each checked against legal_actions."""
+    rng = random.Random(seed)
+    state = new_game([b.colour for b in bots])
+    moves = []
+    while not state.is_over:
+        if state.is_chance_node:
+            state = apply_action(state, sample_chance(state, rng))
+            continue
+        action = bots[state.turn].decide(state)
+        assert action in legal_actions(state)
+        moves.append(str(action))
+        state = apply_action(state, action)
+    return [s.total for s in score(state).seats], moves

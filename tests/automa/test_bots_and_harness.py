@@ -1,5 +1,4 @@
 import json
-import random
 import statistics
 
 import pytest
@@ -8,26 +7,14 @@ from companion.automa import get_level
 from companion.automa.harness import simulate, win_shares
 from companion.bots import GreedyBot, RandomBot, make_bot
 from companion.cli import main
-from companion.rules import apply_action, legal_actions, new_game, sample_chance, score
 
-
-def _play(bots, seed):
-    rng = random.Random(seed)
-    state = new_game([b.colour for b in bots])
-    while not state.is_over:
-        if state.is_chance_node:
-            state = apply_action(state, sample_chance(state, rng))
-            continue
-        action = bots[state.turn].decide(state)
-        assert action in legal_actions(state)
-        state = apply_action(state, action)
-    return [s.total for s in score(state).seats]
+from .helpers import bot_game
 
 
 def test_reference_bots_play_only_legal_actions_and_greedy_beats_random():
     greedy, rand = [], []
     for seed in range(6):
-        g, r = _play([GreedyBot("red"), RandomBot("blue", seed)], seed)
+        g, r = bot_game([GreedyBot("red"), RandomBot("blue", seed)], seed)[0]
         greedy.append(g)
         rand.append(r)
     assert statistics.fmean(greedy) > statistics.fmean(rand) + 10

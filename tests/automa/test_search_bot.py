@@ -1,39 +1,22 @@
-import random
-
 import pytest
 
 from companion.automa import get_level
 from companion.automa.harness import simulate
 from companion.bots import RandomBot, SearchBot, make_bot
-from companion.rules import apply_action, legal_actions, new_game, sample_chance, score
 
-
-def _play(bots, seed):
-    """A seeded game; returns the final totals and every move, each checked against legal_actions."""
-    rng = random.Random(seed)
-    state = new_game([b.colour for b in bots])
-    moves = []
-    while not state.is_over:
-        if state.is_chance_node:
-            state = apply_action(state, sample_chance(state, rng))
-            continue
-        action = bots[state.turn].decide(state)
-        assert action in legal_actions(state)
-        moves.append(str(action))
-        state = apply_action(state, action)
-    return [s.total for s in score(state).seats], moves
+from .helpers import bot_game
 
 
 def test_search_bot_plays_legal_moves_and_replays_from_its_seed():
-    first = _play([SearchBot("red", 3, playouts=3), RandomBot("blue", 3)], 3)
-    again = _play([SearchBot("red", 3, playouts=3), RandomBot("blue", 3)], 3)
+    first = bot_game([SearchBot("red", 3, playouts=3), RandomBot("blue", 3)], 3)
+    again = bot_game([SearchBot("red", 3, playouts=3), RandomBot("blue", 3)], 3)
     assert first == again
 
 
 def test_a_tiny_search_beats_random():
     wins = 0
     for seed in range(4):
-        (mine, theirs), _ = _play([SearchBot("red", seed, playouts=2), RandomBot("blue", seed)], seed)
+        (mine, theirs), _ = bot_game([SearchBot("red", seed, playouts=2), RandomBot("blue", seed)], seed)
         wins += mine > theirs
     assert wins >= 3
 
