@@ -6,6 +6,7 @@ import secrets
 from typing import List, Optional, Sequence
 
 from companion.automa import AutomaDecision
+from companion.other_games.setup_form import SetupForm, setup_form
 from companion.other_games.table import OtherGameTable
 from companion.rules import Action, Phase, Roll, Score, State, score
 from companion.session.dice_learning import ConfirmedDie
@@ -26,6 +27,7 @@ class GameController:
         self.store = store
         self.panel = panel
         self.runtime: Optional[TableRuntime] = None
+        self.other_setup: Optional[SetupForm] = None  # the setup of a new game of Tokaido or Euphoria
         self.other: Optional[OtherGameTable] = None  # a game of Tokaido or Euphoria, on its own screen
 
     @property
@@ -45,13 +47,20 @@ class GameController:
         self.runtime = TableRuntime(TableSession.resume(self.store, game_id), self.panel)
         return self.runtime.session
 
-    def new_other_game(self, kind: str) -> OtherGameTable:
-        """A new game of Tokaido or Euphoria, set up as the latest of its kind (``new_setup``)."""
-        self.other = OtherGameTable.new(self.store, kind)
+    def set_up_other_game(self, kind: str) -> SetupForm:
+        """The setup of a new game of Tokaido or Euphoria, prefilled as the latest of its kind."""
+        self.other_setup = setup_form(self.store, kind)
+        return self.other_setup
+
+    def new_other_game(self) -> OtherGameTable:
+        """The game set up in ``other_setup`` (ValueError saying why it cannot start)."""
+        form = self.other_setup
+        assert form is not None
+        self.other = OtherGameTable.new(self.store, form.kind_name, form.setup(), self.panel)
         return self.other
 
     def resume_other_game(self, game_id: str) -> OtherGameTable:
-        self.other = OtherGameTable.resume(self.store, game_id)
+        self.other = OtherGameTable.resume(self.store, game_id, self.panel)
         return self.other
 
     def last_colours(self) -> List[str]:

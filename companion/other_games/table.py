@@ -2,37 +2,15 @@
 the Automas last said, around the stored :class:`GameSession`. No Kivy here."""
 from __future__ import annotations
 
-import secrets
-from typing import Any, Dict, List, Optional
+from typing import Any, List, Optional
+
+from hardware.panel import Panel, PanelEvent
 
 from ..euphoria.game import QUESTIONS
 from ..store import GameStore, game_kind
+from . import leds
 from .choices import Choice, Step, line_of, next_step
 from .session import Answer, GameSession
-
-
-def new_setup(store: GameStore, kind_name: str, seed: Optional[int] = None) -> Any:
-    """A new game's setup: that of the latest saved game of this kind (its road or deck, level,
-    colours), with a fresh seed; without one, the defaults (Tokaido at level 4 with no road model,
-    Euphoria at intermediate with no entered deck)."""
-    from .kinds import kind
-
-    chosen = kind(kind_name)
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    latest = store.latest_game_id(kind_name)
-    header: Dict[str, Any] = dict(store.header(latest)) if latest else {}
-    if not header:
-        header = _DEFAULTS[kind_name]
-    return chosen.setup_from_json({**header, "seed": seed})
-
-
-_DEFAULTS: Dict[str, Dict[str, Any]] = {
-    "tokaido": {"game": "tokaido", "level": 4, "seats": [{"colour": "blue", "kind": "person"},
-                                                         {"colour": "green", "kind": "automa"},
-                                                         {"colour": "purple", "kind": "automa"}]},
-    "euphoria": {"game": "euphoria", "level": "intermediate", "seats": [{"colour": "person 1", "kind": "person"}]},
-}
-
 
 # Euphoria's questions in the middle of a card pair: their answers' lines add to the pair's lines
 MID_TURN = tuple(QUESTIONS)
@@ -41,23 +19,27 @@ ASKED = frozenset(QUESTIONS.values())  # the headless session's wording of them,
 
 class OtherGameTable:
     """What the screen of an other game shows and does: the question, its buttons, the parts of
-    the line tapped so far, the lines the Automas last said; choosing, taking back, undoing."""
+    the line tapped so far, the lines the Automas last said; choosing, taking back, undoing; and,
+    with a ``panel``, its buttons, its LEDs showing whose turn it is after every change."""
 
-    def __init__(self, session: GameSession, said: Optional[List[str]] = None) -> None:
+    def __init__(self, session: GameSession, said: Optional[List[str]] = None, panel: Optional[Panel] = None) -> None:
         self.session = session
         self.parts: List[str] = []
         self.said: List[str] = list(said or [])
         self.refusal = ""
+        self.panel = panel
         self._mid_turn = False  # the lines said so far belong to a card pair not yet resolved
+        self.show_leds()
 
     @classmethod
-    def new(cls, store: GameStore, kind_name: str, seed: Optional[int] = None) -> "OtherGameTable":
-        session = GameSession.new(store, kind_name, new_setup(store, kind_name, seed))
-        return cls(session, session.game.setup_lines())
+    def new(cls, store: GameStore, kind_name: str, setup: Any, panel: Optional[Panel] = None) -> "OtherGameTable":
+        """A new game of ``setup`` (``companion.other_games.setup_form``)."""
+        session = GameSession.new(store, kind_name, setup)
+        return cls(session, session.game.setup_lines(), panel)
 
     @classmethod
-    def resume(cls, store: GameStore, game_id: str) -> "OtherGameTable":
-        return cls(GameSession.resume(store, game_kind(store.header(game_id)), game_id))
+    def resume(cls, store: GameStore, game_id: str, panel: Optional[Panel] = None) -> "OtherGameTable":
+        return cls(GameSession.resume(store, game_kind(store.header(game_id)), game_id), panel=panel)
 
     @property
     def title(self) -> str:
@@ -79,6 +61,7 @@ class OtherGameTable:
         self.parts.append(choice.part)
         self.refusal = ""
         if not choice.ends and self.step() is not None:
+            self.show_leds()
             return None
         return self._told(self.session.submit(line_of(self.parts)))
 
@@ -86,6 +69,7 @@ class OtherGameTable:
         """Take back the last part tapped of the line not yet played."""
         if self.parts:
             self.parts.pop()
+        self.show_leds()
 
     def undo(self) -> Answer:
         """Take back the part being tapped, else the last line played."""
@@ -93,6 +77,7 @@ class OtherGameTable:
         answer = self.session.undo()
         self.said = ["Undone: the last thing told is taken back."] if answer.ok else self.said
         self.refusal = "" if answer.ok else answer.reason
+        self.show_leds()
         return answer
 
     def confirm(self) -> Optional[Answer]:
@@ -101,6 +86,18 @@ class OtherGameTable:
         if step is None or len(step.choices) != 1:
             return None
         return self.choose(step.choices[0])
+
+    def press(self, event: PanelEvent) -> Optional[Answer]:
+        """A button of the panel: Undo undoes, Confirm confirms; a seat button asks nothing of the game."""
+        if event.kind == "undo":
+            return self.undo()
+        if event.kind == "confirm":
+            return self.confirm()
+        return None
+
+    def show_leds(self) -> None:
+        if self.panel is not None:
+            leds.show(self.panel, leds.whose_turn(self.session.game, self.parts))
 
     def _told(self, answer: Answer) -> Answer:
         self.parts = []
@@ -111,6 +108,7 @@ class OtherGameTable:
             self._mid_turn = self.session.game.waiting_for() in MID_TURN
         else:
             self.refusal = answer.reason
+        self.show_leds()
         return answer
 
     def status(self) -> str:

@@ -1,4 +1,4 @@
-"""Tokaido and Euphoria on the touchscreen: started from Home, played by taps, undone, resumed."""
+"""Tokaido and Euphoria on the touchscreen: set up and started from Home, played by taps, undone, resumed."""
 from __future__ import annotations
 
 from companion.other_games.session import GameSession
@@ -25,6 +25,7 @@ def test_a_tokaido_journey_by_taps_with_undo_and_resume(app):
                     Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
     tap("New game")
     tap("Tokaido")
+    tap("Start")
     assert app.manager.current == "other"
     game = app.controller.other.session.game
     assert game.setup.road == INVENTED_ROAD
@@ -60,6 +61,7 @@ def test_the_meals_are_tapped_price_by_price_and_back_takes_one_back(app):
                     Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
     tap("New game")
     tap("Tokaido")
+    tap("Start")
     table = app.controller.other
     for _ in range(40):
         if screen(app).question.startswith("Meal 1"):
@@ -76,6 +78,9 @@ def test_the_meals_are_tapped_price_by_price_and_back_takes_one_back(app):
 def test_a_euphoria_game_by_taps_with_the_panel_undo_and_resume(app):
     tap("New game")
     tap("Euphoria")
+    tap("Icarus")
+    tap("Subterra")
+    tap("Start")
     assert app.manager.current == "other"
     assert screen(app).question.startswith("Black's worker 1 of 4")
     for value in "35162245":
@@ -112,6 +117,7 @@ def test_the_panels_confirm_plays_the_automas_turn(app):
     GameSession.new(app.controller.store, "euphoria", EuphoriaSetup("intermediate", 1, ("icarus", "subterra"), deck=deck))
     tap("New game")
     tap("Euphoria")
+    tap("Start")
     for value in "35162245":
         tap(value)
     assert screen(app).question.startswith("When the people have played")

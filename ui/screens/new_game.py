@@ -1,4 +1,4 @@
-"""New game: which game to play, Automata (on to Setup), Tokaido or Euphoria. Layout in new_game.kv."""
+"""New game: which game to play, Automata or Tokaido or Euphoria, each on to its setup. Layout in new_game.kv."""
 from __future__ import annotations
 
 from companion.store import AUTOMATA
@@ -9,12 +9,12 @@ from .common import CompanionScreen
 
 class NewGameScreen(CompanionScreen):
     def choose(self, kind: str) -> None:
-        """Automata goes on to Setup; Tokaido and Euphoria start at once, set up as the latest game of
-        their kind (``companion.other_games.table.new_setup``), on their screen."""
+        """Automata goes on to Setup; Tokaido and Euphoria to theirs, prefilled as the latest game of
+        their kind."""
         if kind == AUTOMATA:
             self.app.go("setup")
-        else:
-            self.open_other_game(lambda: self.app.controller.new_other_game(kind), "Cannot start this game")
+        elif self.started(lambda: self.app.controller.set_up_other_game(kind), "Cannot set up this game"):
+            self.app.go("other_setup")
 
 
 kv.load_beside(__file__)

@@ -82,13 +82,14 @@ class OtherGameScreen(CompanionScreen):
         self._answered(self.table.undo())
 
     def panel_pressed(self, event: PanelEvent) -> None:
-        """Confirm answers a question with one answer (the Automas' turn); Undo undoes."""
+        """Confirm answers a question with one answer (the Automas' turn), and once the game is over
+        goes Home; Undo undoes."""
         if self.table is None:
             return
-        if event.kind == "confirm":
-            self._answered(self.table.confirm())
-        elif event.kind == "undo":
-            self.undo()
+        if event.kind == "confirm" and self.over:
+            self.app.go_home()
+        else:
+            self._answered(self.table.press(event))
 
     def _answered(self, _answer: Optional[Answer]) -> None:
         """A refusal is shown on the screen, under what the Automas last did."""
