@@ -162,8 +162,8 @@ def _card_faces(game: EuphoriaGame, parts: List[str], head: str) -> Optional[Ste
     if len(parts) == len(asked):
         return None
     question, choices = asked[len(parts)]
-    if not parts:
-        choices = tuple(Choice(c.text, f"{head} {c.part}") for c in choices)
+    if not parts:  # the people have played when the new card is drawn: what they did may be told first
+        return Step(question, tuple(Choice(c.text, f"{head} {c.part}") for c in choices), BETWEEN, "Between turns:")
     return Step(question, choices)
 
 
