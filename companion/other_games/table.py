@@ -72,8 +72,12 @@ class OtherGameTable:
         self.show_leds()
 
     def undo(self) -> Answer:
-        """Take back the part being tapped, else the last line played."""
-        self.parts = []
+        """Take back the line being tapped, else the last line played."""
+        if self.parts:
+            self.parts = []
+            self.refusal = ""
+            self.show_leds()
+            return Answer(True)
         answer = self.session.undo()
         self.said = ["Undone: the last thing told is taken back."] if answer.ok else self.said
         self.refusal = "" if answer.ok else answer.reason
