@@ -1,8 +1,11 @@
 """Tokaido and Euphoria on the touchscreen: set up and started from Home, played by taps, undone, resumed."""
 from __future__ import annotations
 
+import pytest
+
 from companion.other_games.session import GameSession
 from companion.tokaido import Setup
+from hardware.panel import LedMode
 from sim.app_driver import buttons, pump, tap
 from tests.tokaido.boards import INVENTED_ROAD
 
@@ -126,3 +129,54 @@ def test_the_panels_confirm_plays_the_automas_turn(app):
     events = app.controller.other.session.store.effective_events(app.controller.other.session.game_id)
     assert events[-1] == "next"
     assert "Action card" in screen(app).said_text
+
+
+def test_the_setup_screen_sets_the_game_up_and_back_leaves_it(app):
+    tap("New game")
+    tap("Tokaido")
+    setup = app.manager.get_screen("other_setup")
+    assert app.manager.current == "other_setup" and setup.title == "New game: Tokaido"
+    tap("7")
+    tap("Yellow")  # the You row comes before the Automas'
+    assert "each Automa resolves 5 Difficulty Level cards" in setup.notes_text
+    tap("Back")
+    assert app.manager.current == "new_game"
+    tap("Tokaido")
+    tap("6")
+    tap("Start")
+    header = app.controller.other.session.store.header(app.controller.other.session.game_id)
+    assert header["level"] == 6 and [s["colour"] for s in header["seats"]] == ["blue", "green", "purple"]
+
+
+def test_euphoria_starts_once_your_two_recruits_are_tapped(app):
+    tap("New game")
+    tap("Euphoria")
+    setup = app.manager.get_screen("other_setup")
+    assert setup.problem.startswith("Tap your two recruits' factions")
+    with pytest.raises(LookupError):
+        tap("Start")  # not on offer yet
+    tap("Wastelands")
+    tap("Euphoria")
+    assert setup.problem == ""
+    tap("Expert")
+    tap("Start")
+    game = app.controller.other.session.game
+    assert game.setup.level == "expert" and game.setup.recruits == ("wastelands", "euphoria")
+
+
+def lit(app):
+    return {led for led, mode in app.panel.led_modes().items() if mode is LedMode.ON}
+
+
+def test_the_panels_leds_show_whose_turn_it_is_on_the_game_screen(app):
+    GameSession.new(app.controller.store, "tokaido",
+                    Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
+    tap("New game")
+    tap("Tokaido")
+    tap("Start")
+    assert lit(app) == {"seat1"}
+    tap(screen(app).choices[0].text)  # your move: Green's turn
+    assert lit(app) == {"automa"}
+    assert app.panel.key("u")
+    app._poll_panel(0)
+    assert lit(app) == {"seat1"}
