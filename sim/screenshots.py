@@ -20,7 +20,8 @@ from sim.app_driver import headless
 
 SHOTS = ("home", "new-game", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
          "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
-         "teach-dice", "teach-dice-progress", "table-mismatch", "tokaido", "tokaido-meals", "euphoria-sites", "euphoria",
+         "teach-dice", "teach-dice-progress", "table-mismatch", "tokaido-setup", "tokaido", "tokaido-meals", "euphoria-setup", "euphoria-sites",
+         "euphoria",
          "home-other-games")
 
 
@@ -143,8 +144,8 @@ def main(argv=None) -> int:
 
 
 def other_game_shots(app, shot) -> None:
-    """A Tokaido journey on an invented road and a Euphoria game with no entered deck, each a few
-    Automa turns in, then Home listing them."""
+    """A Tokaido journey on an invented road and a Euphoria game with no entered deck, each set up and
+    a few Automa turns in, then Home listing them."""
     from companion.other_games.session import GameSession
     from companion.tokaido import Setup, parse_road
     from sim.app_driver import tap
@@ -156,6 +157,9 @@ def other_game_shots(app, shot) -> None:
     app.go_home()
     tap("New game")
     tap("Tokaido")
+    tap("5")
+    shot("tokaido-setup")
+    tap("Start")
     for text in ("2 Temple", "1", "3", "2", "1"):
         step = app.controller.other.step()
         if step.question.startswith("Your turn"):
@@ -170,6 +174,10 @@ def other_game_shots(app, shot) -> None:
     app.go_home()
     tap("New game")
     tap("Euphoria")
+    tap("Icarus")
+    tap("Subterra")
+    shot("euphoria-setup")
+    tap("Start")
     for value in "35162245":
         tap(value)
     for text in ("Commodity", "Artifact", "Icarus", "Own faction", "No ▲",  # the support card
