@@ -19,7 +19,7 @@ from .entered import Entered, entered
 from .kinds import kind
 
 MAX_ENTERED = 4  # the roads or decks offered, the most recently played first
-TRAVELERS = ("blue", "green", "purple", "yellow", "grey")  # the base game's five Traveler colours
+TRAVELERS = ("blue", "green", "purple", "yellow", "grey")  # the Traveler colours offered
 DEFAULTS: Dict[str, Dict[str, Any]] = {
     "tokaido": {"game": "tokaido", "level": DEFAULT_LEVEL, "seats": [{"colour": "blue", "kind": "person"},
                                                                      {"colour": "green", "kind": "automa"},
