@@ -8,12 +8,17 @@ saves. Call it from one thread: the camera's settles come from ``CameraFollower`
 hands them over to its own (the app on Kivy's main thread, the headless session on its loop).
 
 With ``table_dice``, each die whose value a person confirmed for a move becomes one of the table's examples
-(``companion.session.dice_learning``), and the undo of that move takes it back.
+(``companion.session.dice_learning``), and the undo of that move takes it back. So does each die a person's
+answer to the mismatch alert tells the type and value of (``companion.sync.answers``), cut from the frame the
+settled table was read in: accepting the table is taken back with the move it played; "The camera misread",
+which plays nothing, with the next move (any undo before that too).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Sequence, Tuple
+
+import numpy as np
 
 from hardware.panel import Panel, PanelEvent
 from vision.examples import DieExample
@@ -21,6 +26,7 @@ from vision.readings import CONFIDENCE_THRESHOLD
 
 from ..rules import Action
 from ..sync import SyncStep, TableSync
+from ..sync.answers import ToldDie
 from .dice_learning import ConfirmedDie, TableDiceLearner
 from .follower import ReadingsByZone
 from .table import Outcome, TableSession
@@ -44,8 +50,9 @@ class TableRuntime:
         self.panel = panel
         self.sync: Optional[TableSync] = None
         self.table_dice: Optional[TableDiceLearner] = None
-        # (actions in the game once the move was played, the learner, the examples confirmed for it)
+        # (an undo to fewer actions in the game takes them back, the learner, the examples confirmed)
         self._taught: List[Tuple[int, TableDiceLearner, Tuple[DieExample, ...]]] = []
+        self._settled_frame: Optional[np.ndarray] = None  # the frame the last settled table was read in
         self.show_leds()
 
     # -- moves ----------------------------------------------------------------------------------
@@ -54,9 +61,8 @@ class TableRuntime:
         """Play ``action``; the dice a person ``confirmed`` for it (a roll's values) become examples of the
         table's dice once it is played."""
         outcome = self.session.submit(action)
-        if outcome.ok and confirmed and self.table_dice is not None:
-            self._taught.append((len(self.session.game.actions), self.table_dice,
-                                 self.table_dice.add(confirmed)))
+        if outcome.ok:
+            self._teach(confirmed, len(self.session.game.actions))
         return self._shown(outcome)
 
     def acknowledge_automa(self) -> Outcome:
@@ -79,6 +85,12 @@ class TableRuntime:
             learner.take_back(examples)
         return self._shown(outcome)
 
+    def _teach(self, confirmed: Sequence[ConfirmedDie], taken_back_below: int) -> None:
+        """``confirmed`` become examples of the table's dice, until an undo leaves fewer than ``taken_back_below``
+        actions in the game."""
+        if confirmed and self.table_dice is not None:
+            self._taught.append((taken_back_below, self.table_dice, self.table_dice.add(confirmed)))
+
     # -- following a camera table ---------------------------------------------------------------
 
     def follow_table(self, min_confidence: float = CONFIDENCE_THRESHOLD) -> TableSync:
@@ -86,6 +98,7 @@ class TableRuntime:
         a die's value read with less is unsure (the engine's value stands, a roll waits for a person)."""
         self.session.take_rolls_from_table()
         self.sync = TableSync(self.session, min_confidence=min_confidence)
+        self._settled_frame = None
         self.show_leds()
         return self.sync
 
@@ -93,9 +106,13 @@ class TableRuntime:
         self.sync = None
         self.show_leds()
 
-    def table_settled(self, readings_by_zone: ReadingsByZone) -> SyncStep:
-        """The table came to rest: play the placement or roll it shows, or raise the alert."""
-        return self._shown(self._following().observe(readings_by_zone))
+    def table_settled(self, readings_by_zone: ReadingsByZone, frame: Optional[np.ndarray] = None) -> SyncStep:
+        """The table came to rest: play the placement or roll it shows, or raise the alert. ``frame``: the frame
+        the dice were read in (BGR), where the dice a person's answer to the alert tells are cut from; without
+        it, the answers teach nothing."""
+        step = self._following().observe(readings_by_zone)
+        self._settled_frame = frame
+        return self._shown(step)
 
     def recheck(self) -> Optional[SyncStep]:
         """After a move entered by tap: compare the last settled table again, but only while an alert or a
@@ -106,12 +123,28 @@ class TableRuntime:
         return self._shown(self.sync.recheck())
 
     def accept_table(self) -> Tuple[Outcome, ...]:
-        """Take the table into the game (the alert's legal option)."""
-        return self._shown(self._following().accept())
+        """Take the table into the game (the alert's legal option); the dice it accepts as read become examples."""
+        sync = self._following()
+        told = sync.accepted_dice()
+        outcomes = sync.accept()
+        if all(o.ok for o in outcomes):
+            self._teach(self._confirmed(told), len(self.session.game.actions))
+        return self._shown(outcomes)
 
     def camera_misread(self) -> SyncStep:
-        """A person says the table is as the game has it: the alert's differences are the camera's error."""
-        return self._shown(self._following().camera_misread())
+        """A person says the table is as the game has it: the alert's differences are the camera's error. The
+        dice misread become examples of the values the game has, taken back with the next move."""
+        sync = self._following()
+        told = sync.misread_dice()
+        step = sync.camera_misread()
+        self._teach(self._confirmed(told), len(self.session.game.actions) + 1)
+        return self._shown(step)
+
+    def _confirmed(self, told: Sequence[ToldDie]) -> List[ConfirmedDie]:
+        """The dice ``told``, where the camera saw them in the last settled table (none without its frame)."""
+        if self._settled_frame is None:
+            return []
+        return [ConfirmedDie.of(self._settled_frame, die.reading, die.die_type, die.value, die.colour) for die in told]
 
     def choose_seen(self, index: int = 0) -> Tuple[Outcome, ...]:
         """Play one of the moves the table could show."""

@@ -11,11 +11,12 @@ from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..rules import Action, IllegalAction, Place, Roll, State
+from .answers import ToldDie, accepted_dice, misread_dice
 from .explain import Moves
 from .in_place import (DieSpot, Group, Turned, dice_by_group, die_spots, expected_group, group_of,
                        turned_in_place)
 from .locations import expected_dice, vouched_dice
-from .observe import Misreading, ObservedTable, differences
+from .observe import Differences, Misreading, ObservedTable, differences
 from .report import SyncReport, sync_table
 from .settle import settle_unsure_readings
 from .wording import describe_turned
@@ -125,17 +126,37 @@ class TableSync:
         It is remembered while those dice stay where they are, and the table is compared again."""
         if self.alert is None or self._last_seen is None:
             raise IllegalAction("sync", "There is no mismatch to put down to the camera")
-        state = self.session.upcoming_state()
-        expected = expected_dice(state)
-        observed = self._corrected(state, ObservedTable.from_zones(self._last_seen, state.colours,
-                                                                   self.min_confidence))
-        missing, extra = differences(expected, observed)  # ``_corrected`` has settled the unsure values
+        missing, extra = self._differences()
         if missing or extra:
             self.misreadings.append(Misreading(tuple(extra), tuple(missing)))
         self._placed = {}  # a die the alert said was turned was misread: nothing read here is to be trusted
         step = self.observe(self._last_seen)
         self._placed = {}
         return step
+
+    def misread_dice(self) -> Tuple[ToldDie, ...]:
+        """The dice whose true type and value ``camera_misread`` would tell, with their readings in the last
+        settled table (``answers.misread_dice``); none without an alert."""
+        if self.alert is None or self._last_seen is None:
+            return ()
+        missing, extra = self._differences()
+        return misread_dice(Misreading(tuple(extra), tuple(missing)), self._last_seen,
+                            self.session.upcoming_state().colours)
+
+    def accepted_dice(self) -> Tuple[ToldDie, ...]:
+        """The dice ``accept`` would confirm as the camera read them (those the engine does not have yet), with
+        their readings in the last settled table (``answers.accepted_dice``); none without a move to accept."""
+        if self.alert is None or not self.alert.accept or self._last_seen is None:
+            return ()
+        _missing, extra = self._differences()
+        return accepted_dice(extra, self._last_seen, self.session.upcoming_state().colours)
+
+    def _differences(self) -> Differences:
+        """How the last settled table, corrected and with its unsure values settled, differs from the engine."""
+        state = self.session.upcoming_state()
+        observed = self._corrected(state, ObservedTable.from_zones(self._last_seen, state.colours,
+                                                                   self.min_confidence))
+        return differences(expected_dice(state), observed)
 
     def _corrected(self, state: State, observed: ObservedTable) -> ObservedTable:
         """The table with the misreadings people pointed out corrected; those that no longer hold are dropped."""

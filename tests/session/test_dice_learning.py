@@ -2,6 +2,7 @@
 play (and unlearnt by undo), loaded when the dice reader is built, cleared from Settings."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -18,6 +19,8 @@ from companion.store import GameStore
 from vision import synth
 from vision.examples import EXAMPLES_PER_FACE
 from vision.readings import FACES, DieReading
+
+from ..sync.test_table_sync import rolled_table, two_dice_of_a_kind
 
 SIZE = 60.0
 
@@ -162,6 +165,110 @@ def test_a_refused_move_teaches_nothing(tmp_path, learner, profile):
                                                 table_rolls=True))
         runtime.table_dice = learner
         assert not runtime.submit(Roll("red", (("d8", 8),)), confirmed=[confirmed("d8", 8, "red")]).ok
+        assert learner.dice.examples == [] and not table_dice_path(profile).exists()
+
+
+# -- learning from the answers to the mismatch alert ------------------------------------------------
+
+def as_seen(table, misread=None, value=None):
+    """The frame of ``table`` and its dice as the camera reads them there (each with its box); ``misread``, one of
+    its dice, read showing ``value``."""
+    half = table.die_size / 2
+
+    def read(reading):
+        x, y = reading.centre
+        shown = value if misread is not None and reading.centre == misread.centre else reading.value
+        return dataclasses.replace(reading, value=shown, bbox=(x - half, y - half, x + half, y + half))
+
+    return table.render().frame, {zone: [read(r) for r in readings] for zone, readings in table.readings_by_zone().items()}
+
+
+def misreadable(table, seat):
+    """A die of ``seat`` in the tray, and a value no die of its kind there shows (the camera's misreading of it
+    can be told apart from the others)."""
+    for die in table.dice:
+        alike = {d.value for d in table.dice if (d.zone, d.seat, d.die_type) == ("tray", seat, die.die_type)}
+        other = [v for v in range(1, FACES[die.die_type] + 1) if v not in alike]
+        if die.zone == "tray" and die.seat == seat and other:
+            return die, other[0]
+    raise AssertionError("every value is shown")
+
+
+def test_a_die_the_camera_misread_teaches_the_games_value_until_the_next_move_is_undone(tmp_path, learner, profile):
+    with GameStore(tmp_path / "g.db") as store:
+        session, runtime, table, _panel = rolled_table(store)
+        runtime.table_dice = learner
+        seat = session.upcoming_state().turn
+        die, wrong = misreadable(table, 1 - seat)
+        frame, seen = as_seen(table, die, wrong)
+        assert [m.kind for m in runtime.table_settled(seen, frame).alert.mismatches] == ["wrong_value"]
+        assert not table_dice_path(profile).exists()
+        runtime.camera_misread()
+        colour = session.upcoming_state().colours[die.seat]
+        assert saved(profile) == [(die.die_type, die.value, colour)]  # the game's value, not the one read
+        assert learner.dice.examples[0].reader_crop.std() > 10  # cut where the die lies
+        assert runtime.submit(session.legal()[0]).ok
+        assert len(saved(profile)) == 1
+        assert runtime.undo().ok  # the move after the answer
+        assert saved(profile) == []
+
+
+def test_two_dice_misread_in_one_place_teach_nothing(tmp_path, learner, profile):
+    with GameStore(tmp_path / "g.db") as store:
+        session, runtime, table, _panel = rolled_table(store)
+        runtime.table_dice = learner
+        seat = session.upcoming_state().turn
+        die, wrong = misreadable(table, seat)
+        other, other_wrong = misreadable(table, 1 - seat)
+        frame, seen = as_seen(table, die, wrong)
+        k = next(i for i, r in enumerate(seen["tray"]) if r.centre == other.centre)
+        seen["tray"][k] = dataclasses.replace(seen["tray"][k], value=other_wrong)
+        assert len(runtime.table_settled(seen, frame).alert.mismatches) == 2
+        runtime.camera_misread()
+        assert runtime.sync.alert is None
+        assert learner.dice.examples == [] and not table_dice_path(profile).exists()
+
+
+def test_a_die_misread_as_another_of_its_kind_teaches_nothing(tmp_path, learner, profile):
+    """Which of the two dice read alike was misread, the camera cannot tell."""
+    with GameStore(tmp_path / "g.db") as store:
+        session, runtime, table, _panel = rolled_table(store)
+        runtime.table_dice = learner
+        die, other = two_dice_of_a_kind(table)
+        frame, seen = as_seen(table, die, other.value)
+        assert [m.kind for m in runtime.table_settled(seen, frame).alert.mismatches] == ["wrong_value"]
+        runtime.camera_misread()
+        assert runtime.sync.alert is None
+        assert learner.dice.examples == [] and not table_dice_path(profile).exists()
+
+
+def test_accepting_the_table_teaches_the_value_read_and_its_undo_takes_it_back(tmp_path, learner, profile):
+    with GameStore(tmp_path / "g.db") as store:
+        session, runtime, table, _panel = rolled_table(store)
+        runtime.table_dice = learner
+        state = session.upcoming_state()
+        die_type, value = next(d for d in state.seats[state.turn].available if d[1] > 1)
+        turned = next(d for d in table.dice if d.seat == state.turn and (d.die_type, d.value) == (die_type, value))
+        frame, seen = as_seen(table, turned, value - 1)  # turned to pay for a -1
+        assert runtime.table_settled(seen, frame).alert.accept
+        assert all(o.ok for o in runtime.accept_table())
+        assert saved(profile) == [(die_type, value - 1, state.colours[state.turn])]
+        assert runtime.undo().ok
+        assert saved(profile) == [] and learner.dice.examples == []
+
+
+@pytest.mark.parametrize("with_dice, with_frame", [(False, True), (True, False)])
+def test_without_the_tables_dice_or_the_frame_the_answers_teach_nothing(tmp_path, learner, profile, with_dice,
+                                                                        with_frame):
+    """The demo's rendered dice teach nothing: its camera gives the runtime no ``table_dice``."""
+    with GameStore(tmp_path / "g.db") as store:
+        session, runtime, table, _panel = rolled_table(store)
+        runtime.table_dice = learner if with_dice else None
+        die, wrong = misreadable(table, session.upcoming_state().turn)
+        frame, seen = as_seen(table, die, wrong)
+        assert runtime.table_settled(seen, frame if with_frame else None).alert is not None
+        runtime.camera_misread()
+        assert runtime.sync.alert is None
         assert learner.dice.examples == [] and not table_dice_path(profile).exists()
 
 

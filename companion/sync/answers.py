@@ -1,0 +1,68 @@
+"""What a person's answer to the mismatch alert tells of the dice the camera read.
+
+"The camera misread" tells the true type and value of each die the camera misread, where the engine
+has them; accepting the table confirms the dice the alert was about as the camera read them. Each such
+die is paired with its reading in the settled table the alert was raised on, so that the table's dice
+reader can learn it (``companion.session.dice_learning``). A misread die whose reading cannot be told
+apart from another's is left out.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, List, Mapping, NamedTuple, Sequence, Tuple
+
+from .locations import Die, LocatedDie, keeps_values, zone_location
+from .observe import Misreading
+
+ReadingsByZone = Mapping[str, Iterable[object]]
+
+
+class ToldDie(NamedTuple):
+    """A die of the settled table: its reading, and the type, value and colour a person's answer gives it."""
+
+    reading: object
+    die_type: str
+    value: int
+    colour: str
+
+
+def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: Sequence[str]) -> List[object]:
+    """The readings the camera's table counts as ``located`` (as ``ObservedTable.from_zones`` counts them)."""
+    seat_of = {colour: seat for seat, colour in enumerate(colours)}
+    valued = keeps_values(located.location)
+    return [reading for zone, readings in readings_by_zone.items() if zone_location(zone) == located.location
+            for reading in readings
+            if Die(seat_of.get(reading.colour), reading.die_type, reading.value if valued else None) == located.die]
+
+
+def misread_dice(misreading: Misreading, readings_by_zone: ReadingsByZone,
+                 colours: Sequence[str]) -> Tuple[ToldDie, ...]:
+    """The dice of ``misreading`` told as the engine has them: at each location where the camera saw one die in
+    place of one of the engine's dice with a value, the reading of the die seen. Where two dice were misread at
+    a location, or several readings could be the one misread, nothing is told of that location."""
+    told = []
+    for location in sorted({located.location for located in misreading.actual}):
+        seen = [located for located in misreading.seen if located.location == location]
+        actual = [located.die for located in misreading.actual if located.location == location]
+        if len(seen) != 1 or len(actual) != 1 or actual[0].value is None:
+            continue
+        readings = readings_of(readings_by_zone, seen[0], colours)
+        if len(readings) == 1:
+            told.append(_told(readings[0], actual[0], colours))
+    return tuple(told)
+
+
+def accepted_dice(accepted: Sequence[LocatedDie], readings_by_zone: ReadingsByZone,
+                  colours: Sequence[str]) -> Tuple[ToldDie, ...]:
+    """The dice of ``accepted`` (as the camera read them) that have a value and a seat, each with a reading of
+    it. Dice read alike are confirmed alike, so any of their readings will do."""
+    told = []
+    wanted = Counter(located for located in accepted if located.die.value is not None and located.die.seat is not None)
+    for located, count in wanted.items():
+        told += [_told(reading, located.die, colours)
+                 for reading in readings_of(readings_by_zone, located, colours)[:count]]
+    return tuple(told)
+
+
+def _told(reading: object, die: Die, colours: Sequence[str]) -> ToldDie:
+    return ToldDie(reading, die.die_type, int(die.value), colours[die.seat])
