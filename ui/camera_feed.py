@@ -202,7 +202,7 @@ class CameraFeed:
         self._reading: Optional[following.CameraFollower] = None
         self._produced: List[float] = []
         self.layout: Optional[MarkerLayout] = None  # the calibrated table's zones, when it is followed
-        self.on_settled: Optional[Callable[[dict], None]] = None
+        self.on_settled: Optional[Callable[[dict, np.ndarray], None]] = None
 
     @classmethod
     def open(cls, config: CameraConfig, demo: bool, table: Callable[[], object],
@@ -233,9 +233,9 @@ class CameraFeed:
                 reader = partial(reader, profile=profile.colours)
         return cls(camera, reader, why, threshold, settle_reads, config.lost_after_s)
 
-    def follow(self, layout: MarkerLayout, on_settled: Callable[[dict], None]) -> None:
-        """Before ``start``: after each settle, hand the dice by zone of ``layout`` to ``on_settled``
-        (called on the reading thread)."""
+    def follow(self, layout: MarkerLayout, on_settled: Callable[[dict, np.ndarray], None]) -> None:
+        """Before ``start``: after each settle, hand the dice by zone of ``layout``, and the frame they were
+        read in, to ``on_settled`` (called on the reading thread)."""
         self.layout = layout
         self.on_settled = on_settled
 
@@ -287,7 +287,7 @@ class CameraFeed:
         with self._lock:
             self._readings = readings
         if sight.settled is not None and self.on_settled is not None:
-            self.on_settled(sight.settled)
+            self.on_settled(sight.settled, sight.frame)
 
     def _reading_ended(self) -> None:
         if self._reading is not None and self._reading.failure:

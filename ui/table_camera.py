@@ -9,6 +9,7 @@ the settled tables come from the feed's reading thread through ``mainthread``.
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
@@ -23,6 +24,8 @@ from .controller import GameController
 from .dialogs import alert, table_alert
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from calibration.profile import CalibrationProfile
     from companion.session.dice_learning import TableDiceLearner
     from hardware.camera import CameraSource
@@ -113,7 +116,7 @@ class TableCamera(EventDispatcher):
         if profile is not None and profile.colours is not None:
             runtime = self.controller.runtime
             sync = runtime.follow_table(min_confidence=threshold)
-            feed.follow(profile.layout, lambda readings_by_zone: self._settled(runtime, sync, readings_by_zone))
+            feed.follow(profile.layout, partial(self._settled, runtime, sync))
         elif not self.demo and not self._hinted_calibration:
             self._hinted_calibration = True
             rolls = "Rolls are read or entered" if self.controller.table_rolls else "The app rolls the dice"
@@ -135,11 +138,12 @@ class TableCamera(EventDispatcher):
     # -- the table compared with the game ---------------------------------------------------
 
     @mainthread
-    def _settled(self, runtime, sync, readings_by_zone) -> None:
-        """The table came to rest (sent from the reading thread): compare it with the game."""
+    def _settled(self, runtime, sync, readings_by_zone, frame: Optional["np.ndarray"] = None) -> None:
+        """The table came to rest (sent from the reading thread): compare it with the game. ``frame``: the
+        frame it was read in, which the answers to the mismatch alert teach the dice from."""
         if runtime is not self.controller.runtime or runtime.sync is not sync:
             return  # seen by the camera of a game, or a following, that has stopped since
-        step = runtime.table_settled(readings_by_zone)
+        step = runtime.table_settled(readings_by_zone, frame)
         refused = [o.reason for o in step.played if not o.ok]
         if step.played:
             self.dispatch("on_played")

@@ -113,6 +113,12 @@ def test_a_mismatch_shows_both_ways_out_and_blinks_until_resolved(followed):
     assert session.state.seats[seat].gears == gears - 1  # a paid -1 (R6)
     assert open_popups() == [] and app.controller.runtime.sync.alert is None
     assert app.panel.led_modes()[f"seat{seat + 1}"] is not LedMode.BLINK
+    examples = app.camera.table_dice().dice.examples  # the die accepted, cut from the camera's frame
+    assert [(e.die_type, e.value, e.colour) for e in examples] == [(die[0], die[1] - 1, state.seats[seat].colour)]
+    assert examples[0].reader_crop.std() > 10
+    app.panel.key("u")  # the panel's Undo takes the acceptance back, and what it taught
+    wait_for(lambda: session.state.seats[seat].gears == gears, "the undo")
+    assert app.camera.table_dice().dice.examples == []
 
 
 def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
@@ -153,6 +159,7 @@ def test_a_die_the_camera_misreads_is_put_down_to_the_camera_with_one_tap(follow
     assert app.controller.runtime.sync.alert is None and open_popups() == []
     assert app.panel.led_modes()[f"seat{other + 1}"] is not LedMode.BLINK
     assert len(app.store.events(app.controller.session.game_id)) == events  # the game is unchanged
+    assert app.camera.table_dice().dice.examples == []  # a die the camera did not see teaches nothing
 
 
 def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):

@@ -164,6 +164,23 @@ def test_a_roll_confirmed_in_play_teaches_the_camera_and_its_undo_unteaches_it(a
     assert saved(profile) == [(example.die_type, 3, example.colour)]
 
 
+def test_the_demos_rendered_dice_teach_nothing(tmp_path, profile, monkeypatch):
+    """Neither a roll confirmed nor an answer to the mismatch alert: the demo's runtime has no table's dice."""
+    from companion.session import follower
+    from sim.app_driver import build_app
+
+    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (lambda frame, **hints: [], ""))
+    app = build_app(tmp_path / "games.sqlite3", demo=True, camera_on=True)
+    try:
+        app.camera.profile_path = profile
+        app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], 3, True)
+        app.show_next()
+        assert app.camera.feed is not None and app.controller.runtime.table_dice is None
+    finally:
+        app.teardown()
+    assert not table_dice_path(profile).exists()
+
+
 def test_the_camera_starts_with_the_saved_examples_or_says_why_not(tmp_path, profile, monkeypatch):
     from companion.session import follower
     from sim.app_driver import build_app
