@@ -1,7 +1,8 @@
 """What a person's answer to the mismatch alert tells of the dice the camera read.
 
 "The camera misread" tells the true type and value of each die the camera misread, where the engine
-has them; accepting the table confirms the dice the alert was about as the camera read them. Each such
+has them; accepting the table confirms the dice the alert was about as the camera read them surely
+(an unsure value may have been settled as another, ``settle``). Each such
 die is paired with its reading in the settled table the alert was raised on, so that the table's dice
 reader can learn it (``companion.session.dice_learning``). A misread die whose reading cannot be told
 apart from another's is left out.
@@ -52,16 +53,23 @@ def misread_dice(misreading: Misreading, readings_by_zone: ReadingsByZone,
     return tuple(told)
 
 
-def accepted_dice(accepted: Sequence[LocatedDie], readings_by_zone: ReadingsByZone,
-                  colours: Sequence[str]) -> Tuple[ToldDie, ...]:
+def accepted_dice(accepted: Sequence[LocatedDie], readings_by_zone: ReadingsByZone, colours: Sequence[str],
+                  min_confidence: float = 0.0) -> Tuple[ToldDie, ...]:
     """The dice of ``accepted`` (as the camera read them) that have a value and a seat, each with a reading of
-    it. Dice read alike are confirmed alike, so any of their readings will do."""
+    it whose value was read with at least ``min_confidence``. Dice read alike are confirmed alike, so any of
+    their readings will do."""
     told = []
     wanted = Counter(located for located in accepted if located.die.value is not None and located.die.seat is not None)
     for located, count in wanted.items():
-        told += [_told(reading, located.die, colours)
-                 for reading in readings_of(readings_by_zone, located, colours)[:count]]
+        sure = [reading for reading in readings_of(readings_by_zone, located, colours)
+                if _value_confidence(reading) >= min_confidence]
+        told += [_told(reading, located.die, colours) for reading in sure[:count]]
     return tuple(told)
+
+
+def _value_confidence(reading: object) -> float:
+    """As ``ObservedTable.from_zones`` takes it."""
+    return getattr(reading, "value_confidence", getattr(reading, "confidence", 1.0))
 
 
 def _told(reading: object, die: Die, colours: Sequence[str]) -> ToldDie:

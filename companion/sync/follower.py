@@ -144,12 +144,15 @@ class TableSync:
                             self.session.upcoming_state().colours)
 
     def accepted_dice(self) -> Tuple[ToldDie, ...]:
-        """The dice ``accept`` would confirm as the camera read them (those the engine does not have yet), with
-        their readings in the last settled table (``answers.accepted_dice``); none without a move to accept."""
+        """The dice ``accept`` would confirm as the camera read them surely (those the engine does not have yet),
+        with their readings in the last settled table (``answers.accepted_dice``); none without a move to accept.
+        Where a person said the camera misread, which reading is which cannot be told: none is confirmed there."""
         if self.alert is None or not self.alert.accept or self._last_seen is None:
             return ()
         _missing, extra = self._differences()
-        return accepted_dice(extra, self._last_seen, self.session.upcoming_state().colours)
+        misread_at = {location for m in self.misreadings for location, _ in m.seen + m.actual}
+        return accepted_dice([located for located in extra if located.location not in misread_at], self._last_seen,
+                             self.session.upcoming_state().colours, self.min_confidence)
 
     def _differences(self) -> Differences:
         """How the last settled table, corrected and with its unsure values settled, differs from the engine."""

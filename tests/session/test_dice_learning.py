@@ -257,6 +257,25 @@ def test_accepting_the_table_teaches_the_value_read_and_its_undo_takes_it_back(t
         assert saved(profile) == [] and learner.dice.examples == []
 
 
+def test_accepting_where_a_misreading_was_put_down_to_the_camera_teaches_nothing_there(tmp_path, learner, profile):
+    """The camera's word and the person's differ there: which reading is which cannot be told."""
+    with GameStore(tmp_path / "g.db") as store:
+        session, runtime, table, _panel = rolled_table(store)
+        state = session.upcoming_state()
+        misread, wrong = misreadable(table, 1 - state.turn)
+        frame, seen = as_seen(table, misread, wrong)
+        runtime.table_settled(seen, frame)
+        runtime.camera_misread()
+        runtime.table_dice = learner
+        die_type, value = next(d for d in state.seats[state.turn].available if d[1] > 1)
+        turned = next(d for d in table.dice if d.seat == state.turn and (d.die_type, d.value) == (die_type, value))
+        table.dice[table.dice.index(turned)] = dataclasses.replace(turned, value=value - 1)
+        frame, seen = as_seen(table, misread, wrong)
+        assert runtime.table_settled(seen, frame).alert.accept
+        assert all(o.ok for o in runtime.accept_table())
+        assert learner.dice.examples == [] and not table_dice_path(profile).exists()
+
+
 @pytest.mark.parametrize("with_dice, with_frame", [(False, True), (True, False)])
 def test_without_the_tables_dice_or_the_frame_the_answers_teach_nothing(tmp_path, learner, profile, with_dice,
                                                                         with_frame):
