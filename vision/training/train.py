@@ -62,12 +62,21 @@ def build_model(crop: int, widths, outputs, hidden: int = 128):
     return DiceNet()
 
 
-def augment(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Photometric changes the crops may meet on another camera: blur, noise, gamma, contrast."""
+def augment(crops: np.ndarray, rng: np.random.Generator, invert: float = 0.0, jitter: float = 0.0) -> np.ndarray:
+    """Changes the crops may meet on another camera: blur, noise, gamma, contrast; with ``invert``, that share
+    of the crops turned negative (light pips on a dark die look like dark pips on a light one); with
+    ``jitter``, each crop scaled by up to that fraction and shifted by up to that fraction of its side."""
     import cv2
 
     out = crops.astype(np.float32)
+    side = out.shape[1]
     for i in range(len(out)):
+        if jitter:
+            m = cv2.getRotationMatrix2D((side / 2 - 0.5, side / 2 - 0.5), 0.0, 1.0 + rng.uniform(-jitter, jitter))
+            m[:, 2] += rng.uniform(-jitter, jitter, 2) * side
+            out[i] = cv2.warpAffine(out[i], m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if rng.random() < invert:
+            out[i] = 255.0 - out[i]
         if rng.random() < 0.3:
             out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.4, 1.3))
         if rng.random() < 0.5:
@@ -219,7 +228,7 @@ def fit(name: str, model, real: SampleSet, renders: SampleSet, epochs: int, args
         total = 0.0
         for start in range(0, len(tr), args.batch):
             idx = tr[start:start + args.batch]
-            x = torch.from_numpy(normalise(augment(crops[idx], rng)))
+            x = torch.from_numpy(normalise(augment(crops[idx], rng, args.invert, 0.0 if with_box else args.jitter)))
             y = torch.from_numpy(classes[idx])
             outputs = model(x)
             loss = class_loss(outputs[0], y, args.one_type_weight)
@@ -317,6 +326,8 @@ def main() -> None:
                         help="the real crops' share of the draws of each kind of crop, where there are enough")
     parser.add_argument("--most-repeats", type=float, default=3.0,
                         help="the most times a real crop is drawn an epoch, on average over its kind")
+    parser.add_argument("--invert", type=float, default=0.0, help="share of the training crops turned negative")
+    parser.add_argument("--jitter", type=float, default=0.0, help="most scaling and shift of a training crop")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--threads", type=int, default=1)
