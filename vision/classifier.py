@@ -4,6 +4,8 @@
   whether it holds a die and where the die's box really is (centre offset, log size).
 - The *reader* sees a tight ``READER_CROP``-pixel crop around the refined box and gives a
   softmax over ``CLASSES``: "none", then every (type, value) pair.
+- The *D6 value reader* is a reader trained on real photos first (nearly all of D6s): of a die read
+  as a D6, it reads the value.
 - The *numeral reader* (two networks; the second only where the first is unsure) sees a close ``NUMERAL_CROP``-pixel
   crop of the middle of a D4 or D8 (where a D4's top-vertex numerals and a D8's top face lie) and
   gives a softmax over ``NUMERAL_CLASSES``: the values of those types. In the reader's crop these numerals
@@ -52,6 +54,7 @@ NUMERAL_CLASSES = _values_of(NUMERAL_TYPES)
 NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
 NUMERAL_MODELS = ("numerals.onnx", "numerals2.onnx")  # the numeral reader's networks, trained apart
+D6_VALUES_MODEL = "d6_values.onnx"  # a reader trained on real photos first, whose D6 values are read
 HIDDEN_LAYER = "hidden.1/Relu"  # the ONNX name of the hidden layer's activation, as exported by the training
 SURE_WITH_ONE_NETWORK = 0.95  # a value the first numeral network is this sure of is not read by the second
 

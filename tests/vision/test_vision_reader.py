@@ -301,6 +301,35 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
     assert np.array_equal(out[1:], probs[1:])
 
 
+def test_the_d6_value_reader_shares_a_d6s_values_with_the_reader_and_leaves_its_type(reader, monkeypatch):
+    """Of a find read as a D6, the values are the mean of the two readers' (each as a share of the D6
+    probability); "none", the other types and finds read as other types keep the reader's probabilities."""
+    from vision.classifier import CLASSES, GreyPyramid, TYPE_SLICES
+
+    d6 = TYPE_SLICES["d6"]
+    probs = np.zeros((2, len(CLASSES)))
+    probs[0, 0], probs[0, TYPE_SLICES["d8"]] = 0.1, 0.1 / 8
+    probs[0, d6] = [0.6, 0.2, 0.0, 0.0, 0.0, 0.0]
+    probs[1, TYPE_SLICES["d4"]] = 0.25  # read as a D4: no look
+    second = np.zeros(len(CLASSES))
+    second[TYPE_SLICES["d8"]] = 0.5  # its own type counts for nothing
+    second[d6] = [0.0, 0.0, 0.5, 0.0, 0.0, 0.0]
+    looked_at = []
+
+    def look(net, pyramid, found, window, size, angles):
+        assert net is reader.d6_values
+        looked_at.extend(found)
+        return np.tile(second, (len(found), 1))
+
+    monkeypatch.setattr(reader, "_look", look)
+    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)]
+    out = reader._read_d6_values(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found, probs)
+    assert looked_at == found[:1]
+    assert np.allclose(out[0, d6], 0.8 * np.array([0.375, 0.125, 0.5, 0, 0, 0]))
+    assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d8"]], probs[0, TYPE_SLICES["d8"]])
+    assert np.array_equal(out[1], probs[1])
+
+
 def test_the_two_numeral_networks_were_trained_apart():
     from vision.classifier import GreyPyramid, NUMERAL_CROP, NUMERAL_WINDOW, NumeralReader, normalise
 
@@ -345,7 +374,7 @@ def test_a_missing_numeral_network_names_the_command_that_trains_it(tmp_path):
     from vision.classifier import MODEL_DIR
     from vision.reader import DiceReader
 
-    for name in ("finder.onnx", "reader.onnx", "numerals.onnx"):
+    for name in ("finder.onnx", "reader.onnx", "d6_values.onnx", "numerals.onnx"):
         shutil.copy(MODEL_DIR / name, tmp_path / name)
     with pytest.raises(FileNotFoundError, match=r"numerals2\.onnx.*python -m vision\.training\.train"):
         DiceReader(model_dir=tmp_path)

@@ -22,7 +22,7 @@ from typing import Tuple
 
 import numpy as np
 
-from vision.classifier import (CLASSES, FINDER_CROP, MODEL_DIR, NUMERAL_CLASSES, NUMERAL_CROP, NUMERAL_MODELS,
+from vision.classifier import (CLASSES, D6_VALUES_MODEL, FINDER_CROP, MODEL_DIR, NUMERAL_CLASSES, NUMERAL_CROP, NUMERAL_MODELS,
                                READER_CROP, TYPE_SLICES, normalise)
 from vision.readings import DIE_TYPES
 from vision.training.samples import SampleSet, Samples, numeral_samples, synthetic_samples
@@ -297,7 +297,7 @@ def train(args) -> None:
     if "reader" in args.nets:
         reader = build_model(READER_CROP, (16, 32, 64, 64), (len(CLASSES),), hidden=128)
         fit("reader", reader, real.reader, renders.reader, args.reader_epochs, args, rng, with_box=False)
-        export(reader, READER_CROP, ("classes",), out_dir / "reader.onnx")
+        export(reader, READER_CROP, ("classes",), out_dir / args.reader_file)
     if "numerals" in args.nets:
         crops = collect_numerals(args.numeral_scenes, args.seed, pathlib.Path(args.numeral_cache), args.jobs)
         numerals = build_model(NUMERAL_CROP, (16, 32, 64, 64), (len(NUMERAL_CLASSES),), hidden=128)
@@ -319,6 +319,9 @@ def main() -> None:
                         help="which of the numeral reader's networks to write")
     parser.add_argument("--nets", nargs="+", default=["finder", "reader", "numerals"],
                         choices=["finder", "reader", "numerals"])
+    parser.add_argument("--reader-file", default="reader.onnx", choices=["reader.onnx", D6_VALUES_MODEL],
+                        help="which reader to write: the reader, or the D6 value reader (trained with --invert 0.5 "
+                             "--jitter 0.08)")
     parser.add_argument("--one-type-weight", type=float, default=0.3,
                         help="how much a die of a source that shows one type teaches that type (0 to 1)")
     parser.add_argument("--epoch-crops", type=int, default=40000, help="crops drawn an epoch")
