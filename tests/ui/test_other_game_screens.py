@@ -14,6 +14,15 @@ def screen(app):
     return app.manager.get_screen("other")
 
 
+def start_tokaido_with_a_road(app) -> None:
+    """New game -> Tokaido -> Start, set up as a saved game with the invented road model."""
+    GameSession.new(app.controller.store, "tokaido",
+                    Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
+    tap("New game")
+    tap("Tokaido")
+    tap("Start")
+
+
 def test_new_game_offers_the_three_games(app):
     tap("New game")
     assert app.manager.current == "new_game"
@@ -60,11 +69,7 @@ def test_a_tokaido_journey_by_taps_with_undo_and_resume(app):
 
 
 def test_the_meals_are_tapped_price_by_price_and_back_takes_one_back(app):
-    GameSession.new(app.controller.store, "tokaido",
-                    Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
-    tap("New game")
-    tap("Tokaido")
-    tap("Start")
+    start_tokaido_with_a_road(app)
     table = app.controller.other
     for _ in range(40):
         if screen(app).question.startswith("Meal 1"):
@@ -169,11 +174,7 @@ def lit(app):
 
 
 def test_the_panels_leds_show_whose_turn_it_is_on_the_game_screen(app):
-    GameSession.new(app.controller.store, "tokaido",
-                    Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
-    tap("New game")
-    tap("Tokaido")
-    tap("Start")
+    start_tokaido_with_a_road(app)
     assert lit(app) == {"seat1"}
     tap(screen(app).choices[0].text)  # your move: Green's turn
     assert lit(app) == {"automa"}
