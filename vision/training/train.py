@@ -330,7 +330,8 @@ def main() -> None:
     parser.add_argument("--most-repeats", type=float, default=3.0,
                         help="the most times a real crop is drawn an epoch, on average over its kind")
     parser.add_argument("--invert", type=float, default=0.0, help="share of the training crops turned negative")
-    parser.add_argument("--jitter", type=float, default=0.0, help="most scaling and shift of a training crop")
+    parser.add_argument("--jitter", type=float, default=0.0,
+                        help="most scaling and shift of a training crop (the readers', never the finder's)")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--threads", type=int, default=1)
