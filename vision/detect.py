@@ -22,6 +22,17 @@ WORK_DIE = 10.0  # where the dice's size is known, the working image is large en
 FIRST_OCTAVE_SIGMA = 1.25  # the packed search halves its map while its first blur stays this wide there (px)
 
 
+def shrink(image: np.ndarray, size: Tuple[int, int]) -> np.ndarray:
+    """``image`` averaged down to ``size`` (width, height). A frame more than twice that size is first
+    halved: averaging by an exact factor of two is ten times cheaper than by any other, and leaves the
+    same average."""
+    h, w = image.shape[:2]
+    while w >= 2 * size[0] and h >= 2 * size[1]:
+        w, h = w // 2, h // 2
+        image = cv2.resize(image[:2 * h, :2 * w], (w, h), interpolation=cv2.INTER_AREA)
+    return image if (w, h) == tuple(size) else cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
 @dataclass
 class Candidate:
     """A blob that may be a die, in full-frame pixels; ``strength`` is its contrast response."""
@@ -71,8 +82,7 @@ class ContrastImage:
         scale = min(1.0, WORK_SIZE / max(h, w))
         if smallest_die:
             scale = min(1.0, max(scale, WORK_DIE / smallest_die))
-        small = frame_bgr if scale >= 1.0 else cv2.resize(
-            frame_bgr, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
+        small = frame_bgr if scale >= 1.0 else shrink(frame_bgr, (int(round(w * scale)), int(round(h * scale))))
         return cls(contrast_map(small, largest_die * scale), scale)
 
     def without(self, outlines: Sequence[Sequence[Tuple[float, float]]], grow: float = 1.15) -> "ContrastImage":

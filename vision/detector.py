@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.classifier import MODEL_DIR
-from vision.detect import Candidate
+from vision.detect import Candidate, shrink
 
 MODEL_FILE = "detector.onnx"
 WORK_SIZE = 512  # long side of the working image, where the dice's size is not known
@@ -91,7 +91,7 @@ class DieDetector:
     def _find_at(self, frame_bgr: np.ndarray, scale: float) -> List[Candidate]:
         """Every peak over ``LEAST_PEAK`` of the maps of the frame at ``scale``, the strongest first."""
         size = (max(1, round(frame_bgr.shape[1] * scale)), max(1, round(frame_bgr.shape[0] * scale)))
-        image = cv2.resize(frame_bgr, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        image = shrink(frame_bgr, size) if scale < 1 else cv2.resize(frame_bgr, size, interpolation=cv2.INTER_LINEAR)
         heat, offset, log_size = self.maps(image)
         found = []
         for row, col, strength in peaks(heat, LEAST_PEAK):
