@@ -11,6 +11,7 @@ from vision.readings import ColourProfile
 
 # Lightness varies with light and shade more than the chroma axes do.
 _LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
+COLOUR_SAMPLES_ACROSS = 20
 
 
 def body_colour(frame_bgr: np.ndarray, centre: Tuple[float, float], size: float) -> np.ndarray:
@@ -19,7 +20,9 @@ def body_colour(frame_bgr: np.ndarray, centre: Tuple[float, float], size: float)
     half = max(2.0, size * 0.3)
     x0, x1 = int(max(0, centre[0] - half)), int(min(w, centre[0] + half + 1))
     y0, y1 = int(max(0, centre[1] - half)), int(min(h, centre[1] + half + 1))
-    patch = frame_bgr[y0:y1, x0:x1]
+    # About 20 x 20 pixels tell the median as well as every pixel of a large die, at a tenth of the cost.
+    step = max(1, (x1 - x0) // COLOUR_SAMPLES_ACROSS)
+    patch = frame_bgr[y0:y1:step, x0:x1:step]
     if patch.size == 0:
         return np.array([128.0, 128.0, 128.0], np.float32)
     if patch.ndim == 2:
