@@ -14,7 +14,7 @@ from .entry import Entry
 from .setup_form import EUPHORIA_TITLES, Option, Row
 
 STEPS = card_face_steps(bazaar=True)  # a deck may be played with or without the Bazaar
-SHOWN_CARDS = 5  # the latest cards listed
+SHOWN_CARDS = 3  # the latest cards listed
 
 
 def card_id(pile: str, number: int) -> str:
@@ -39,6 +39,10 @@ class DeckEntry(Entry):
         self.cards: List[Card] = []
         self.pile = PILES[0]
         self.parts: List[str] = []  # the card in progress: the parts tapped so far
+
+    def count_for(self, level_name: str) -> None:
+        """Count the piles against what another level deals (the level chosen again on the setup)."""
+        self.level = euphoria_level(level_name)
 
     def counts(self) -> Dict[str, int]:
         return {p: sum(1 for c in self.cards if c.pile == p) for p in PILES}

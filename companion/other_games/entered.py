@@ -31,6 +31,11 @@ class Entered:
     last_used: datetime  # when a game with it was last played, or its file saved, whichever is later
 
 
+def normal(kind_name: str, text: str) -> str:
+    """The road or deck as the header keeps it (DeckFileError or RoadFileError when it is not one)."""
+    return NORMAL[kind_name](text)
+
+
 def folder(store: GameStore, kind_name: str) -> Path:
     """Where the roads or decks entered on the touchscreen are saved: beside the game database."""
     return store.path.parent / FOLDERS[kind_name]
@@ -48,7 +53,7 @@ def save_entered(store: GameStore, kind_name: str, text: str) -> Path:
     number = 1 + max((int(p.stem.split("-")[-1]) for p in place.glob(f"{stem}-*.txt")
                       if p.stem.split("-")[-1].isdigit()), default=0)
     path = place / f"{stem}-{number}.txt"
-    write_text(path, NORMAL[kind_name](text), f"{stem} file")
+    write_text(path, normal(kind_name, text).rstrip("\n") + "\n", f"{stem} file")
     return path
 
 
@@ -73,7 +78,7 @@ def _saved_files(store: GameStore, kind_name: str) -> List[Entered]:
     files: List[Entered] = []
     for path in sorted(place.glob("*.txt")) if place.is_dir() else ():
         try:
-            text = NORMAL[kind_name](read_text(path, f"{FIELDS[kind_name]} file"))
+            text = normal(kind_name, read_text(path, f"{FIELDS[kind_name]} file"))
         except (UnusableFile, DeckFileError, RoadFileError) as exc:
             log.warning("%s: left out of the %ss offered: %s", path, FIELDS[kind_name], exc)
             continue

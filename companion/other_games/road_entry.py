@@ -54,4 +54,4 @@ class RoadEntry(Entry):
         return ""
 
     def text(self) -> str:
-        return " ".join(self.kinds) + "\n"
+        return " ".join(self.kinds)

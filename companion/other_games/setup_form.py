@@ -86,7 +86,8 @@ def _road_size(text: str) -> str:
 
 
 def _deck_size(text: str) -> str:
-    return f"{len(parse_deck(text).cards)} cards"
+    cards = len(parse_deck(text).cards)
+    return f"{cards} card{'' if cards == 1 else 's'}"
 
 
 class SetupForm(ABC):
