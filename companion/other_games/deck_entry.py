@@ -1,7 +1,8 @@
 """The owner's Automa deck of Euphoria, entered card by card: the pile (kept from card to card, as the
 cards are entered pile by pile), then the card's faces tapped as at the table when a card is drawn
 without a deck (``choices.card_face_steps``), the Bazaar icon always. Card ids are given in order
-within each pile (G01, G02, B01...). Each pile is counted against what the chosen level deals."""
+within each pile, with the pile's letter as docs/euphoria.md gives it (S01, S02, B01...). Each pile is
+counted against what the chosen level deals."""
 from __future__ import annotations
 
 from typing import Dict, List, Optional
@@ -13,17 +14,18 @@ from .choices import Choice, Step, card_face_steps
 from .entry import Entry
 from .setup_form import EUPHORIA_TITLES, Option, Row
 
+ID_LETTERS = {"green": "S", "black": "B", "white": "W", "purple": "D"}
 STEPS = card_face_steps(bazaar=True)  # a deck may be played with or without the Bazaar
 SHOWN_CARDS = 3  # the latest cards listed
 
 
 def card_id(pile: str, number: int) -> str:
-    """The ``number``-th card of ``pile``: G01, B01, W01, P01..."""
-    return f"{pile[0].upper()}{number:02d}"
+    """The ``number``-th card of ``pile``: S01 (green), B01, W01, D01 (purple)..."""
+    return f"{ID_LETTERS[pile]}{number:02d}"
 
 
 def describe(card: Card) -> str:
-    """A card as its faces were tapped: ``G01 Commodity, Artifact · Icarus, Own ▲ Bazaar 2``."""
+    """A card as its faces were tapped: ``S01 Commodity, Artifact · Icarus, Own ▲ Bazaar 2``."""
     actions = ", ".join(a.replace("-", " ").title() for a in card.actions)
     factions = ", ".join(NAMES.get(f, "Own") for f in card.factions)
     extras = (" ▲" if card.triangle else "") + (f" Bazaar {card.bazaar}" if card.bazaar else "")

@@ -43,17 +43,17 @@ PLAIN = ("Commodity", "Artifact", "Icarus", "Own faction", "No ▲", "None")
 
 def test_a_card_is_its_pile_then_six_taps_and_its_id_is_given_within_its_pile():
     entry = DeckEntry("intermediate")
-    assert entry.step().question == "G01: Black's action (right half)"
+    assert entry.step().question == "S01: Black's action (right half)"
     enter_card(entry, "Tunnel Breeze Bar", "Construct", "Wastelands", "Own faction", "▲ yes", "2")
     enter_card(entry, *PLAIN)
     entry.tap_top("purple")
     enter_card(entry, *PLAIN)
-    assert entry.step().question == "P02: Black's action (right half)"
+    assert entry.step().question == "D02: Black's action (right half)"
     deck = parse_deck(entry.text())
     assert [str(c) for c in deck.cards] == [
-        "G01 green tunnel-breeze-bar construct wastelands own triangle bazaar-2",
-        "G02 green commodity artifact icarus own",
-        "P01 purple commodity artifact icarus own"]
+        "S01 green tunnel-breeze-bar construct wastelands own triangle bazaar-2",
+        "S02 green commodity artifact icarus own",
+        "D01 purple commodity artifact icarus own"]
 
 
 def test_each_pile_is_counted_against_what_the_level_deals():
@@ -88,7 +88,7 @@ def test_undo_takes_back_a_tap_then_the_last_card_with_its_pile():
     entry.tap_top("green")
     tap(entry, "Construct")
     assert entry.undo_label == "Undo tap" and entry.problem().startswith("Finish the card")
-    assert entry.lines()[-1] == "G01 so far: Construct"
+    assert entry.lines()[-1] == "S01 so far: Construct"
     entry.undo()
     assert entry.undo_label == "Undo W01" and entry.problem() == ""
     entry.undo()
@@ -101,7 +101,7 @@ def test_undo_takes_back_a_tap_then_the_last_card_with_its_pile():
 def test_the_cards_listed_say_what_was_tapped():
     entry = DeckEntry("intermediate")
     enter_card(entry, "Tunnel Sky Lounge", "Commodity", "Subterra", "Euphoria", "▲ yes", "3")
-    assert entry.lines() == ["G01 Tunnel Sky Lounge, Commodity · Subterra, Euphoria ▲ Bazaar 3"]
+    assert entry.lines() == ["S01 Tunnel Sky Lounge, Commodity · Subterra, Euphoria ▲ Bazaar 3"]
 
 
 # -- the road ----------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_the_setup_form_offers_enter_and_chooses_a_deck_once_saved(store):
     assert [(o.text, o.value) for o in deck_row.options] == [("None", ""), ("Enter a deck…", ENTER)]
     form.tap("deck", ENTER)  # the screen opens the entry: the form keeps its choice
     assert form.deck is None
-    text = parse_deck("G01 green commodity artifact icarus own\n").to_text()
+    text = parse_deck("S01 green commodity artifact icarus own\n").to_text()
     save_entered(store, "euphoria", text)
     form.offer(store, text)
     assert form.deck == text

@@ -26,7 +26,7 @@ def test_a_deck_entered_card_by_card_is_saved_and_chosen_on_the_setup(app, tmp_p
     tap("Subterra")
     tap("Enter a deck…")
     assert app.manager.current == "entry"
-    assert entry_screen(app).question == "G01: Black's action (right half)"
+    assert entry_screen(app).question == "S01: Black's action (right half)"
     with pytest.raises(LookupError):
         tap("Save")  # nothing entered yet
     for text in ("Commodity", "Artifact", "Icarus", "Own faction", "No ▲", "None"):
@@ -42,7 +42,7 @@ def test_a_deck_entered_card_by_card_is_saved_and_chosen_on_the_setup(app, tmp_p
     tap("Save")
     assert app.manager.current == "other_setup"
     saved = (tmp_path / "decks" / "deck-1.txt").read_text()
-    assert [str(c) for c in parse_deck(saved).cards] == ["G01 green commodity artifact icarus own",
+    assert [str(c) for c in parse_deck(saved).cards] == ["S01 green commodity artifact icarus own",
                                                          "B01 black construct commodity own subterra triangle bazaar-2"]
     assert any(text.startswith("2 cards · ") for text in chosen(app))
     setup = app.manager.get_screen("other_setup")
