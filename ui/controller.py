@@ -11,7 +11,7 @@ from companion.other_games.deck_entry import DeckEntry
 from companion.other_games.entered import normal, save_entered
 from companion.other_games.entry import Entry
 from companion.other_games.road_entry import RoadEntry
-from companion.other_games.setup_form import SetupForm, setup_form
+from companion.other_games.setup_form import EuphoriaForm, SetupForm, setup_form
 from companion.other_games.table import OtherGameTable
 from companion.rules import Action, Phase, Roll, Score, State, score
 from companion.session.dice_learning import ConfirmedDie
@@ -75,11 +75,13 @@ class GameController:
         deck counted against the level chosen now), else a new one."""
         form = self.other_setup
         assert form is not None
-        if form.kind_name not in self.entries:
-            self.entries[form.kind_name] = DeckEntry(form.level) if form.kind_name == "euphoria" else RoadEntry()
-        entry = self.entries[form.kind_name]
-        if isinstance(entry, DeckEntry):
+        entry = self.entries.get(form.kind_name)
+        if isinstance(form, EuphoriaForm):
+            entry = entry if isinstance(entry, DeckEntry) else DeckEntry(form.level)
             entry.count_for(form.level)
+        elif entry is None:
+            entry = RoadEntry()
+        self.entries[form.kind_name] = entry
         return entry
 
     def save_entry(self) -> Path:

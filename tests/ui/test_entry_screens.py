@@ -79,3 +79,16 @@ def test_a_road_entered_space_by_space_is_saved_chosen_and_played(app, tmp_path)
     tap("Tokaido")
     tap("Enter a road…")
     assert entry_screen(app).question == "Space 1 after Kyoto: tap its kind"  # saved: the next starts afresh
+
+
+def test_a_deck_in_progress_is_kept_and_counted_against_the_level_chosen_again(app):
+    tap("New game")
+    tap("Euphoria")
+    tap("Enter a deck…")
+    for text in ("Commodity", "Artifact", "Icarus", "Own faction", "No ▲", "None"):
+        tap(text)
+    assert "Green 1/10" in [b.text for b in buttons(app.root)]
+    tap("Back")
+    tap("Expert")
+    tap("Enter a deck…")
+    assert {b.text for b in buttons(app.root) if b.text.startswith(("Green", "Black"))} == {"Black 0/3", "Green 1/6"}
