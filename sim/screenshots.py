@@ -22,7 +22,7 @@ SHOTS = ("home", "new-game", "setup", "setup-levels", "table", "table-camera", "
          "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
          "teach-dice", "teach-dice-progress", "table-mismatch", "tokaido-setup", "tokaido", "tokaido-meals", "euphoria-setup", "euphoria-sites",
          "euphoria",
-         "home-other-games")
+         "home-other-games", "euphoria-deck-entry", "tokaido-road-entry")
 
 
 def main(argv=None) -> int:
@@ -139,6 +139,7 @@ def main(argv=None) -> int:
         shot("table-mismatch")
         close_popups()
         other_game_shots(app, shot)
+        entry_shots(app, shot)
         app.teardown()
     return 0
 
@@ -188,6 +189,38 @@ def other_game_shots(app, shot) -> None:
     shot("euphoria")
     app.go_home()
     shot("home-other-games")
+
+
+def entry_shots(app, shot) -> None:
+    """A Euphoria deck being entered on the touchscreen, five cards in and the sixth half tapped, and a
+    Tokaido road being entered, at its second Inn."""
+    from sim.app_driver import tap
+
+    app.go_home()
+    tap("New game")
+    tap("Euphoria")
+    tap("Enter a deck…")
+    cards = (("Commodity", "Artifact", "Icarus", "Own faction", "No ▲", "None"),
+             ("Construct", "Commodity", "Own faction", "Subterra", "▲ yes", "None"),
+             ("Tunnel Breeze Bar", "Construct", "Wastelands", "Own faction", "No ▲", "2"),
+             ("Artifact", "Tunnel Sky Lounge", "Own faction", "Euphoria", "No ▲", "None"),
+             ("Commodity", "Construct", "Subterra", "Icarus", "▲ yes", "1"))
+    for faces in cards:
+        for text in faces:
+            tap(text)
+    tap("Black 0/2")
+    tap("Artifact")
+    tap("Commodity")
+    shot("euphoria-deck-entry")
+    tap("Back")
+    tap("Back")
+    tap("Tokaido")
+    tap("Enter a road…")
+    for text in ("Shop", "Temple", "Paddy", "Farm", "Sea", "Encounter", "Inn", "Hot Spring", "Mountain", "Sea",
+                 "Paddy", "Shop", "Farm", "Inn", "Temple"):
+        tap(text)
+    shot("tokaido-road-entry")
+    app.go_home()
 
 
 def tap_die(app) -> None:

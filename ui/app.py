@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 PANEL_POLL_S = 0.05
 # The screens of a game after Home: (module of ui.screens, class), imported once Home is built.
 GAME_SCREENS = (("new_game", "NewGameScreen"), ("other_setup", "OtherSetupScreen"), ("other_game", "OtherGameScreen"),
-                ("setup", "SetupScreen"), ("calibrate", "CalibrateScreen"), ("teach_dice", "TeachDiceScreen"),
+                ("entry", "EntryScreen"), ("setup", "SetupScreen"), ("calibrate", "CalibrateScreen"), ("teach_dice", "TeachDiceScreen"),
                 ("table", "TableScreen"), ("automa", "AutomaScreen"), ("score", "ScoreScreen"),
                 ("history", "HistoryScreen"))
 

@@ -3,10 +3,15 @@ next. No Kivy here, so it is tested on its own."""
 from __future__ import annotations
 
 import secrets
-from typing import List, Optional, Sequence
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence
 
 from companion.automa import AutomaDecision
-from companion.other_games.setup_form import SetupForm, setup_form
+from companion.other_games.deck_entry import DeckEntry
+from companion.other_games.entered import normal, save_entered
+from companion.other_games.entry import Entry
+from companion.other_games.road_entry import RoadEntry
+from companion.other_games.setup_form import EuphoriaForm, SetupForm, setup_form
 from companion.other_games.table import OtherGameTable
 from companion.rules import Action, Phase, Roll, Score, State, score
 from companion.session.dice_learning import ConfirmedDie
@@ -29,6 +34,7 @@ class GameController:
         self.runtime: Optional[TableRuntime] = None
         self.other_setup: Optional[SetupForm] = None  # the setup of a new game of Tokaido or Euphoria
         self.other: Optional[OtherGameTable] = None  # a game of Tokaido or Euphoria, on its own screen
+        self.entries: Dict[str, Entry] = {}  # the road or deck being entered, of each kind, kept until saved
 
     @property
     def session(self) -> Optional[TableSession]:
@@ -58,6 +64,38 @@ class GameController:
         assert form is not None
         self.other = OtherGameTable.new(self.store, form.kind_name, form.setup(), self.panel)
         return self.other
+
+    @property
+    def entry(self) -> Optional[Entry]:
+        """The road or deck being entered for the game being set up, if any."""
+        return self.entries.get(self.other_setup.kind_name) if self.other_setup else None
+
+    def enter(self) -> Entry:
+        """The road or deck of the game being set up, to enter: the one in progress for its kind (a
+        deck counted against the level chosen now), else a new one."""
+        form = self.other_setup
+        assert form is not None
+        entry = self.entries.get(form.kind_name)
+        if isinstance(form, EuphoriaForm):
+            entry = entry if isinstance(entry, DeckEntry) else DeckEntry(form.level)
+            entry.count_for(form.level)
+        elif entry is None:
+            entry = RoadEntry()
+        self.entries[form.kind_name] = entry
+        return entry
+
+    def save_entry(self) -> Path:
+        """Save the road or deck entered as a plain file and choose it on the setup; ValueError (an
+        UnusableFile when the file cannot be written) saying why not."""
+        entry, form = self.entry, self.other_setup
+        assert entry is not None and form is not None
+        if entry.problem():
+            raise ValueError(entry.problem())
+        text = normal(entry.kind_name, entry.text())
+        path = save_entered(self.store, entry.kind_name, text)
+        form.offer(self.store, text)
+        del self.entries[entry.kind_name]
+        return path
 
     def resume_other_game(self, game_id: str) -> OtherGameTable:
         self.other = OtherGameTable.resume(self.store, game_id, self.panel)

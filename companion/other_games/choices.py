@@ -150,21 +150,33 @@ def _dice_steps(parts: List[str], head: str, names: Sequence[str]) -> Optional[S
     return Step(f"{names[len(parts)]}: its value", _numbers(DIE, f"{head} " if not parts else ""))
 
 
+BAZAAR_ARTIFACTS = (1, 2, 3)  # the artifacts of the New Antiques Bazaar a card's icon may point at
+
+
+def card_face_steps(bazaar: bool) -> List[Step]:
+    """The questions of an Automa card's faces, in the order of a deck file's line after the pile:
+    each row's action, each row's faction icon, the ▲ and, with ``bazaar``, the Bazaar icon. The
+    parts tapped are the file's words ("" for no ▲ and no Bazaar icon)."""
+    asked = [Step(f"{c.title()}'s action (right half)", tuple(Choice(a.replace("-", " ").title(), a) for a in ACTIONS))
+             for c in AUTOMAS] + [
+        Step(f"{c.title()}'s faction icon (left half)", tuple(Choice(NAMES.get(f, "Own faction"), f)
+                                                              for f in FACTIONS + ("own",))) for c in AUTOMAS]
+    asked.append(Step("Does the left half show a ▲?", (Choice("▲ yes", "triangle"), Choice("No ▲", ""))))
+    if bazaar:
+        asked.append(Step("The Bazaar icon", (Choice("None", ""),)
+                          + tuple(Choice(str(n), f"bazaar-{n}") for n in BAZAAR_ARTIFACTS)))
+    return asked
+
+
 def _card_faces(game: EuphoriaGame, parts: List[str], head: str) -> Optional[Step]:
-    asked: List[Tuple[str, Tuple[Choice, ...]]] = [
-        (f"{c.title()}'s action (right half)", tuple(Choice(a.replace("-", " ").title(), a) for a in ACTIONS))
-        for c in AUTOMAS] + [
-        (f"{c.title()}'s faction icon (left half)", tuple(Choice(NAMES.get(f, "Own faction"), f)
-                                                          for f in FACTIONS + ("own",))) for c in AUTOMAS]
-    asked.append(("Does the left half show a ▲?", (Choice("▲ yes", "triangle"), Choice("No ▲", ""))))
-    if game.setup.bazaar:
-        asked.append(("The Bazaar icon", (Choice("None", ""),) + tuple(Choice(str(n), f"bazaar-{n}") for n in (1, 2, 3))))
+    asked = card_face_steps(game.setup.bazaar)
     if len(parts) == len(asked):
         return None
-    question, choices = asked[len(parts)]
+    step = asked[len(parts)]
     if not parts:  # the people have played when the new card is drawn: what they did may be told first
-        return Step(question, tuple(Choice(c.text, f"{head} {c.part}") for c in choices), BETWEEN, "Between turns:")
-    return Step(question, choices)
+        return Step(step.question, tuple(Choice(c.text, f"{head} {c.part}") for c in step.choices), BETWEEN,
+                    "Between turns:")
+    return step
 
 
 def _market(market_id: str) -> Choice:

@@ -15,10 +15,11 @@ from ..euphoria.factions import FACTIONS, NAMES
 from ..store import GameStore, StoreError
 from ..tokaido import parse_road
 from ..tokaido.difficulty import AUTOMA_DRAWS, DEFAULT_LEVEL, LEVELS as TOKAIDO_LEVELS, YOUR_DRAWS
-from .entered import Entered, entered
+from .entered import FIELDS, Entered, entered
 from .kinds import kind
 
-MAX_ENTERED = 4  # the roads or decks offered, the most recently played first
+MAX_ENTERED = 3  # the roads or decks offered, the most recently saved or played first
+ENTER = "enter"  # the option that opens the entry screen of a new road or deck
 TRAVELERS = ("blue", "green", "purple", "yellow", "grey")  # the Traveler colours offered
 DEFAULTS: Dict[str, Dict[str, Any]] = {
     "tokaido": {"game": "tokaido", "level": DEFAULT_LEVEL, "seats": [{"colour": "blue", "kind": "person"},
@@ -71,11 +72,13 @@ def _pick(chosen: List[str], value: str, most: int) -> List[str]:
     return (chosen + [value])[-most:]
 
 
-def _entered_options(texts: Sequence[Entered], chosen: Optional[str], size: Callable[[str], str]) -> Tuple[Option, ...]:
-    """None, then each road or deck entered: its size and when it was last played, to tell them apart."""
+def _entered_options(texts: Sequence[Entered], chosen: Optional[str], size: Callable[[str], str],
+                     enter: str) -> Tuple[Option, ...]:
+    """None, each road or deck entered (its size and when it was last saved or played, to tell them
+    apart), then the way to enter a new one."""
     return (Option("None", "", not chosen),) + tuple(
         Option(f"{size(e.text)} · {e.last_used.astimezone():%d %b}", str(n), e.text == chosen)
-        for n, e in enumerate(texts))
+        for n, e in enumerate(texts)) + (Option(enter, ENTER),)
 
 
 def _road_size(text: str) -> str:
@@ -83,7 +86,8 @@ def _road_size(text: str) -> str:
 
 
 def _deck_size(text: str) -> str:
-    return f"{len(parse_deck(text).cards)} cards"
+    cards = len(parse_deck(text).cards)
+    return f"{cards} card{'' if cards == 1 else 's'}"
 
 
 class SetupForm(ABC):
@@ -124,6 +128,11 @@ class SetupForm(ABC):
         seed = secrets.randbelow(2**31) if seed is None else seed
         return kind(self.kind_name).setup_from_json({**self.header(), "seed": seed})
 
+    def offer(self, store: GameStore, text: str) -> None:
+        """Offer the roads or decks entered as they are now that ``text`` was saved, ``text`` chosen."""
+        self.saved = entered(store, self.kind_name)[:MAX_ENTERED]
+        self.tap(FIELDS[self.kind_name], str(next(n for n, e in enumerate(self.saved) if e.text == text)))
+
     def _entered_text(self, value: str) -> Optional[str]:
         return self.saved[int(value)].text if value else None
 
@@ -158,7 +167,7 @@ class TokaidoForm(SetupForm):
                 Row("you", "You", tuple(Option(c.title(), c, c == self.you) for c in self.colours)),
                 Row("automas", "Automas (two)", tuple(Option(c.title(), c, c in self.automas)
                                                       for c in self.colours if c != self.you)),
-                Row("road", "Road model", _entered_options(self.saved, self.road, _road_size))]
+                Row("road", "Road model", _entered_options(self.saved, self.road, _road_size, "Enter a road…"))]
         if self.road:
             rows.append(Row("order", "Leaving Kyoto", tuple(
                 Option(f"{('1st', '2nd', '3rd')[n]} {c.title()}", c) for n, c in enumerate(self.order))))
@@ -173,7 +182,7 @@ class TokaidoForm(SetupForm):
             self.you = value
         elif key == "automas":
             self.automas = _pick(self.automas, value, 2)
-        elif key == "road":
+        elif key == "road" and value != ENTER:
             self.road = self._entered_text(value)
         elif key == "order":  # she leaves Kyoto first
             self.order = [value] + [c for c in self.order if c != value]
@@ -226,7 +235,7 @@ class EuphoriaForm(SetupForm):
                                           Option("2 people", "2", self.people == 2)))]
         if self.recruits_matter:
             rows.append(Row("recruits", "Your recruits", tuple(Option(NAMES[f], f, f in self.recruits) for f in FACTIONS)))
-        rows.append(Row("deck", "Automa deck", _entered_options(self.saved, self.deck, _deck_size)))
+        rows.append(Row("deck", "Automa deck", _entered_options(self.saved, self.deck, _deck_size, "Enter a deck…")))
         options = [Option("Antiques Bazaar", "bazaar", self.bazaar)]
         if self.people == 1:
             options.append(Option("Any faction (solo variant)", "any_faction", self.any_faction))
@@ -241,7 +250,7 @@ class EuphoriaForm(SetupForm):
             self.any_faction = self.any_faction and self.people == 1
         elif key == "recruits":
             self.recruits = _pick(self.recruits, value, 2)
-        elif key == "deck":
+        elif key == "deck" and value != ENTER:
             self.deck = self._entered_text(value)
         elif key == "options" and value == "bazaar":
             self.bazaar = not self.bazaar

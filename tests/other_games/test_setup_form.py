@@ -40,7 +40,7 @@ def test_a_first_tokaido_game_is_offered_the_defaults_and_no_road(store):
     assert [r.key for r in form.rows()] == ["level", "you", "automas", "road"]  # no order without a road
     assert chosen(form, "level") == ["4"] and chosen(form, "you") == ["Blue"]
     assert chosen(form, "automas") == ["Green", "Purple"]
-    assert [o.text for o in row(form, "road").options] == ["None"]
+    assert [o.text for o in row(form, "road").options] == ["None", "Enter a road…"]
     assert form.notes() == ["Level 4: no changes to the game."]
     setup = form.setup(seed=9)
     assert setup == TokaidoSetup(("green", "purple"), "blue", 4, 9)
@@ -94,7 +94,7 @@ def test_each_road_entered_is_offered_once_the_latest_first(store):
         GameSession.new(store, "tokaido", TokaidoSetup(("green", "purple"), "blue", 4, 1, road, ("blue", "green", "purple")))
     form = setup_form(store, "tokaido")
     texts = [o.text.split(" · ")[0] for o in row(form, "road").options]
-    assert texts == ["None", f"{INVENTED_ROAD.end} spaces", f"{other.end} spaces"]
+    assert texts == ["None", f"{INVENTED_ROAD.end} spaces", f"{other.end} spaces", "Enter a road…"]
     tap(form, "road", row(form, "road").options[2].text)
     assert form.setup().road == other
 

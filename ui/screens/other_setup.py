@@ -7,7 +7,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.other_games.setup_form import Option, Row, SetupForm
+from companion.other_games.setup_form import ENTER, Option, Row, SetupForm
 
 from .. import kv, theme
 from ..widgets import TouchButton
@@ -54,6 +54,11 @@ class OtherSetupScreen(CompanionScreen):
         return button
 
     def tap(self, key: str, value: str) -> None:
+        """A tap on an option; "Enter a road…" or "Enter a deck…" opens the entry screen."""
+        if value == ENTER:
+            self.app.controller.enter()
+            self.app.go("entry")
+            return
         self.form.tap(key, value)
         self.refresh()
 
