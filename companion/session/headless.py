@@ -21,9 +21,9 @@ import sys
 import threading
 from functools import partial
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional
+from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 
-from ..rules import cited
+from ..rules import IllegalAction, cited
 from ..other_games.headless import OTHER_GAMES, add_options
 from ..store import GameStore, StoreError
 from .rolls import roll_pattern
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 AUTOMA_PREFIX = "automa "
 TABLE_PREFIX = "table "
+ALERT_ANSWERS = ("accept", "misread")  # a table alert's answers, from a person who sees the table
 
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
@@ -109,11 +110,29 @@ def answer(runtime: "TableRuntime", line: str) -> str:
         return session.state.dumps()
     if line == "score":
         return score_json(session)
+    if line in ALERT_ANSWERS:
+        return "refused " + cited("No camera follows this table", "sync")
     command, _, rest = line.partition(" ")
     if command == "export":
         return export(session, rest.strip())
     outcome = runtime.undo(through_automas=True) if line == "undo" else runtime.submit(line)
     return f"ok {outcome.event}" if outcome.ok else f"refused {outcome.refusal}"
+
+
+def answer_followed(runtime: "TableRuntime", line: str) -> "Tuple[str, Optional[SyncStep]]":
+    """The answer to ``line`` where a camera follows the table, and what comparing the table again leaves to say.
+    ``accept`` and ``misread`` answer its alert as the screen's buttons do: the table's move is played (and the
+    dice it shows surely are learnt), or the differences are the camera's error (the game's values are learnt)."""
+    try:
+        if line == "accept":
+            outcomes = runtime.accept_table()
+            refused = next((o for o in outcomes if not o.ok), None)
+            return (f"refused {refused.refusal}" if refused else f"ok {outcomes[-1].event}"), runtime.recheck()
+        if line == "misread":
+            return "ok misread", runtime.camera_misread()
+    except IllegalAction as exc:
+        return "refused " + str(exc), None
+    return answer(runtime, line), runtime.recheck()
 
 
 def play_automas(runtime: "TableRuntime", say: Callable[[str], None]) -> None:
@@ -186,8 +205,8 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
                 return
             step = None
             if kind == "line":
-                say(answer(runtime, item))
-                step = runtime.recheck()
+                said, step = answer_followed(runtime, item)
+                say(said)
             elif kind == "settled":
                 step = runtime.table_settled(item)
             else:

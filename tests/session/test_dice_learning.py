@@ -38,16 +38,6 @@ def rendered_roll(dice, seed: int = 0):
     return frame, readings
 
 
-@pytest.fixture
-def profile(tmp_path):
-    return tmp_path / "calibration.json"
-
-
-@pytest.fixture
-def learner(profile):
-    return TableDiceLearner.open(profile, background=False)[0]
-
-
 class Reader:
     """A dice reader that records what it was taught."""
 
