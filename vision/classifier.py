@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import cv2
 import numpy as np
@@ -128,13 +128,14 @@ class OnnxNet:
         self.net.setInput(batch)
         return list(self.net.forward(self.outputs))
 
-    def hidden(self, batch: np.ndarray) -> np.ndarray:
-        """The activations of the hidden layer before the heads (``vision.training.train.build_model``), one row
-        per crop."""
+    def run_with_hidden(self, batch: np.ndarray) -> Tuple[List[np.ndarray], np.ndarray]:
+        """The outputs, and the activations of the hidden layer before the heads
+        (``vision.training.train.build_model``, one row per crop), from one pass."""
         if self.hidden_layer is None:
             raise ValueError(f"this network has no layer named *{HIDDEN_LAYER}")
         self.net.setInput(batch)
-        return self.net.forward(self.hidden_layer).reshape(len(batch), -1)
+        *outputs, hidden = self.net.forward(list(self.outputs) + [self.hidden_layer])
+        return outputs, hidden.reshape(len(batch), -1)
 
 
 class Finder:
@@ -164,12 +165,43 @@ class Reader:
             return np.zeros((0, len(self.classes)), np.float32)
         return softmax(self.net.run(batch)[0])
 
-    def features(self, batch: np.ndarray) -> np.ndarray:
-        """What the network sees in each crop, before it names a class: its hidden layer, scaled to length 1."""
-        if len(batch) == 0:
-            return np.zeros((0, 0), np.float32)
-        h = self.net.hidden(batch)
-        return h / np.maximum(np.linalg.norm(h, axis=1, keepdims=True), 1e-6)
+    def predict_with_features(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """``predict``, and what the network sees in each crop before it names a class: its hidden layer,
+        scaled to length 1 (empty where the network has none)."""
+        if self.net.hidden_layer is None:
+            return self.predict(batch), np.zeros((len(batch), 0), np.float32)
+        outputs, h = self.net.run_with_hidden(batch)
+        return softmax(outputs[0]), h / np.maximum(np.linalg.norm(h, axis=1, keepdims=True), 1e-6)
+
+
+class FrameLooks:
+    """The networks' looks at the dice of one frame, each kept: a crop one network has read is never read by it
+    again (the table's examples read their features from the crops the reader and numeral reader read)."""
+
+    def __init__(self, pyramid: GreyPyramid):
+        self.pyramid = pyramid
+        self._seen: Dict[tuple, Tuple[np.ndarray, np.ndarray]] = {}
+
+    def probabilities(self, net: Reader, dice: Sequence[Tuple[Tuple[float, float], float]], window: float,
+                      size: int, angles: Sequence[float]) -> np.ndarray:
+        """``net``'s probabilities per die (centre, side), the mean over crops ``window`` times its side turned by
+        each of ``angles``."""
+        return self._looks(net, dice, window, size, angles)[0].mean(axis=0)
+
+    def features(self, net: Reader, dice: Sequence[Tuple[Tuple[float, float], float]], window: float, size: int,
+                 angles: Sequence[float]) -> np.ndarray:
+        """(len(angles), len(dice), features): ``net``'s features of the same crops."""
+        return self._looks(net, dice, window, size, angles)[1]
+
+    def _looks(self, net: Reader, dice, window: float, size: int, angles) -> Tuple[np.ndarray, np.ndarray]:
+        keys = [(id(net), centre, side * window, size, angle) for angle in angles for centre, side in dice]
+        missing = [k for k in dict.fromkeys(keys) if k not in self._seen]
+        if missing:
+            crops = normalise(np.stack([self.pyramid.crop(c, w, s, a) for _, c, w, s, a in missing]))
+            self._seen.update(zip(missing, zip(*net.predict_with_features(crops))))
+        shape = (len(angles), len(dice), -1)
+        return (np.stack([self._seen[k][0] for k in keys]).reshape(shape),
+                np.stack([self._seen[k][1] for k in keys]).reshape(shape))
 
 
 class NumeralReader:

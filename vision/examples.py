@@ -21,8 +21,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 import cv2
 import numpy as np
 
-from vision.classifier import (NUMERAL_CROP, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, GreyPyramid, Reader,
-                               normalise)
+from vision.classifier import (NUMERAL_CROP, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, FrameLooks, GreyPyramid,
+                               Reader, normalise)
 from vision.readings import DIE_TYPES, FACES
 
 EXAMPLE_ROTATIONS = tuple(float(a) for a in range(0, 360, 30))  # each example is learnt at these turns
@@ -154,20 +154,19 @@ class DieFeatures:
         self.numerals = numerals
 
     def of_crops(self, reader_crops: Sequence[np.ndarray], numeral_crops: Sequence[np.ndarray]) -> np.ndarray:
-        return np.hstack([self.reader.features(normalise(np.stack(reader_crops))),
-                          self.numerals.features(normalise(np.stack(numeral_crops)))])
+        return np.hstack([self.reader.predict_with_features(normalise(np.stack(reader_crops)))[1],
+                          self.numerals.predict_with_features(normalise(np.stack(numeral_crops)))[1]])
 
     def of_example(self, example: DieExample) -> np.ndarray:
         """One row per ``EXAMPLE_ROTATIONS``."""
         return self.of_crops([turned(example.reader_crop, READER_CROP, a) for a in EXAMPLE_ROTATIONS],
                              [turned(example.numeral_crop, NUMERAL_CROP, a) for a in EXAMPLE_ROTATIONS])
 
-    def of_dice(self, pyramid: GreyPyramid, dice: Sequence[Tuple[Tuple[float, float], float]],
+    def of_dice(self, looks: FrameLooks, dice: Sequence[Tuple[Tuple[float, float], float]],
                 angles: Sequence[float]) -> np.ndarray:
         """(len(angles), len(dice), features) for dice given as (centre, size) in a frame."""
-        reader = [pyramid.crop(c, s * READER_WINDOW, READER_CROP, a) for a in angles for c, s in dice]
-        numeral = [pyramid.crop(c, s * NUMERAL_WINDOW, NUMERAL_CROP, a) for a in angles for c, s in dice]
-        return self.of_crops(reader, numeral).reshape(len(angles), len(dice), -1)
+        return np.concatenate([looks.features(self.reader, dice, READER_WINDOW, READER_CROP, angles),
+                               looks.features(self.numerals, dice, NUMERAL_WINDOW, NUMERAL_CROP, angles)], axis=2)
 
 
 @dataclass

@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 
 from vision.classifier import (D6_VALUES_MODEL, FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_TYPES,
-                               NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, GreyPyramid,
-                               MODEL_DIR, NumeralReader, Reader, crop_batch, decode_box, normalise, type_and_value)
+                               NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, FrameLooks, GreyPyramid,
+                               MODEL_DIR, NumeralReader, Reader, crop_batch, decode_box, type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
@@ -81,15 +81,15 @@ class DiceReader:
             # A close-up of one die (a crop, a photo held over it) may hold a die bigger than any on the table.
             smallest, largest = MIN_DIE, max(MAX_DIE, 0.6 * min(frame_bgr.shape[:2]))
             contrast = ContrastImage.of(frame_bgr)
-        pyramid = GreyPyramid(frame_bgr)
+        looks = FrameLooks(GreyPyramid(frame_bgr))
         candidates = [c for c in self.detector.find(frame_bgr, die_size) if smallest <= c.size <= largest]
-        readings = self._read_candidates(frame_bgr, pyramid, contrast, _sized(candidates, die_size), profile,
+        readings = self._read_candidates(frame_bgr, looks, contrast, _sized(candidates, die_size), profile,
                                          die_size)
-        readings = self._look_between(frame_bgr, pyramid, contrast, readings, profile, ignore, die_size)
+        readings = self._look_between(frame_bgr, looks, contrast, readings, profile, ignore, die_size)
         readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
         return readings
 
-    def _look_between(self, frame_bgr: np.ndarray, pyramid: GreyPyramid, contrast: ContrastImage,
+    def _look_between(self, frame_bgr: np.ndarray, looks: FrameLooks, contrast: ContrastImage,
                       readings: List[DieReading], profile: ColourProfile,
                       ignore: Sequence[np.ndarray], die_size: Optional[float]) -> List[DieReading]:
         """``readings`` plus the dice that made no blob of their own.
@@ -107,13 +107,13 @@ class DiceReader:
         for _ in range(SEARCHES_BETWEEN if die_size else 1):
             dice_before = len(readings)
             # A surer find of a die read already takes its place.
-            readings = _one_per_die(readings + self._search_between(frame_bgr, pyramid, contrast, readings, profile,
+            readings = _one_per_die(readings + self._search_between(frame_bgr, looks, contrast, readings, profile,
                                                                     ignore, die_size))
             if len(readings) == dice_before:
                 break
         return readings
 
-    def _search_between(self, frame_bgr: np.ndarray, pyramid: GreyPyramid, contrast: ContrastImage,
+    def _search_between(self, frame_bgr: np.ndarray, looks: FrameLooks, contrast: ContrastImage,
                         readings: List[DieReading], profile: ColourProfile,
                         ignore: Sequence[np.ndarray], die_size: Optional[float]) -> List[DieReading]:
         """The dice read in the contrast left once ``readings`` are taken out (one round of ``_look_between``).
@@ -148,27 +148,27 @@ class DiceReader:
                                 contrast_image=residual, ignore=ignore, packed=True)
         found += [c for c in centres if not any(math.dist(c.centre, b.centre) < c.size / 2 for b in found)]
         more = _sized([c for c in found if not any(_inside(c.centre, r) for r in explained)], die_size)
-        return self._read_candidates(frame_bgr, pyramid, contrast, more, profile, die_size)
+        return self._read_candidates(frame_bgr, looks, contrast, more, profile, die_size)
 
-    def _read_candidates(self, frame_bgr: np.ndarray, pyramid: GreyPyramid, contrast: ContrastImage,
+    def _read_candidates(self, frame_bgr: np.ndarray, looks: FrameLooks, contrast: ContrastImage,
                          candidates: Sequence[Candidate], profile: ColourProfile,
                          die_size: Optional[float] = None) -> List[DieReading]:
         """The dice among the candidate blobs: finder, second look, merge, reader, colour. With a known
         ``die_size``, a blob the finder rejects gets one more look, centred where its box points."""
         if not candidates:
             return []
-        looks = self._finder_looks(pyramid, [c.centre for c in candidates],
+        first = self._finder_looks(looks.pyramid, [c.centre for c in candidates],
                                    [c.size * FINDER_WINDOW for c in candidates])
-        found = [f for f in looks if f[0] >= self.min_die_probability]
+        found = [f for f in first if f[0] >= self.min_die_probability]
         if die_size:
-            found += self._recentred(pyramid, [f[1] for f in looks if f[0] < self.min_die_probability], die_size)
-        found = self._look_again(pyramid, found)
+            found += self._recentred(looks.pyramid, [f[1] for f in first if f[0] < self.min_die_probability], die_size)
+        found = self._look_again(looks.pyramid, found)
         found = _merge(found)
         if not found:
             return []
-        probs = self._read_numerals(pyramid, found, self._read_d6_values(pyramid, found, self._read(pyramid, found)))
+        probs = self._read_numerals(looks, found, self._read_d6_values(looks, found, self._read(looks, found)))
         if self.table_values:
-            probs = self._read_with_examples(pyramid, found, probs)
+            probs = self._read_with_examples(looks, found, probs)
         readings = []
         for (finder_p, centre, size), p in zip(found, probs):
             die_probability = math.sqrt(finder_p * (1.0 - float(p[0])))
@@ -185,18 +185,18 @@ class DiceReader:
                 value_probabilities=value_ps))
         return _one_per_die(readings)
 
-    def _read(self, pyramid: GreyPyramid, found) -> np.ndarray:
+    def _read(self, looks: FrameLooks, found) -> np.ndarray:
         """Reader probabilities per find, averaged over ``views`` rotations of the crop: the first two for every
         find, the others only where those two leave the reading less than ``SURE_AFTER_TWO_LOOKS`` sure."""
         angles = READER_ANGLES[:self.views]
-        probs = self._look(self.reader, pyramid, found, READER_WINDOW, READER_CROP, angles[:2])
+        probs = self._look(self.reader, looks, found, READER_WINDOW, READER_CROP, angles[:2])
         unsure = [k for k, p in enumerate(probs) if _sureness(p) < SURE_AFTER_TWO_LOOKS]
         if len(angles) > 2 and unsure:
-            more = self._look(self.reader, pyramid, [found[k] for k in unsure], READER_WINDOW, READER_CROP, angles[2:])
+            more = self._look(self.reader, looks, [found[k] for k in unsure], READER_WINDOW, READER_CROP, angles[2:])
             probs[unsure] = (2 * probs[unsure] + (len(angles) - 2) * more) / len(angles)
         return probs
 
-    def _read_d6_values(self, pyramid: GreyPyramid, found, probs: np.ndarray) -> np.ndarray:
+    def _read_d6_values(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` with the values of each find read as a D6 the mean of the reader's and the D6 value
         reader's; the type keeps the reader's probability.
 
@@ -208,7 +208,7 @@ class DiceReader:
         if not chosen:
             return probs
         values = TYPE_SLICES["d6"]
-        read = self._look(self.d6_values, pyramid, [found[k] for k in chosen], READER_WINDOW, READER_CROP,
+        read = self._look(self.d6_values, looks, [found[k] for k in chosen], READER_WINDOW, READER_CROP,
                           READER_ANGLES[:min(2, self.views)])[:, values]
         own = probs[chosen, values]
         die_p = own.sum(axis=1, keepdims=True)
@@ -217,7 +217,7 @@ class DiceReader:
             read.sum(axis=1, keepdims=True), 1e-12)) / 2
         return out
 
-    def _read_numerals(self, pyramid: GreyPyramid, found, probs: np.ndarray) -> np.ndarray:
+    def _read_numerals(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` with the values of each find read as a D4 or D8, unless already sure, read again by a
         close look at its numerals.
 
@@ -231,7 +231,7 @@ class DiceReader:
         if not chosen:
             return probs
         angles = READER_ANGLES[:min(2, self.views)]
-        close = self.numerals.read(lambda net, ks: self._look(net, pyramid, [found[chosen[k]] for k in ks],
+        close = self.numerals.read(lambda net, ks: self._look(net, looks, [found[chosen[k]] for k in ks],
                                                               NUMERAL_WINDOW, NUMERAL_CROP, angles),
                                    [readings[k][0] for k in chosen])
         out = probs.copy()
@@ -241,7 +241,7 @@ class DiceReader:
                 out[k, values] = probs[k, values].sum() * read / max(float(read.sum()), 1e-12)
         return out
 
-    def _read_with_examples(self, pyramid: GreyPyramid, found, probs: np.ndarray) -> np.ndarray:
+    def _read_with_examples(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` read with the table's examples: each find's die types narrowed to the types the table's dice
         have, and the values of a type the examples teach read by them (the type keeps its probability)."""
         table = self.table_values
@@ -257,7 +257,7 @@ class DiceReader:
         chosen = [(k, die_type) for k in dice for die_type in [type_and_value(out[k])[0]] if table.knows(die_type)]
         if not chosen:
             return out
-        views = table.features.of_dice(pyramid, [(found[k][1], found[k][2]) for k, _ in chosen],
+        views = table.features.of_dice(looks, [(found[k][1], found[k][2]) for k, _ in chosen],
                                        READER_ANGLES[:self.views])
         for j, (k, die_type) in enumerate(chosen):
             values = TYPE_SLICES[die_type]
@@ -265,10 +265,9 @@ class DiceReader:
         return out
 
     @staticmethod
-    def _look(net: Reader, pyramid: GreyPyramid, found, window: float, size: int, angles) -> np.ndarray:
+    def _look(net: Reader, looks: FrameLooks, found, window: float, size: int, angles) -> np.ndarray:
         """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
-        crops = [pyramid.crop(f[1], f[2] * window, size, angle) for angle in angles for f in found]
-        return net.predict(normalise(np.stack(crops))).reshape(len(angles), len(found), -1).mean(axis=0)
+        return looks.probabilities(net, [(f[1], f[2]) for f in found], window, size, angles)
 
     def _recentred(self, pyramid: GreyPyramid, centres, die_size: float):
         """Finds from a look at a die-sized window centred on each of ``centres`` (where the boxes of

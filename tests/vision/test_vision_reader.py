@@ -272,7 +272,7 @@ def test_a_die_whose_blob_sits_off_it_is_looked_at_where_its_box_points(reader):
 def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader, monkeypatch):
     """Within the type, the values are shared out as the numeral reader reads them; the type, "none" and D6
     keep the reader's probabilities."""
-    from vision.classifier import CLASSES, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
     from vision.reader import SURE_WITHOUT_NUMERALS
 
     probs = np.zeros((3, len(CLASSES)))
@@ -286,13 +286,13 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
     close[NUMERAL_CLASSES.index(("d4", 3))] = 0.8
     looked_at = []
 
-    def look(net, pyramid, found, window, size, angles):
+    def look(net, looks, found, window, size, angles):
         looked_at.extend(found)
         return np.tile(close, (len(found), 1))
 
     monkeypatch.setattr(reader, "_look", look)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0)]
-    out = reader._read_numerals(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found, probs)
+    out = reader._read_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs)
     assert looked_at == found[:1] * 2  # 0.8 sure: both numeral networks look
     d4 = out[0, TYPE_SLICES["d4"]]
     assert abs(d4.sum() - 0.85) < 1e-9 and int(np.argmax(d4)) == 2
@@ -304,7 +304,7 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
 def test_the_d6_value_reader_shares_a_d6s_values_with_the_reader_and_leaves_its_type(reader, monkeypatch):
     """Of a find read as a D6, the values are the mean of the two readers' (each as a share of the D6
     probability); "none", the other types and finds read as other types keep the reader's probabilities."""
-    from vision.classifier import CLASSES, GreyPyramid, TYPE_SLICES
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
 
     d6 = TYPE_SLICES["d6"]
     probs = np.zeros((2, len(CLASSES)))
@@ -316,14 +316,14 @@ def test_the_d6_value_reader_shares_a_d6s_values_with_the_reader_and_leaves_its_
     second[d6] = [0.0, 0.0, 0.5, 0.0, 0.0, 0.0]
     looked_at = []
 
-    def look(net, pyramid, found, window, size, angles):
+    def look(net, looks, found, window, size, angles):
         assert net is reader.d6_values
         looked_at.extend(found)
         return np.tile(second, (len(found), 1))
 
     monkeypatch.setattr(reader, "_look", look)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)]
-    out = reader._read_d6_values(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found, probs)
+    out = reader._read_d6_values(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs)
     assert looked_at == found[:1]
     assert np.allclose(out[0, d6], 0.8 * np.array([0.375, 0.125, 0.5, 0, 0, 0]))
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d8"]], probs[0, TYPE_SLICES["d8"]])
@@ -381,7 +381,7 @@ def test_a_missing_numeral_network_names_the_command_that_trains_it(tmp_path):
 
 
 def test_only_a_reading_left_unsure_by_two_looks_gets_the_other_two(reader, monkeypatch):
-    from vision.classifier import CLASSES, GreyPyramid, TYPE_SLICES
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
 
     sure, unsure, later = (np.zeros(len(CLASSES)) for _ in range(3))
     sure[TYPE_SLICES["d6"].start + 4] = 1.0
@@ -389,13 +389,13 @@ def test_only_a_reading_left_unsure_by_two_looks_gets_the_other_two(reader, monk
     later[TYPE_SLICES["d6"].start + 2] = 1.0
     calls = []
 
-    def look(net, pyramid, found, window, size, angles):
+    def look(net, looks, found, window, size, angles):
         calls.append((list(found), tuple(angles)))
         return np.array([sure, unsure]) if len(calls) == 1 else np.array([later])
 
     monkeypatch.setattr(reader, "_look", look)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)]
-    probs = reader._read(GreyPyramid(np.zeros((100, 200, 3), np.uint8)), found)
+    probs = reader._read(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found)
     assert calls == [(found, (0.0, 45.0)), (found[1:], (90.0, 135.0))]
     assert np.array_equal(probs[0], sure) and np.allclose(probs[1], (unsure + later) / 2)
 
@@ -442,3 +442,30 @@ def test_a_group_read_as_one_large_die_does_not_weigh_on_a_die_inside_it():
 
     die = _look(2, 0.97, 0.95)
     assert _one_per_die([_look(5, 0.97, 0.9, (110.0, 110.0), side=120.0), die]) == [die]
+
+
+def test_a_frames_looks_read_each_crop_once_a_network_and_give_the_same_as_reading_it_alone():
+    """The table's examples read their features from the crops the reader already read: no crop twice."""
+    from vision.classifier import READER_CROP, READER_WINDOW, FrameLooks, GreyPyramid, Reader, normalise
+
+    frame, labels = clean_scene(seed=3)
+    dice = [(((x0 + x1) / 2, (y0 + y1) / 2), max(x1 - x0, y1 - y0)) for x0, y0, x1, y1 in
+            (label["bbox"] for label in labels)]
+    reader = Reader()
+    batches = []
+    read = reader.predict_with_features
+
+    def counted(batch):
+        batches.append(len(batch))
+        return read(batch)
+
+    reader.predict_with_features = counted
+    looks = FrameLooks(GreyPyramid(frame))
+    probabilities = looks.probabilities(reader, dice, READER_WINDOW, READER_CROP, (0.0, 45.0))
+    features = looks.features(reader, dice, READER_WINDOW, READER_CROP, (0.0, 45.0, 90.0))
+    assert batches == [2 * len(dice), len(dice)]  # the third angle only
+    crops = normalise(np.stack([looks.pyramid.crop(c, s * READER_WINDOW, READER_CROP, a)
+                                for a in (0.0, 45.0, 90.0) for c, s in dice]))
+    alone, alone_features = read(crops)
+    assert np.allclose(probabilities, alone[:2 * len(dice)].reshape(2, len(dice), -1).mean(axis=0), atol=1e-6)
+    assert np.allclose(features, alone_features.reshape(3, len(dice), -1), atol=1e-6)
