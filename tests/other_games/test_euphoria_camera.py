@@ -3,6 +3,7 @@ with pips in each Automa's supply and on her penalty card; her roll read, or ask
 unsure; the dice checked against the game's as the Automas' turn starts."""
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from typing import Dict, Sequence
 
@@ -15,9 +16,11 @@ from calibration.profile import CalibrationProfile
 from companion.euphoria import EuphoriaGame, Setup, Workers, level, parse_deck
 from companion.euphoria.game import Automa, Table
 from companion.euphoria.board import Board
+from companion.other_games.camera_look import TableLook
 from companion.other_games.euphoria_camera import mismatches, read_roll, roll_from_camera, seen
 from companion.other_games.table import TAP_INSTEAD, OtherGameTable
 from companion.store import GameStore
+from hardware.camera import CameraUnavailable, SyntheticSource
 from sim.table_scene import RenderedTable, TableScene, render_table
 from vision.reader import read_dice
 from vision.synth import DieSpec, SceneStyle
@@ -187,3 +190,32 @@ def test_the_automas_dice_are_checked_as_their_turn_starts(store):
     table.session.submit("workers 3 5 1 6 2 2 4 5")
     table.choose(table.step().choices[0])  # the Automas' turn
     assert table.camera_line == "Camera: White's supply shows 2 4 5; the game has 2 2 4 5."
+
+
+# -- the look: the camera opened, the table let settle, one frame read ------------------------------
+
+def started(render_frame) -> SyntheticSource:
+    camera = SyntheticSource(render_frame, (320, 180))
+    camera.start()
+    return camera
+
+
+def test_a_look_reads_a_settled_frame_over_the_euphoria_zones_and_closes_the_camera():
+    rendered = render({"black.supply": [2, 6, 4], "white.supply": [5]})
+    opened = []
+    look = TableLook(lambda: opened.append(started(lambda: rendered.frame.copy())) or opened[-1],
+                     CalibrationProfile(layout=SCENE.layout), reader=lambda frame, colours, **hints: rendered.readings())
+    placed = look()
+    assert {zone: sorted(r.value for r in found) for zone, found in placed.items()} == {
+        "black.supply": [2, 4, 6], "black.penalty": [], "white.supply": [5], "white.penalty": []}
+    assert not opened[0].started
+
+
+def test_a_look_without_a_camera_or_a_still_table_gives_nothing():
+    def unavailable():
+        raise CameraUnavailable("no camera here")
+
+    profile = CalibrationProfile(layout=SCENE.layout)
+    assert TableLook(unavailable, profile)() is None
+    rolling = itertools.cycle([render({"black.supply": [1]}).frame, render({"black.supply": [5]}, seed=1).frame])
+    assert TableLook(lambda: started(lambda: next(rolling)), profile, reader=lambda *a, **k: [])() is None
