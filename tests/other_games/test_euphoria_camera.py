@@ -7,12 +7,14 @@ import itertools
 from dataclasses import replace
 from typing import Dict, Sequence
 
+import cv2
 import numpy as np
 import pytest
 
 from calibration.guided import calibrate_table
 from calibration.layout import EUPHORIA_AUTOMAS, euphoria_layout, euphoria_zone
 from calibration.profile import CalibrationProfile
+from companion.cli import main
 from companion.euphoria import EuphoriaGame, Setup, Workers, level, parse_deck
 from companion.euphoria.game import Automa, Table
 from companion.euphoria.board import Board
@@ -219,3 +221,13 @@ def test_a_look_without_a_camera_or_a_still_table_gives_nothing():
     assert TableLook(unavailable, profile)() is None
     rolling = itertools.cycle([render({"black.supply": [1]}).frame, render({"black.supply": [5]}, seed=1).frame])
     assert TableLook(lambda: started(lambda: next(rolling)), profile, reader=lambda *a, **k: [])() is None
+
+
+def test_calibrate_game_euphoria_learns_black_and_white_into_the_euphoria_profile(tmp_path, capsys):
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), render({zone: [2, 3, 5, 6] for zone in SUPPLIES}, seed=4).frame)
+    assert main(["calibrate", "--game", "euphoria", "--image", str(photo), "--profile", str(tmp_path / "eu.json")]) == 0
+    assert "Dice seen: black 4, white 4" in capsys.readouterr().out
+    saved = CalibrationProfile.load(tmp_path / "eu.json")
+    assert set(saved.colours.players) == {"black", "white"} and saved.layout == euphoria_layout()
+    assert main(["calibrate", "--game", "euphoria", "--players", "red", "--image", str(photo)]) == 2
