@@ -15,6 +15,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     markers.add_argument("--layout", type=Path, help="a zone layout file (default: the standard layout)")
     markers.add_argument("--seats", type=int, default=4, choices=range(2, 5), help="seats to print pools for")
     markers.add_argument("--dpi", type=int, default=300, help="resolution of the page image (default 300)")
+    markers.add_argument("--game", choices=("automata", "euphoria"), default="automata",
+                         help="euphoria: the four markers of the Euphoria Automas' supplies and penalty cards")
     markers.set_defaults(handler=_print_markers)
 
     calibrate = subparsers.add_parser(
@@ -22,8 +24,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Put all of each player's dice (every type) in their seat's Available zone: seat 1 for "
                     "the first colour named, and so on. One frame is read; each player's colours are stored "
                     "in the profile with how well they separate (docs/setup.md).")
-    calibrate.add_argument("--players", required=True,
-                           help="the seat colours in seat order, comma separated: red,blue,green")
+    calibrate.add_argument("--players", help="the seat colours in seat order, comma separated: red,blue,green")
+    calibrate.add_argument("--game", choices=("automata", "euphoria"), default="automata",
+                           help="euphoria: learn the Automas' black and white worker dice, laid out in their "
+                                "supplies, into the Euphoria profile (docs/euphoria.md)")
     calibrate.add_argument("--image", type=Path, help="read this photo of the table instead of the camera")
     calibrate.add_argument("--profile", type=Path, help="the profile file (default: in the data folder)")
     calibrate.add_argument("--layout", type=Path, help="use this zone layout file (default: the profile's)")
@@ -36,13 +40,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _print_markers(args: argparse.Namespace) -> int:
-    from calibration.layout import LayoutError, ZoneLayout, default_layout
+    from calibration.layout import LayoutError, ZoneLayout, default_layout, euphoria_layout
     from calibration.sheet import write_sheet
     from companion.user_files import check_output
 
     check_output(args.out, "marker sheet")
     try:
-        layout = ZoneLayout.load(args.layout) if args.layout else default_layout(args.seats)
+        layout = ZoneLayout.load(args.layout) if args.layout else \
+            euphoria_layout() if args.game == "euphoria" else default_layout(args.seats)
         if not 72 <= args.dpi <= 1200:
             raise ValueError("--dpi must be between 72 and 1200")
         path = write_sheet(args.out, layout, args.dpi)
@@ -69,12 +74,18 @@ def _calibrate(args: argparse.Namespace) -> int:
 def _run_calibration(args: argparse.Namespace) -> int:
     from calibration.colour import CalibrationError
     from calibration.guided import calibrate_table, check_players
-    from calibration.layout import ZoneLayout
-    from calibration.profile import CalibrationProfile, default_profile_path
+    from calibration.layout import EUPHORIA_AUTOMAS, ZoneLayout, euphoria_layout, euphoria_zone
+    from calibration.profile import EUPHORIA_PROFILE_NAME, PROFILE_NAME, CalibrationProfile, default_profile_path
 
-    players = check_players(args.players.split(","))
-    path = args.profile or default_profile_path()
-    profile = CalibrationProfile.load(path) if path.exists() else CalibrationProfile()
+    euphoria = args.game == "euphoria"
+    if euphoria == bool(args.players):
+        raise CalibrationError("--game euphoria learns black and white: no --players" if euphoria
+                               else "name the seat colours: --players red,blue")
+    players = EUPHORIA_AUTOMAS if euphoria else check_players(args.players.split(","))
+    zone_names = [euphoria_zone(c, "supply") for c in EUPHORIA_AUTOMAS] if euphoria else None
+    path = args.profile or default_profile_path(name=EUPHORIA_PROFILE_NAME if euphoria else PROFILE_NAME)
+    previous = CalibrationProfile(layout=euphoria_layout()) if euphoria else CalibrationProfile()
+    profile = CalibrationProfile.load(path) if path.exists() else previous
     layout = ZoneLayout.load(args.layout) if args.layout else None
     frame, settled = _calibration_frame(args)
     reader = None
@@ -86,7 +97,7 @@ def _run_calibration(args: argparse.Namespace) -> int:
         gains = tuple(float(g) for g in args.colour_gains.split(",")) if args.colour_gains else None
     except ValueError:
         raise CalibrationError("--colour-gains takes two numbers: red,blue") from None
-    done = calibrate_table(frame, players, profile, layout, reader, args.exposure_us, gains, settled)
+    done = calibrate_table(frame, players, profile, layout, reader, args.exposure_us, gains, settled, zone_names)
     done.profile.save(path)
     print(done.dice_line())
     print(done.size_line())

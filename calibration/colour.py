@@ -149,15 +149,25 @@ def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> List[Tu
     return found
 
 
+def sample_zones(players: Sequence[str], zone_names: Optional[Sequence[str]] = None) -> List[str]:
+    """The zone each player's dice are laid out in for calibration: ``zone_names`` in the players' order
+    (Euphoria's Automas: their supplies), else each seat's Available zone (seat 1 = the first player)."""
+    names = list(zone_names) if zone_names is not None else [seat_zone(i + 1, "available") for i in range(len(players))]
+    if len(names) != len(players):
+        raise CalibrationError(f"{len(players)} colours named for {len(names)} zones: name one colour per zone")
+    return names
+
+
 def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[str],
-                       reader: Optional[Callable[..., Sequence[object]]] = None) -> Dict[str, List[Lab]]:
-    """Body colours of the dice in each seat's Available zone (seat 1 = the first player).
+                       reader: Optional[Callable[..., Sequence[object]]] = None,
+                       zone_names: Optional[Sequence[str]] = None) -> Dict[str, List[Lab]]:
+    """Body colours of the dice in each player's zone (:func:`sample_zones`).
 
     Dice are found by ``reader`` when given (called as ``vision.reader.read_dice`` is, with the
     markers' paper to ignore and the dice's size), else as die-sized patches that differ from the
     zone's surface.
     """
-    names = [seat_zone(i + 1, "available") for i in range(len(players))]
+    names = sample_zones(players, zone_names)
     missing = [n for n in names if n not in zones.polygons]
     if missing:
         raise CalibrationError(f"the camera does not see the marker of {', '.join(missing)}: "
@@ -178,16 +188,17 @@ def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[s
     return samples
 
 
-def table_colour(frame: np.ndarray, zones: FoundZones, players: Sequence[str]) -> Lab:
-    """The table's colour (OpenCV Lab): the median over the seats' Available zones, where the dice
-    laid out for calibration cover a small part."""
+def table_colour(frame: np.ndarray, zones: FoundZones, players: Sequence[str],
+                 zone_names: Optional[Sequence[str]] = None) -> Lab:
+    """The table's colour (OpenCV Lab): the median over the players' zones (:func:`sample_zones`), where
+    the dice laid out for calibration cover a small part."""
     mask = np.zeros(frame.shape[:2], np.uint8)
-    for seat in range(len(players)):
-        polygon = zones.polygons.get(seat_zone(seat + 1, "available"))
+    for name in sample_zones(players, zone_names):
+        polygon = zones.polygons.get(name)
         if polygon is not None:
             cv2.fillPoly(mask, [np.round(polygon).astype(np.int32)], 1)
     if not mask.any():
-        raise CalibrationError("the camera does not see the seats' Available zones")
+        raise CalibrationError("the camera does not see the zones the dice are laid out in")
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
     return tuple(float(v) for v in np.median(lab[mask > 0], axis=0))
 

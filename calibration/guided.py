@@ -85,8 +85,10 @@ def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: Calibra
                     layout: Optional[ZoneLayout] = None, reader: Optional[Callable] = None,
                     exposure_us: Optional[int] = None,
                     colour_gains: Optional[Tuple[float, float]] = None,
-                    settled: Optional[Mapping[str, Any]] = None) -> TableCalibration:
-    """Learn the players' colours from ``frame`` (each seat's dice in its Available zone).
+                    settled: Optional[Mapping[str, Any]] = None,
+                    zone_names: Optional[Sequence[str]] = None) -> TableCalibration:
+    """Learn the players' colours from ``frame`` (each seat's dice in its Available zone, or each player's
+    in its zone of ``zone_names``, as Euphoria's Automas' in their supplies).
 
     The camera settings are locked at what the camera settled on for the frame (``settled``,
     picamera2 metadata), else kept from ``previous``, at the frame's resolution;
@@ -100,8 +102,8 @@ def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: Calibra
     if not zones.seen_markers:
         raise CalibrationError("no marker is in view: check that the markers are on the table, "
                                "uncovered, and that the camera sees the whole play area")
-    result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader),
-                                    table=table_colour(frame, zones, players))
+    result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader, zone_names),
+                                    table=table_colour(frame, zones, players, zone_names))
     resolution = (frame.shape[1], frame.shape[0])
     camera = CameraSettings.from_picamera2_metadata(settled, resolution) if settled else previous.camera
     gains = colour_gains if colour_gains is not None else camera.colour_gains

@@ -24,16 +24,17 @@ from vision.readings import ColourProfile
 
 PROFILE_VERSION = 1
 PROFILE_NAME = "calibration.json"
+EUPHORIA_PROFILE_NAME = "euphoria-calibration.json"  # the Euphoria zones and the Automas' black and white
 
 
 class ProfileError(CompanionError, ValueError):
     """A profile file that cannot be used; the message names the file and the part that is wrong."""
 
 
-def default_profile_path(env: Mapping[str, str] = os.environ) -> Path:
+def default_profile_path(env: Mapping[str, str] = os.environ, name: str = PROFILE_NAME) -> Path:
     from companion.config import default_data_dir
 
-    return default_data_dir(env) / PROFILE_NAME
+    return default_data_dir(env) / name
 
 
 @dataclass(frozen=True)

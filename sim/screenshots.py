@@ -21,7 +21,7 @@ from sim.app_driver import headless
 SHOTS = ("home", "new-game", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
          "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
          "teach-dice", "teach-dice-progress", "table-mismatch", "tokaido-setup", "tokaido", "tokaido-meals", "euphoria-setup", "euphoria-sites",
-         "euphoria",
+         "euphoria", "euphoria-camera-roll",
          "home-other-games", "euphoria-deck-entry", "tokaido-road-entry")
 
 
@@ -187,8 +187,36 @@ def other_game_shots(app, shot) -> None:
     shot("euphoria-sites")
     tap("None")
     shot("euphoria")
+    euphoria_camera_roll(app, shot)
     app.go_home()
     shot("home-other-games")
+
+
+def euphoria_camera_roll(app, shot) -> None:
+    """Turns played on until an Automa retrieves her workers; the camera, over a rendered table of the
+    Euphoria zones, reads her roll for one tap to confirm."""
+    import numpy as np
+
+    from calibration.layout import euphoria_layout, euphoria_zone
+    from sim.app_driver import tap
+    from sim.table_scene import TableScene, render_table
+    from vision.synth import DieSpec
+    from vision.zones import ZoneFinder
+
+    other = app.controller.other
+    while other.session.game.waiting_for() != "roll":
+        tap(other.step().choices[0].text)
+    automa, count = other.session.game.rolling()
+    scene = TableScene.arranged(euphoria_layout(), 1280, 720)
+    rng = np.random.default_rng(4)
+    zone, size = euphoria_zone(automa.colour, "supply"), scene.marker_px * 0.6
+    values = automa.workers.available + [int(v) for v in rng.integers(1, 6, count)]
+    rendered = render_table(scene, [(zone, DieSpec("d6", v, automa.colour, centre, float(rng.uniform(0, 90)), size))
+                                    for v, centre in zip(values, scene.scatter(zone, len(values), size, rng, spacing=1.8))],
+                            rng)
+    other.look = lambda: ZoneFinder(scene.layout).find(rendered.frame).placed(rendered.readings())
+    app.manager.current_screen.refresh()
+    shot("euphoria-camera-roll")
 
 
 def entry_shots(app, shot) -> None:

@@ -70,6 +70,7 @@ class CompanionApp(App):
         self.controller = GameController(self.store, self.panel)
         self.camera = TableCamera(self.settings, self.controller, self.demo)
         self.camera.bind(on_played=lambda _camera: self.show_next())
+        self.controller.euphoria_look = self.camera.euphoria_look
         self.manager = ScreenManager(transition=NoTransition())
         self.manager.add_widget(HomeScreen(app=self))
         for module, name in GAME_SCREENS:

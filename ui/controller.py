@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence
 
 from companion.automa import AutomaDecision
 from companion.other_games.deck_entry import DeckEntry
@@ -12,7 +12,7 @@ from companion.other_games.entered import normal, save_entered
 from companion.other_games.entry import Entry
 from companion.other_games.road_entry import RoadEntry
 from companion.other_games.setup_form import EuphoriaForm, SetupForm, setup_form
-from companion.other_games.table import OtherGameTable
+from companion.other_games.table import Look, OtherGameTable
 from companion.rules import Action, Phase, Roll, Score, State, score
 from companion.session.dice_learning import ConfirmedDie
 from companion.session.rolls import expected_roll
@@ -35,6 +35,8 @@ class GameController:
         self.other_setup: Optional[SetupForm] = None  # the setup of a new game of Tokaido or Euphoria
         self.other: Optional[OtherGameTable] = None  # a game of Tokaido or Euphoria, on its own screen
         self.entries: Dict[str, Entry] = {}  # the road or deck being entered, of each kind, kept until saved
+        # the camera's look at a Euphoria table (companion.other_games.camera_look), where one is calibrated
+        self.euphoria_look: Callable[[], Optional[Look]] = lambda: None
 
     @property
     def session(self) -> Optional[TableSession]:
@@ -62,7 +64,7 @@ class GameController:
         """The game set up in ``other_setup`` (ValueError saying why it cannot start)."""
         form = self.other_setup
         assert form is not None
-        self.other = OtherGameTable.new(self.store, form.kind_name, form.setup(), self.panel)
+        self.other = OtherGameTable.new(self.store, form.kind_name, form.setup(), self.panel, self.euphoria_look())
         return self.other
 
     @property
@@ -98,7 +100,7 @@ class GameController:
         return path
 
     def resume_other_game(self, game_id: str) -> OtherGameTable:
-        self.other = OtherGameTable.resume(self.store, game_id, self.panel)
+        self.other = OtherGameTable.resume(self.store, game_id, self.panel, self.euphoria_look())
         return self.other
 
     def last_colours(self) -> List[str]:

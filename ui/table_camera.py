@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from calibration.profile import CalibrationProfile
+    from companion.other_games.camera_look import TableLook
     from companion.session.dice_learning import TableDiceLearner
     from hardware.camera import CameraSource
 
@@ -83,6 +84,22 @@ class TableCamera(EventDispatcher):
             alert("Calibration profile not used", f"{exc}. The camera will not follow the table until you "
                                                   "calibrate again (Home, Calibrate).")
             return None
+
+    def euphoria_look(self) -> Optional["TableLook"]:
+        """The camera's look at the Euphoria zones, once they are calibrated (``calibrate --game euphoria``,
+        its profile beside the calibration profile); None in the demo, or without that profile."""
+        from calibration.profile import EUPHORIA_PROFILE_NAME, CalibrationProfile, ProfileError
+        from companion.other_games.camera_look import TableLook
+
+        path = self.profile_file().with_name(EUPHORIA_PROFILE_NAME)
+        if self.demo or not path.exists():
+            return None
+        try:
+            profile = CalibrationProfile.load(path)
+        except ProfileError as exc:
+            alert("Euphoria calibration not used", f"{exc}. Her rolls are tapped until you calibrate again.")
+            return None
+        return TableLook(self.open_source, profile) if profile.colours is not None else None
 
     def table_dice(self) -> "TableDiceLearner":
         """The table's dice examples, saved beside the calibration profile: loaded once per profile (a

@@ -39,10 +39,12 @@ class Refused(ValueError):
 class Pending(Exception):
     """The turn needs an answer from the table before it can go on."""
 
-    def __init__(self, question: str, dice: int = 0) -> None:
+    def __init__(self, question: str, dice: int = 0, colour: str = "") -> None:
         super().__init__(question)
         self.question = question
         self.dice = dice  # with "roll": how many dice she retrieved
+        self.colour = colour  # with "roll": whose dice
+        self.table: Optional["Table"] = None  # the table as it stands when asked, set by the game
 
 
 QUESTIONS = {
@@ -244,6 +246,7 @@ class EuphoriaGame:
         try:
             self._resolve_pair(scratch, [])
         except Pending as pending:
+            pending.table = scratch
             return pending
         return None
 
@@ -251,6 +254,19 @@ class EuphoriaGame:
         """How many dice the table is asked to roll now (0 unless it waits for ``roll``)."""
         pending = self._pending_answer()
         return pending.dice if pending is not None else 0
+
+    def rolling(self) -> Optional[Tuple[Automa, int]]:
+        """While the table is asked to ``roll``: the Automa as she stands before the roll, and how many dice
+        she retrieved; else None."""
+        pending = self._pending_answer()
+        if pending is None or pending.question != "roll" or pending.table is None:
+            return None
+        return pending.table.automas[pending.colour], pending.dice
+
+    def table_now(self) -> Table:
+        """The Automas' dice and the board as they stand now, mid-pair included (up to the question asked)."""
+        pending = self._pending_answer()
+        return pending.table if pending is not None and pending.table is not None else self.table
 
     # -- one pair of cards -----------------------------------------------------------------------
 
@@ -260,10 +276,10 @@ class EuphoriaGame:
         used = 0
         sites: Optional[List[str]] = None
 
-        def answer(question: str, dice: int = 0) -> List[str]:
+        def answer(question: str, dice: int = 0, colour: str = "") -> List[str]:
             nonlocal used
             if used == len(self.answers):
-                raise Pending(question, dice)
+                raise Pending(question, dice, colour)
             given = self.answers[used]
             used += 1
             head, *rest = given.split()
@@ -323,7 +339,7 @@ class EuphoriaGame:
         left = "; " + ", ".join(f"leaves the knowledge {p.knowledge} worker on {p.place}" for p in staying) \
             if staying else ""
         lines.append(f"{automa.name}: retrieves {count} worker{'s' if count != 1 else ''}{left}. Roll them.")
-        rolls = _dice(answer("roll", count), count)
+        rolls = _dice(answer("roll", count, automa.colour), count)
         sixes = automa.workers.settle_rolls(rolls)
         if sixes:
             lines.append(f"{automa.name}: {'the 6 goes' if sixes == 1 else f'{sixes} 6s go'} on the penalty card.")

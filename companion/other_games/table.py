@@ -2,7 +2,7 @@
 the Automas last said, around the stored :class:`GameSession`. No Kivy here."""
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional
 
 from hardware.panel import Panel, PanelEvent
 
@@ -10,7 +10,12 @@ from ..euphoria.game import QUESTIONS
 from ..store import GameStore, game_kind
 from . import leds
 from .choices import Choice, Step, line_of, next_step
+from .euphoria_camera import ReadingsByZone, mismatches, roll_from_camera, seen
 from .session import Answer, GameSession
+
+Look = Callable[[], Optional[ReadingsByZone]]  # a settled frame's dice readings by zone; None without a frame
+TAP_INSTEAD = Choice("No: tap them", "")  # the camera's reading of a roll refused: the dice are tapped
+TURN_STARTS = ("next", "card")  # the lines that start the Automas' turn, once the people have played
 
 # Euphoria's questions in the middle of a card pair: their answers' lines add to the pair's lines
 MID_TURN = tuple(QUESTIONS)
@@ -20,26 +25,38 @@ ASKED = frozenset(QUESTIONS.values())  # the headless session's wording of them,
 class OtherGameTable:
     """What the screen of an other game shows and does: the question, its buttons, the parts of
     the line tapped so far, the lines the Automas last said; choosing, taking back, undoing; and,
-    with a ``panel``, its buttons, its LEDs showing whose turn it is after every change."""
+    with a ``panel``, its buttons, its LEDs showing whose turn it is after every change.
 
-    def __init__(self, session: GameSession, said: Optional[List[str]] = None, panel: Optional[Panel] = None) -> None:
+    With a camera (``look``, over the Euphoria zones) a Euphoria Automa's roll is read from the table
+    and confirmed with one tap, and the Automas' dice are checked as their turn starts; what the
+    camera could not read, or where the table differs from the game, is ``camera_line``."""
+
+    def __init__(self, session: GameSession, said: Optional[List[str]] = None, panel: Optional[Panel] = None,
+                 look: Optional[Look] = None) -> None:
         self.session = session
         self.parts: List[str] = []
         self.said: List[str] = list(said or [])
         self.refusal = ""
         self.panel = panel
+        self.look = look if session.kind.name == "euphoria" else None
+        self.camera_line = ""
         self._mid_turn = False  # the lines said so far belong to a card pair not yet resolved
+        self._camera_step: Optional[Step] = None  # the camera's roll to confirm, read once per question
+        self._looked = False
+        self._tapping = False   # the camera's roll was refused: the dice are tapped
         self.show_leds()
 
     @classmethod
-    def new(cls, store: GameStore, kind_name: str, setup: Any, panel: Optional[Panel] = None) -> "OtherGameTable":
+    def new(cls, store: GameStore, kind_name: str, setup: Any, panel: Optional[Panel] = None,
+            look: Optional[Look] = None) -> "OtherGameTable":
         """A new game of ``setup`` (``companion.other_games.setup_form``)."""
         session = GameSession.new(store, kind_name, setup)
-        return cls(session, session.game.setup_lines(), panel)
+        return cls(session, session.game.setup_lines(), panel, look)
 
     @classmethod
-    def resume(cls, store: GameStore, game_id: str, panel: Optional[Panel] = None) -> "OtherGameTable":
-        return cls(GameSession.resume(store, game_kind(store.header(game_id)), game_id), panel=panel)
+    def resume(cls, store: GameStore, game_id: str, panel: Optional[Panel] = None,
+               look: Optional[Look] = None) -> "OtherGameTable":
+        return cls(GameSession.resume(store, game_kind(store.header(game_id)), game_id), panel=panel, look=look)
 
     @property
     def title(self) -> str:
@@ -50,7 +67,38 @@ class OtherGameTable:
         return self.session.game.waiting_for() == "over"
 
     def step(self) -> Optional[Step]:
+        if not self.parts and not self._tapping:
+            camera = self._camera_roll()
+            if camera is not None:
+                return camera
         return next_step(self.session.game, self.parts)
+
+    def _camera_roll(self) -> Optional[Step]:
+        """The roll the camera read, to confirm; looked at once per question asked."""
+        if self.look is None or self._looked:
+            return self._camera_step
+        self._looked = True
+        game = self.session.game
+        roll = roll_from_camera(game, self.look() if game.rolling() else None)
+        if roll is None:
+            return None
+        if roll.values is None:
+            self.camera_line = f"The camera could not read her roll: {roll.why}. Tap her dice."
+            return None
+        shown = " ".join(map(str, roll.values))
+        self._camera_step = Step(f"The camera read her roll: {shown}. Right?",
+                                 (Choice(f"Yes: {shown}", roll.line(), ends=True), TAP_INSTEAD))
+        return self._camera_step
+
+    def _check_dice(self, line: str) -> None:
+        """As the Automas' turn starts, the camera's view of their dice against the game's: a line where
+        they differ."""
+        if self.look is None or line.split()[0] not in TURN_STARTS:
+            return
+        placed = self.look()
+        found = mismatches(seen(placed), self.session.game.table_now()) if placed is not None \
+            else ["The camera gave no picture: the Automas' dice are not checked."]
+        self.camera_line = " ".join(["Camera:", *found]) if found else ""
 
     def tapped(self) -> str:
         """The line so far, as the game will be told it."""
@@ -58,27 +106,39 @@ class OtherGameTable:
 
     def choose(self, choice: Choice) -> Optional[Answer]:
         """Add a part; once the line is complete, play it (the Answer), else None."""
-        self.parts.append(choice.part)
         self.refusal = ""
+        if choice is TAP_INSTEAD:
+            self._tapping = True
+            self.show_leds()
+            return None
+        self.parts.append(choice.part)
         if not choice.ends and self.step() is not None:
             self.show_leds()
             return None
-        return self._told(self.session.submit(line_of(self.parts)))
+        line = line_of(self.parts)
+        self.camera_line = ""
+        self._check_dice(line)
+        return self._told(self.session.submit(line))
 
     def back(self) -> None:
         """Take back the last part tapped of the line not yet played."""
         if self.parts:
             self.parts.pop()
+        else:
+            self._tapping = False
         self.show_leds()
 
     def undo(self) -> Answer:
         """Take back the line being tapped, else the last line played."""
-        if self.parts:
+        if self.parts or self._tapping:
             self.parts = []
             self.refusal = ""
+            self._tapping = False
             self.show_leds()
             return Answer(True)
         answer = self.session.undo()
+        self._asked_anew()
+        self.camera_line = ""
         self.said = ["Undone: the last thing told is taken back."] if answer.ok else self.said
         self.refusal = "" if answer.ok else answer.reason
         self.show_leds()
@@ -103,9 +163,14 @@ class OtherGameTable:
         if self.panel is not None:
             leds.show(self.panel, leds.whose_turn(self.session.game, self.parts))
 
+    def _asked_anew(self) -> None:
+        """The game moved on or back: the camera looks again at the next roll asked."""
+        self._looked, self._camera_step, self._tapping = False, None, False
+
     def _told(self, answer: Answer) -> Answer:
         self.parts = []
         if answer.ok:
+            self._asked_anew()
             lines = [line for line in answer.lines if line not in ASKED]
             self.said = (self.said if self._mid_turn else []) + lines
             self.refusal = ""

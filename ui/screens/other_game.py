@@ -24,7 +24,7 @@ class OtherGameScreen(CompanionScreen):
     title = StringProperty("")
     status_text = StringProperty("")
     said_text = StringProperty("")    # what to do for the Automas on the board, one line each
-    refusal = StringProperty("")
+    refusal = StringProperty("")      # a line refused, and what the camera could not read or found amiss
     question = StringProperty("")
     tapped = StringProperty("")       # the line so far
     over = BooleanProperty(False)
@@ -42,7 +42,7 @@ class OtherGameScreen(CompanionScreen):
             return
         self.title, self.status_text = table.title, table.status()
         self.said_text = "\n".join(theme.escape(line) for line in table.said) or "Nothing new to do on the board."
-        self.refusal = table.refusal
+        self.refusal = "\n".join(line for line in (table.refusal, table.camera_line) if line)
         self.tapped = table.tapped()
         self.over = table.over
         step = table.step()
