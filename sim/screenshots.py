@@ -159,6 +159,7 @@ def other_game_shots(app, shot) -> None:
     tap("New game")
     tap("Tokaido")
     tap("5")
+    tap("Crossroads")
     shot("tokaido-setup")
     tap("Start")
     for text in ("2 Temple", "1", "3", "2", "1"):

@@ -1,7 +1,7 @@
 """``automata-companion session --game tokaido|euphoria``: one of the other games through stdin.
 
     session --game tokaido --db PATH --new [--level 4] [--road FILE --order blue,green,purple]
-            [--you blue] [--automas green,purple] [--seed S]
+            [--you blue] [--automas green,purple] [--crossroads] [--matsuri] [--seed S]
     session --game euphoria --db PATH --new --recruits icarus,subterra [--level intermediate]
             [--deck FILE] [--people 2] [--any-faction] [--bazaar] [--seed S]
     session --game tokaido|euphoria --db PATH --resume ID|latest
@@ -31,6 +31,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--order", help="Tokaido with --road: the colours in the order they leave Kyoto")
     group.add_argument("--you", default="blue", help="Tokaido: your colour (blue)")
     group.add_argument("--automas", help="Tokaido: the Automas' colours (the other two of --order)")
+    group.add_argument("--crossroads", action="store_true",
+                       help="Tokaido: playing with the Crossroads expansion (each Automa starts with 5 more points)")
+    group.add_argument("--matsuri", action="store_true", help="Tokaido: playing with the Matsuri expansion")
     group.add_argument("--deck", type=Path, help="Euphoria: your Automa deck file (docs/euphoria.md)")
     group.add_argument("--recruits", help="Euphoria: the factions of your recruits, e.g. icarus,subterra")
     group.add_argument("--people", type=int, default=1, help="Euphoria: people at the table, 1 or 2")
@@ -56,7 +59,8 @@ def tokaido_setup(args: argparse.Namespace) -> Any:
     automas = tuple(_words(args.automas)) or tuple(c for c in order if c != args.you) or ("green", "purple")
     if len(automas) != 2:
         raise ValueError("name the two Automas' colours: --automas green,purple (or --order with three colours)")
-    return Setup(automas, args.you, int(args.level or 4), args.seed or 0, road, order)  # type: ignore[arg-type]
+    return Setup(automas, args.you, int(args.level or 4), args.seed or 0, road, order,  # type: ignore[arg-type]
+                 args.crossroads, args.matsuri)
 
 
 def euphoria_setup(args: argparse.Namespace) -> Any:

@@ -27,6 +27,7 @@ DEFAULTS: Dict[str, Dict[str, Any]] = {
                                                                      {"colour": "purple", "kind": "automa"}]},
     "euphoria": {"game": "euphoria", "level": "intermediate", "seats": [{"colour": "person 1", "kind": "person"}]},
 }
+TOKAIDO_EXPANSIONS = {"crossroads": "Crossroads", "matsuri": "Matsuri"}  # the header's key: the button's words
 EUPHORIA_TITLES = {"beginner": "Beginner", "intermediate": "Intermediate", "experienced": "Experienced",
                    "veteran": "Veteran", "expert": "Expert", "i-want-to-cry": "I Want to Cry"}
 
@@ -138,8 +139,8 @@ class SetupForm(ABC):
 
 
 class TokaidoForm(SetupForm):
-    """Level 1-7, your colour, the two Automas' colours, the road model (or none) and, with one,
-    the order in which the three Travelers leave Kyoto."""
+    """Level 1-7, your colour, the two Automas' colours, the road model (or none), with one the
+    order in which the three Travelers leave Kyoto, and the expansions played with."""
 
     kind_name = "tokaido"
 
@@ -152,6 +153,7 @@ class TokaidoForm(SetupForm):
         self.colours = TRAVELERS + tuple(c for c in [self.you] + self.automas if c not in TRAVELERS)
         self.road: Optional[str] = header.get("road") or None
         self.order = list(header.get("leaving_order") or ())
+        self.expansions = {e for e in TOKAIDO_EXPANSIONS if header.get(e)}
         self._fit_order()
 
     @property
@@ -171,6 +173,8 @@ class TokaidoForm(SetupForm):
         if self.road:
             rows.append(Row("order", "Leaving Kyoto", tuple(
                 Option(f"{('1st', '2nd', '3rd')[n]} {c.title()}", c) for n, c in enumerate(self.order))))
+        rows.append(Row("expansions", "Play with", tuple(Option(text, e, e in self.expansions)
+                                                         for e, text in TOKAIDO_EXPANSIONS.items())))
         return tuple(rows)
 
     def tap(self, key: str, value: str) -> None:
@@ -186,6 +190,8 @@ class TokaidoForm(SetupForm):
             self.road = self._entered_text(value)
         elif key == "order":  # she leaves Kyoto first
             self.order = [value] + [c for c in self.order if c != value]
+        elif key == "expansions":
+            self.expansions ^= {value}
         self._fit_order()
 
     def notes(self) -> List[str]:
@@ -203,7 +209,8 @@ class TokaidoForm(SetupForm):
     def header(self) -> Dict[str, Any]:
         return {"game": "tokaido", "level": self.level,
                 "seats": [{"colour": self.you, "kind": "person"}] + [{"colour": c, "kind": "automa"} for c in self.automas],
-                "road": self.road, "leaving_order": list(self.order) if self.road else []}
+                "road": self.road, "leaving_order": list(self.order) if self.road else [],
+                **{e: e in self.expansions for e in TOKAIDO_EXPANSIONS}}
 
     def problem(self) -> str:
         return "" if len(self.automas) == 2 else "Tap the two Automas' colours."

@@ -17,6 +17,9 @@ Without a road model the app cannot know whose turn it is, nor the spaces ahead:
 
 Each event either changes the game and returns the lines to show, or raises
 :class:`Refused` and changes nothing.
+
+With the Crossroads expansion (``Setup.crossroads``) each Automa scores 5 more points at setup;
+with the Matsuri (``Setup.matsuri``) the setup only reminds how she takes a Matsuri (ruling T10).
 """
 from __future__ import annotations
 
@@ -33,7 +36,12 @@ from .spaces import (INN, ITEM_GIVEN, ITEM_OF_SPACE, PANORAMA_LENGTH, SPACE_NAME
                      ordinal, space_type)
 from .tally import ACHIEVEMENT_NAMES, END_ACHIEVEMENT_POINTS, Counts, automa_counts, end_achievements
 
-RULES_VERSION = "tokaido-automa/rulings-T1-T9"
+RULES_VERSION = "tokaido-automa/rulings-T1-T10"
+CROSSROADS_POINTS = 5  # each Automa's extra points at setup with the Crossroads expansion
+CROSSROADS_REMINDER = ("Crossroads: choose your Traveler. Use only 3 cards of each added type, the Amulets, "
+                       "Legendary Objects and Calligraphy drawn at random (you may look at them).")
+MATSURI_REMINDER = ("Matsuri: if she is to choose a Matsuri, put the top Matsuri card into play. Matsuri effects "
+                    "do not change her score here (ruling T10).")
 
 
 class Refused(ValueError):
@@ -50,6 +58,8 @@ class Setup:
     seed: int = 0
     road: Optional[Road] = None
     leaving_order: Tuple[str, ...] = ()  # with a road: who leaves Kyoto first, second, third
+    crossroads: bool = False  # playing with the Crossroads expansion
+    matsuri: bool = False     # playing with the Matsuri expansion
 
     def __post_init__(self) -> None:
         check_level(self.level)
@@ -66,7 +76,8 @@ class Setup:
         return {"game": "tokaido", "rules_version": RULES_VERSION, "seed": self.seed, "level": self.level,
                 "seats": [{"colour": self.you, "kind": "person"}]
                 + [{"colour": c, "kind": "automa"} for c in self.automas],
-                "road": self.road.to_text() if self.road else None, "leaving_order": list(self.leaving_order)}
+                "road": self.road.to_text() if self.road else None, "leaving_order": list(self.leaving_order),
+                "crossroads": self.crossroads, "matsuri": self.matsuri}
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "Setup":
@@ -74,7 +85,8 @@ class Setup:
         return cls(tuple(s["colour"] for s in seats if s["kind"] == "automa"),  # type: ignore[arg-type]
                    next(s["colour"] for s in seats if s["kind"] == "person"), data.get("level", 4),
                    data.get("seed", 0), parse_road(data["road"]) if data.get("road") else None,
-                   tuple(data.get("leaving_order", ())))
+                   tuple(data.get("leaving_order", ())), bool(data.get("crossroads", False)),
+                   bool(data.get("matsuri", False)))
 
 
 def _name(colour: str) -> str:
@@ -97,12 +109,25 @@ class TokaidoGame:
         if self.setup.road is not None:
             self.positions = {t: 0 for t in self.setup.travelers}
             self.arrivals[0] = list(reversed(self.setup.leaving_order))  # the last to arrive leaves first
-        self._setup_lines = self._resolve_difficulty()
+        self._setup_lines = (self._expansion_reminders() + [self._start(c) for c in self.setup.automas]
+                             + self._resolve_difficulty())
 
     # -- setup ----------------------------------------------------------------------------
 
+    def _expansion_reminders(self) -> List[str]:
+        return ([CROSSROADS_REMINDER] if self.setup.crossroads else []) + \
+            ([MATSURI_REMINDER] if self.setup.matsuri else [])
+
+    def _start(self, colour: str) -> str:
+        """She scores her coin's point and, with the Crossroads, 5 more."""
+        if not self.setup.crossroads:
+            return f"{_name(colour)}: her colour token and 1 coin. +1 → 1."
+        her = self.collections[colour]
+        her.score += CROSSROADS_POINTS
+        return f"{_name(colour)}: her colour token and 1 coin. +1, Crossroads +{CROSSROADS_POINTS} → {her.score}."
+
     def _resolve_difficulty(self) -> List[str]:
-        lines = [f"{_name(c)}: her colour token and 1 coin. +1 → 1." for c in self.setup.automas]
+        lines: List[str] = []
         for who, cards in deal(self.setup.level, self.setup.automas, self.setup.seed).items():
             for card in cards:
                 if who == "you":
@@ -116,7 +141,8 @@ class TokaidoGame:
         return lines
 
     def setup_lines(self) -> List[str]:
-        """What to do at setup: the Automas' coins and the Difficulty Level cards dealt."""
+        """What to do at setup: the expansions' reminders, the Automas' coins (and Crossroads points)
+        and the Difficulty Level cards dealt."""
         return list(self._setup_lines)
 
     # -- whose turn -------------------------------------------------------------------------
@@ -331,9 +357,15 @@ class TokaidoGame:
                 if colour != YOU:
                     self.collections[colour].score += END_ACHIEVEMENT_POINTS
                     self.collections[colour].achievements.append(achievement)
-        lines += [f"{_name(c)}: {self.collections[c].score} points." for c in self.setup.automas]
+        lines += [self._final_score(c) for c in self.setup.automas]
         self.final = {"achievements": winners, "scores": self.scores()}
         return lines
+
+    def _final_score(self, colour: str) -> str:
+        score = self.collections[colour].score
+        if self.setup.crossroads:
+            return f"{_name(colour)}: {score} points ({CROSSROADS_POINTS} of them from the Crossroads setup)."
+        return f"{_name(colour)}: {score} points."
 
     # -- what the table sees ----------------------------------------------------------------
 

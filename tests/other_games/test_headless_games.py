@@ -117,3 +117,19 @@ def test_resume_latest_carries_on_where_the_game_stopped(tmp_path):
              lambda asked, lines: states.append(lines) or (None if len(states) > 1 else "state"))
     assert first[0] == states[0][0]  # the same game id
     assert json.loads(states[1][0])["automas"]["white"]["available"] == [1, 2, 5, 6]
+
+
+def test_crossroads_and_matsuri_from_the_command_line_are_kept_over_a_resume(tmp_path):
+    db = str(tmp_path / "g.db")
+    events = iter(["green card 1 ahead paddy"])
+    first = converse(["--game", "tokaido", "--db", db, "--new", "--automas", "green,purple", "--crossroads",
+                      "--matsuri"], lambda asked, lines: next(events, None))
+    assert first[1].startswith("say Crossroads: choose your Traveler.") and first[2].startswith("say Matsuri: ")
+    assert "say Green: her colour token and 1 coin. +1, Crossroads +5 → 6." in first
+    assert "say Green: 1st space, the Paddy. Give her a Paddy card. +1 → 7." in first
+    states = []
+    converse(["--game", "tokaido", "--db", db, "--resume", "latest"],
+             lambda asked, lines: states.append(lines) or (None if len(states) > 1 else "state"))
+    assert json.loads(states[1][0])["automas"]["green"]["score"] == 7  # a power cut keeps the 5 points
+    assert json.loads(states[1][0])["automas"]["purple"]["score"] == 6
+    assert not any(line.startswith("say ") for line in states[0])  # resumed: the setup is not said again

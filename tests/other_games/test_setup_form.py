@@ -37,7 +37,9 @@ def tap(form, key, text):
 
 def test_a_first_tokaido_game_is_offered_the_defaults_and_no_road(store):
     form = setup_form(store, "tokaido")
-    assert [r.key for r in form.rows()] == ["level", "you", "automas", "road"]  # no order without a road
+    assert [r.key for r in form.rows()] == ["level", "you", "automas", "road", "expansions"]  # no order without a road
+    assert [o.text for o in row(form, "expansions").options] == ["Crossroads", "Matsuri"]
+    assert chosen(form, "expansions") == []
     assert chosen(form, "level") == ["4"] and chosen(form, "you") == ["Blue"]
     assert chosen(form, "automas") == ["Green", "Purple"]
     assert [o.text for o in row(form, "road").options] == ["None", "Enter a road…"]
@@ -58,6 +60,19 @@ def test_tokaido_is_prefilled_as_the_latest_game_with_its_road_and_leaving_order
                             "Leaving Kyoto: tap who leaves first."]
     setup = form.setup()
     assert setup.road == INVENTED_ROAD and setup.leaving_order == ("yellow", "green", "purple")
+
+
+def test_the_expansions_are_tapped_on_and_off_and_prefilled_from_the_latest_game(store):
+    form = setup_form(store, "tokaido")
+    tap(form, "expansions", "Crossroads")
+    tap(form, "expansions", "Matsuri")
+    tap(form, "expansions", "Matsuri")
+    assert chosen(form, "expansions") == ["Crossroads"]
+    assert form.header()["crossroads"] is True and form.header()["matsuri"] is False
+    setup = form.setup(seed=2)
+    assert setup.crossroads and not setup.matsuri
+    GameSession.new(store, "tokaido", setup)
+    assert chosen(setup_form(store, "tokaido"), "expansions") == ["Crossroads"]
 
 
 def test_tokaido_colours_stay_three_different_ones(store):
@@ -83,7 +98,7 @@ def test_the_leaving_order_follows_the_taps_and_the_colours(store):
     tap(form, "automas", "Yellow")  # green lets her colour go: yellow leaves last in her place
     assert form.header()["leaving_order"] == ["purple", "blue", "yellow"]
     tap(form, "road", "None")
-    assert [r.key for r in form.rows()] == ["level", "you", "automas", "road"]
+    assert [r.key for r in form.rows()] == ["level", "you", "automas", "road", "expansions"]
     assert form.header()["road"] is None and form.header()["leaving_order"] == []
     assert form.setup().road is None
 

@@ -153,6 +153,17 @@ def test_the_setup_screen_sets_the_game_up_and_back_leaves_it(app):
     assert header["level"] == 6 and [s["colour"] for s in header["seats"]] == ["blue", "green", "purple"]
 
 
+def test_tokaido_with_the_crossroads_tapped_starts_each_automa_five_points_up(app):
+    tap("New game")
+    tap("Tokaido")
+    tap("Crossroads")
+    tap("Start")
+    assert app.controller.other.session.game.setup.crossroads
+    said = screen(app).said_text
+    assert said.startswith("Crossroads: choose your Traveler.") and "+1, Crossroads +5 → 6." in said
+    assert app.controller.other.status() == "Green 6 points  ·  Purple 6 points"
+
+
 def test_euphoria_starts_once_your_two_recruits_are_tapped(app):
     tap("New game")
     tap("Euphoria")

@@ -41,7 +41,9 @@ class OtherGameScreen(CompanionScreen):
         if table is None:
             return
         self.title, self.status_text = table.title, table.status()
-        self.said_text = "\n".join(theme.escape(line) for line in table.said) or "Nothing new to do on the board."
+        said = "\n".join(theme.escape(line) for line in table.said) or "Nothing new to do on the board."
+        if said != self.said_text:
+            self.said_text, self.ids.said_scroll.scroll_y = said, 1  # new lines are read from their first
         self.refusal = "\n".join(line for line in (table.refusal, table.camera_line) if line)
         self.tapped = table.tapped()
         self.over = table.over
