@@ -184,6 +184,17 @@ def misreadable(table, seat):
     raise AssertionError("every value is shown")
 
 
+def turned_for_a_minus_one(session, runtime, table):
+    """A die of the seat to move turned down by one where it lies, as to pay for a -1, and the table settled:
+    the alert offers the move. Its type and value before it was turned."""
+    state = session.upcoming_state()
+    die_type, value = next(d for d in state.seats[state.turn].available if d[1] > 1)
+    turned = next(d for d in table.dice if d.seat == state.turn and (d.die_type, d.value) == (die_type, value))
+    frame, seen = as_seen(table, turned, value - 1)
+    assert runtime.table_settled(seen, frame).alert.accept
+    return die_type, value
+
+
 def test_a_die_the_camera_misread_teaches_the_games_value_until_the_next_move_is_undone(tmp_path, learner, profile):
     with GameStore(tmp_path / "g.db") as store:
         session, runtime, table, _panel = rolled_table(store)
@@ -237,10 +248,7 @@ def test_accepting_the_table_teaches_the_value_read_and_its_undo_takes_it_back(t
         session, runtime, table, _panel = rolled_table(store)
         runtime.table_dice = learner
         state = session.upcoming_state()
-        die_type, value = next(d for d in state.seats[state.turn].available if d[1] > 1)
-        turned = next(d for d in table.dice if d.seat == state.turn and (d.die_type, d.value) == (die_type, value))
-        frame, seen = as_seen(table, turned, value - 1)  # turned to pay for a -1
-        assert runtime.table_settled(seen, frame).alert.accept
+        die_type, value = turned_for_a_minus_one(session, runtime, table)
         assert all(o.ok for o in runtime.accept_table())
         assert saved(profile) == [(die_type, value - 1, state.colours[state.turn])]
         assert runtime.undo().ok

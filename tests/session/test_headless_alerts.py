@@ -7,7 +7,7 @@ from companion.session.runtime import TableRuntime
 from companion.store import GameStore
 
 from ..sync.test_table_sync import rolled_table
-from .test_dice_learning import as_seen, misreadable, saved
+from .test_dice_learning import as_seen, misreadable, saved, turned_for_a_minus_one
 
 
 def test_misread_clears_the_alert_and_teaches_the_games_value(tmp_path, learner, profile):
@@ -28,10 +28,7 @@ def test_accept_plays_the_tables_move(tmp_path, learner, profile):
         session, runtime, table, _panel = rolled_table(store)
         runtime.table_dice = learner
         state = session.upcoming_state()
-        die_type, value = next(d for d in state.seats[state.turn].available if d[1] > 1)
-        turned = next(d for d in table.dice if d.seat == state.turn and (d.die_type, d.value) == (die_type, value))
-        frame, seen = as_seen(table, turned, value - 1)  # turned to pay for a -1
-        assert runtime.table_settled(seen, frame).alert.accept
+        die_type, value = turned_for_a_minus_one(session, runtime, table)
         actions_before = len(session.game.actions)
         said, _step = answer_followed(runtime, "accept")
         assert said.startswith("ok ")
