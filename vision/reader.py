@@ -223,14 +223,13 @@ class DiceReader:
 
         Each of those types keeps the reader's probability; its values share it as the numeral reader reads
         them: the numeral reader sees the numerals twice as large and reads them better, and weighing the
-        reader's odds in as well left more D4s unsure and no fewer wrong. Two rotated looks read as well as
-        four (real D4s and D8s and renders alike) in half the time."""
+        reader's odds in as well left more D4s unsure and no fewer wrong."""
         readings = [type_and_value(p) for p in probs]
         chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(readings)
                   if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
         if not chosen:
             return probs
-        angles = READER_ANGLES[:min(2, self.views)]
+        angles = READER_ANGLES[:self.views]
         close = self.numerals.read(lambda net, ks: self._look(net, looks, [found[chosen[k]] for k in ks],
                                                               NUMERAL_WINDOW, NUMERAL_CROP, angles),
                                    [readings[k][0] for k in chosen])
