@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Iterable, List, Mapping, NamedTuple, Sequence, Tuple
 
 from .locations import Die, LocatedDie, keeps_values, zone_location
+from .in_place import Turned
 from .observe import Misreading
 
 ReadingsByZone = Mapping[str, Iterable[object]]
@@ -50,6 +51,19 @@ def misread_dice(misreading: Misreading, readings_by_zone: ReadingsByZone,
         readings = readings_of(readings_by_zone, seen[0], colours)
         if len(readings) == 1:
             told.append(_told(readings[0], actual[0], colours))
+    return tuple(told)
+
+
+def turned_dice(turned: Sequence[Turned], readings_by_zone: ReadingsByZone,
+                colours: Sequence[str]) -> Tuple[ToldDie, ...]:
+    """The dice an alert said were turned in place, told as they were remembered (the engine's values): each the
+    reading at its spot. Unlike a misreading found by counting, the spot tells which reading is which."""
+    told = []
+    for die in turned:
+        at_spot = [reading for reading in readings_by_zone.get(die.now.zone, ())
+                   if tuple(getattr(reading, "spot", ()) or ()) == die.now.spot]
+        if len(at_spot) == 1 and die.then.die.value is not None:
+            told.append(_told(at_spot[0], die.then.die, colours))
     return tuple(told)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..rules import Action, IllegalAction, Place, Roll, State
-from .answers import ToldDie, accepted_dice, misread_dice
+from .answers import ToldDie, accepted_dice, misread_dice, turned_dice
 from .explain import Moves
 from .in_place import (DieSpot, Group, Turned, dice_by_group, die_spots, expected_group, group_of,
                        turned_in_place)
@@ -67,10 +67,12 @@ class TableSync:
         self.pending_choice: Optional[SyncReport] = None
         self.misreadings: List[Misreading] = []
         self._last_seen: Optional[ReadingsByZone] = None
+        self._turned: Tuple[Turned, ...] = ()  # the dice the last table showed turned in place
         self._placed: Dict[Group, Remembered] = {}
 
     def observe(self, readings_by_zone: ReadingsByZone) -> SyncStep:
         self._last_seen = readings_by_zone
+        self._turned = ()
         state = self.session.upcoming_state()
         observed = self._corrected(state, ObservedTable.from_zones(readings_by_zone, state.colours,
                                                                    self.min_confidence))
@@ -112,6 +114,7 @@ class TableSync:
             if group not in left_out and all(d.sure for d in dice) and Counter(d.die for d in dice) == engine:
                 self._placed[group] = Remembered(tuple(dice), engine)
         if turned:
+            self._turned = tuple(turned)
             self.pending_choice = None
             return replace(report, mismatches=tuple(describe_turned(turned, state.colours)), moves=(),
                            accept_options=())
@@ -139,6 +142,8 @@ class TableSync:
         settled table (``answers.misread_dice``); none without an alert."""
         if self.alert is None or self._last_seen is None:
             return ()
+        if self._turned:
+            return turned_dice(self._turned, self._last_seen, self.session.upcoming_state().colours)
         missing, extra = self._differences()
         return misread_dice(Misreading(tuple(extra), tuple(missing)), self._last_seen,
                             self.session.upcoming_state().colours)

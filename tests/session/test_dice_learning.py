@@ -17,7 +17,7 @@ from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime
 from companion.store import GameStore
 from vision import synth
-from vision.examples import EXAMPLES_PER_FACE
+from vision.examples import EXAMPLES_PER_FACE, example_from_frame
 from vision.readings import FACES, DieReading
 
 from ..sync.test_table_sync import rolled_table, two_dice_of_a_kind
@@ -228,6 +228,28 @@ def test_two_dice_misread_in_one_place_teach_nothing(tmp_path, learner, profile)
         runtime.camera_misread()
         assert runtime.sync.alert is None
         assert learner.dice.examples == [] and not table_dice_path(profile).exists()
+
+
+def test_two_dice_read_swapped_where_they_lie_teach_each_its_own_value(tmp_path, learner, profile):
+    """The dice an alert says were turned in place lie where the camera remembered them: put down to the camera,
+    each reading at its spot teaches the value remembered there (the game's)."""
+    with GameStore(tmp_path / "g.db") as store:
+        session, runtime, table, _panel = rolled_table(store)
+        runtime.table_dice = learner
+        one, other = two_dice_of_a_kind(table)
+        frame, seen = as_seen(table)
+        tray = seen["tray"]
+        for die, shown in ((one, other.value), (other, one.value)):
+            k = next(i for i, r in enumerate(tray) if r.centre == die.centre)
+            tray[k] = dataclasses.replace(tray[k], value=shown)
+        assert [m.kind for m in runtime.table_settled(seen, frame).alert.mismatches] == ["wrong_value", "wrong_value"]
+        runtime.camera_misread()
+        colour = session.upcoming_state().colours[one.seat]
+        assert sorted(saved(profile)) == sorted([(one.die_type, one.value, colour), (other.die_type, other.value, colour)])
+        taught = {e.value: e.reader_crop for e in learner.dice.examples}
+        for die in (one, other):  # each value learnt from the crop of the die that shows it
+            cut = example_from_frame(frame, die.die_type, die.value, colour, die.centre, table.die_size)
+            assert np.array_equal(taught[die.value], cut.reader_crop)
 
 
 def test_a_die_misread_as_another_of_its_kind_teaches_nothing(tmp_path, learner, profile):
