@@ -5,8 +5,8 @@
   the best score estimate (``companion.automa.valuation.estimate``). Rerolls lead to a
   chance node and cost a gear, so it never rerolls; its lookahead is bounded by
   ``max_candidates``.
-* ``SearchBot`` ("mcts:N", "strong") searches N sampled playouts per decision: the strong
-  reference player.
+* ``SearchBot`` ("mcts:N", "strong") searches N sampled playouts per decision, each played
+  at random to the end of the round: the strong reference player.
 
 Every bot has ``decide(state) -> Action`` and never returns an action outside
 ``legal_actions(state)``.
@@ -111,15 +111,24 @@ class SearchBot:
         return rest[: self.width] + rerolls
 
     def _playout(self, state: State, seat: int) -> float:
+        return margin_value(self.play_to_round_end(state), seat)
+
+    def play_to_round_end(self, state: State) -> State:
+        """Every seat plays uniformly random legal actions until the round is scored (or the game)."""
         while state.phase not in ROUND_ENDS:
             if state.is_chance_node:
                 action = sample_chance(state, self.rng)
             else:
                 action = self.rng.choice(legal_actions(state))
             state = apply_action(state, action)
-        mine = estimate(state, seat)
-        best_other = max(estimate(state, other) for other in range(len(state.seats)) if other != seat)
-        return math.tanh((mine - best_other) / MARGIN_SCALE)
+        return state
+
+
+def margin_value(state: State, seat: int) -> float:
+    """In (-1, 1): tanh of the seat's estimated lead over the best other seat."""
+    mine = estimate(state, seat)
+    best_other = max(estimate(state, other) for other in range(len(state.seats)) if other != seat)
+    return math.tanh((mine - best_other) / MARGIN_SCALE)
 
 
 BOTS: Dict[str, Type] = {"random": RandomBot, "greedy": GreedyBot}
