@@ -18,9 +18,10 @@ import random
 from typing import Dict, List, Optional, Type
 
 from .automa.valuation import estimate
-from .rules import Action, CardReroll, Phase, Reroll, State, apply_action, legal_actions, sample_chance
+from .rules import Action, CardReroll, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance
 
-MARGIN_SCALE = 10.0  # points of estimated lead that count as a near-certain win in a playout's value
+MARGIN_SCALE = 25.0  # points of estimated lead at a round's end that count as a near-certain win
+PLACE_SHARE = 0.8  # share of a playout's random choices made among the Place actions alone
 ROUND_ENDS = (Phase.RESET, Phase.OVER)  # where a playout stops: the round is scored, the next not dealt
 STRONG_PLAYOUTS = 1000  # the "strong" budget: about 200 ms a decision on one core (docs/automa.md)
 
@@ -62,10 +63,10 @@ class SearchBot:
 
     The root's candidates are the ``width`` best actions by the one-step estimate, plus every
     reroll (the greedy bot cannot value a chance event; sampled playouts can). Each playout
-    applies a candidate, then lets every seat play uniformly random legal actions, sampling
-    chance events from the bot's seeded RNG, until the round ends (the Reset) or the game does,
-    and values that position by the searching seat's estimate minus the best other seat's
-    (``tanh`` of the margin, so one runaway sample cannot swamp the mean). Scoring at the
+    applies a candidate, then lets every seat play random legal actions (a Place four times in
+    five, else any), sampling chance events from the bot's seeded RNG, until the round ends (the
+    Reset) or the game does, and values that position by the searching seat's estimate minus the
+    best other seat's (``tanh`` of the margin, so one runaway sample cannot swamp the mean). Scoring at the
     round's end sees every staged die activated, where a few decisions' lookahead stopped with
     dice still staged; random playouts cost no estimate per step, so many more fit in a
     decision. The budget is ``playouts`` per decision, not a time, so a game replays the same
@@ -114,14 +115,18 @@ class SearchBot:
         return margin_value(self.play_to_round_end(state), seat)
 
     def play_to_round_end(self, state: State) -> State:
-        """Every seat plays uniformly random legal actions until the round is scored (or the game)."""
+        """Every seat plays random legal actions until the round is scored (or the game)."""
         while state.phase not in ROUND_ENDS:
-            if state.is_chance_node:
-                action = sample_chance(state, self.rng)
-            else:
-                action = self.rng.choice(legal_actions(state))
+            action = sample_chance(state, self.rng) if state.is_chance_node else self._random_action(state)
             state = apply_action(state, action)
         return state
+
+    def _random_action(self, state: State) -> Action:
+        """Mostly a random Place: uniform play would spend its gears on ±1s and combines no one makes."""
+        actions = legal_actions(state)
+        if self.rng.random() < PLACE_SHARE:
+            actions = [a for a in actions if isinstance(a, Place)] or actions
+        return self.rng.choice(actions)
 
 
 def margin_value(state: State, seat: int) -> float:
