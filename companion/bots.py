@@ -5,8 +5,8 @@
   the best score estimate (``companion.automa.valuation.estimate``). Rerolls lead to a
   chance node and cost a gear, so it never rerolls; its lookahead is bounded by
   ``max_candidates``.
-* ``SearchBot`` ("mcts:N", "strong") searches N sampled playouts per decision: the strong
-  reference player.
+* ``SearchBot`` ("mcts:N", "strong") searches N sampled playouts per decision, each played
+  at random to the end of the round: the strong reference player.
 
 Every bot has ``decide(state) -> Action`` and never returns an action outside
 ``legal_actions(state)``.
@@ -18,10 +18,12 @@ import random
 from typing import Dict, List, Optional, Type
 
 from .automa.valuation import estimate
-from .rules import Action, CardReroll, Reroll, State, apply_action, legal_actions, sample_chance
+from .rules import Action, CardReroll, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance
 
-MARGIN_SCALE = 10.0  # points of estimated lead that count as a near-certain win in a playout's value
-STRONG_PLAYOUTS = 32  # the "strong" budget: about 200 ms a decision on one core (docs/automa.md)
+MARGIN_SCALE = 25.0  # points of estimated lead at a round's end that count as a near-certain win
+PLACE_SHARE = 0.8  # share of a playout's random choices made among the Place actions alone
+ROUND_ENDS = (Phase.RESET, Phase.OVER)  # where a playout stops: the round is scored, the next not dealt
+STRONG_PLAYOUTS = 1000  # the "strong" budget: about 200 ms a decision on one core (docs/automa.md)
 
 
 class RandomBot:
@@ -57,29 +59,29 @@ class GreedyBot:
 
 
 class SearchBot:
-    """Monte Carlo search over the engine: UCB1 at the root, truncated greedy playouts.
+    """Monte Carlo search over the engine: UCB1 at the root, random playouts to the round's end.
 
     The root's candidates are the ``width`` best actions by the one-step estimate, plus every
     reroll (the greedy bot cannot value a chance event; sampled playouts can). Each playout
-    applies a candidate, then lets every seat play the epsilon-greedy policy for ``depth``
-    decisions, sampling chance events from the bot's seeded RNG, and values the position by
-    the searching seat's estimate minus the best other seat's (``tanh`` of the margin, so
-    one runaway sample cannot swamp the mean). The budget is ``playouts`` per decision, not a
-    time, so a game replays the same on any machine.
+    applies a candidate, then lets every seat play random legal actions (a Place four times in
+    five, else any), sampling chance events from the bot's seeded RNG, until the round ends (the
+    Reset) or the game does, and values that position by the searching seat's estimate minus the
+    best other seat's (``tanh`` of the margin, so one runaway sample cannot swamp the mean). Scoring at the
+    round's end sees every staged die activated, where a few decisions' lookahead stopped with
+    dice still staged; random playouts cost no estimate per step, so many more fit in a
+    decision. The budget is ``playouts`` per decision, not a time, so a game replays the same
+    on any machine.
     """
 
     kind = "mcts"
 
-    def __init__(self, colour: str, seed: int = 0, playouts: int = 64, depth: int = 4, width: int = 8,
-                 epsilon: float = 0.1, exploration: float = 0.7) -> None:
+    def __init__(self, colour: str, seed: int = 0, playouts: int = 64, width: int = 8,
+                 exploration: float = 0.7) -> None:
         self.colour = colour
         self.playouts = playouts
-        self.depth = depth
         self.width = width
-        self.epsilon = epsilon
         self.exploration = exploration
         self.rng = random.Random(f"mcts:{colour}:{seed}")
-        self.policy = GreedyBot(colour, max_candidates=24)
 
     def decide(self, state: State) -> Action:
         seat = state.turn
@@ -89,16 +91,16 @@ class SearchBot:
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
         for n in range(self.playouts):
-            if n < len(candidates):
-                i = n  # every candidate once before UCB1 chooses
-            else:
-                log_n = math.log(n)
-                i = max(range(len(candidates)), key=lambda k: totals[k] / visits[k]
-                        + self.exploration * math.sqrt(log_n / visits[k]))
+            i = n if n < len(candidates) else self._ucb_choice(visits, totals, n)  # each candidate once first
             visits[i] += 1
             totals[i] += self._playout(apply_action(state, candidates[i]), seat)
         best = max(range(len(candidates)), key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
         return candidates[best]
+
+    def _ucb_choice(self, visits: List[int], totals: List[float], n: int) -> int:
+        log_n = math.log(n)
+        return max(range(len(visits)), key=lambda k: totals[k] / visits[k]
+                   + self.exploration * math.sqrt(log_n / visits[k]))
 
     def _candidates(self, state: State, seat: int) -> List[Action]:
         actions = legal_actions(state)
@@ -110,20 +112,28 @@ class SearchBot:
         return rest[: self.width] + rerolls
 
     def _playout(self, state: State, seat: int) -> float:
-        decisions = 0
-        while decisions < self.depth and not state.is_over:
-            if state.is_chance_node:
-                state = apply_action(state, sample_chance(state, self.rng))
-                continue
-            decisions += 1
-            if self.rng.random() < self.epsilon:
-                action = self.rng.choice(legal_actions(state))
-            else:
-                action = self.policy.decide(state)
+        return margin_value(self.play_to_round_end(state), seat)
+
+    def play_to_round_end(self, state: State) -> State:
+        """Every seat plays random legal actions until the round is scored (or the game)."""
+        while state.phase not in ROUND_ENDS:
+            action = sample_chance(state, self.rng) if state.is_chance_node else self._random_action(state)
             state = apply_action(state, action)
-        mine = estimate(state, seat)
-        best_other = max(estimate(state, other) for other in range(len(state.seats)) if other != seat)
-        return math.tanh((mine - best_other) / MARGIN_SCALE)
+        return state
+
+    def _random_action(self, state: State) -> Action:
+        """Mostly a random Place: uniform play would spend its gears on ±1s and combines no one makes."""
+        actions = legal_actions(state)
+        if self.rng.random() < PLACE_SHARE:
+            actions = [a for a in actions if isinstance(a, Place)] or actions
+        return self.rng.choice(actions)
+
+
+def margin_value(state: State, seat: int) -> float:
+    """In (-1, 1): tanh of the seat's estimated lead over the best other seat."""
+    mine = estimate(state, seat)
+    best_other = max(estimate(state, other) for other in range(len(state.seats)) if other != seat)
+    return math.tanh((mine - best_other) / MARGIN_SCALE)
 
 
 BOTS: Dict[str, Type] = {"random": RandomBot, "greedy": GreedyBot}

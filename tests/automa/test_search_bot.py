@@ -1,8 +1,11 @@
+import random
+
 import pytest
 
 from companion.automa import get_level
 from companion.automa.harness import simulate
 from companion.bots import RandomBot, SearchBot, make_bot
+from companion.rules import Phase, apply_action, new_game, sample_chance
 
 from .helpers import bot_game
 
@@ -29,3 +32,14 @@ def test_mcts_and_strong_are_opponents_by_name():
             make_bot(bad, "red")
     result = simulate(get_level(1), ["mcts:2"], games=1, seed=2)
     assert result["illegal_moves"] == 0 and result["seats"][1]["kind"] == "mcts:2"
+
+
+
+def test_a_playout_plays_to_the_reset_of_its_round():
+    rng = random.Random(5)
+    state = new_game(["red", "blue"])
+    while state.is_chance_node:
+        state = apply_action(state, sample_chance(state, rng))
+    end = SearchBot("red", 5).play_to_round_end(state)
+    assert end.phase == Phase.RESET and end.round == state.round + 1
+    assert not any(end.staging.values())  # every staged die was activated: the round is scored
