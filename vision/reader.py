@@ -17,13 +17,14 @@ from typing import List, Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import (D6_VALUES_MODEL, FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_TYPES,
+from vision.classifier import (CLASSES, D6_VALUES_MODEL, FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_TYPES,
                                NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, FrameLooks, GreyPyramid,
                                MODEL_DIR, NumeralReader, Reader, crop_batch, decode_box, type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
 from vision.detector import MODEL_FILE as DETECTOR_FILE, DieDetector
+from vision.pips import WEIGHED_COUNTS, count_likelihood, count_pips
 from vision.readings import ColourProfile, DieReading
 
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
@@ -36,6 +37,8 @@ SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets 
 FAINT_LEFT = 0.3  # the second search runs where contrast this share of the faintest die read's is left
 LEAST_DIE_CONTRAST = 10.0  # with a known die size, contrast over this, blurred over a die, is always looked at
 SEARCHES_BETWEEN = 3  # most rounds of the search for dice that made no blob of their own
+PIPS_FROM_D6_SHARE = 0.05  # the pips are counted on a die at least this likely to be a D6...
+SURE_WITHOUT_PIPS = 0.98  # ...unless its type and value are this sure (on real photos, such readings were all right)
 OUTLINE_OFF_CENTRE = 0.15  # a blob's rectangle centred further off the die than this share of it is not its outline
 
 
@@ -169,6 +172,7 @@ class DiceReader:
         probs = self._read_numerals(looks, found, self._read_d6_values(looks, found, self._read(looks, found)))
         if self.table_values:
             probs = self._read_with_examples(looks, found, probs)
+        probs = self._weigh_pips(frame_bgr, found, probs)
         readings = []
         for (finder_p, centre, size), p in zip(found, probs):
             die_probability = math.sqrt(finder_p * (1.0 - float(p[0])))
@@ -261,6 +265,26 @@ class DiceReader:
         for j, (k, die_type) in enumerate(chosen):
             values = TYPE_SLICES[die_type]
             out[k, values] = out[k, values].sum() * table.value_odds(die_type, views[:, j])
+        return out
+
+    @staticmethod
+    def _weigh_pips(frame_bgr: np.ndarray, found, probs: np.ndarray) -> np.ndarray:
+        """``probs`` weighed with the pips counted on each die that may be a D6 (``vision.pips``).
+
+        The count is a second opinion that learnt nothing, so it holds on dice no network saw: where it
+        agrees with the networks the value is surer, where it disagrees less sure, and a face of three pips
+        or more makes a die the networks took for a D4 or D8 likelier a D6. The die's share of "none" stays."""
+        out = probs.copy()
+        d6 = TYPE_SLICES["d6"]
+        for k, (_, centre, size) in enumerate(found):
+            die_p = 1.0 - float(probs[k, 0])
+            if probs[k, 0] >= 0.5 or probs[k, d6].sum() < PIPS_FROM_D6_SHARE * die_p \
+                    or min(type_and_value(probs[k])[1::2]) >= SURE_WITHOUT_PIPS:
+                continue
+            count = count_pips(frame_bgr, centre, size)
+            if count in WEIGHED_COUNTS:
+                weighed = probs[k, 1:] * count_likelihood(count, CLASSES[1:])
+                out[k, 1:] = die_p * weighed / max(float(weighed.sum()), 1e-12)
         return out
 
     @staticmethod
