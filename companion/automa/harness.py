@@ -12,11 +12,12 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Dict, List, Sequence
+from typing import Dict, List, Optional, Sequence
 
 from ..bots import BOT_NAMES, make_bot
 from ..rules import IllegalAction, apply_action, new_game, sample_chance, score
 from .automa import Automa
+from .deck import DeckData
 from .levels import Level
 
 COLOURS = ("blue", "red", "green", "white")
@@ -31,12 +32,13 @@ class GameResult:
     automa_seconds: List[float]
 
 
-def play_game(level: Level, opponents: Sequence[str], seed: int) -> GameResult:
+def play_game(level: Level, opponents: Sequence[str], seed: int, deck: Optional[DeckData] = None) -> GameResult:
+    """One seeded game; ``deck``: the card faces the Automa draws from (the shipped ones by default)."""
     kinds = ["automa"] + list(opponents)
     colours = COLOURS[: len(kinds)]
     players = []
     for i, (kind, colour) in enumerate(zip(kinds, colours)):
-        players.append(Automa(level, colour, seed * 10 + i) if kind == "automa" else make_bot(kind, colour, seed * 10 + i))
+        players.append(Automa(level, colour, seed * 10 + i, deck) if kind == "automa" else make_bot(kind, colour, seed * 10 + i))
     rng = random.Random(f"table:{seed}")
     state = new_game(colours)
     illegal = 0
