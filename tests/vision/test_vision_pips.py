@@ -57,3 +57,30 @@ def test_likelihood_favours_the_counted_value_and_the_d6():
     assert like[CLASSES.index(("d8", 4)) - 1] < d6[4] / 10
     twos = count_likelihood(2, CLASSES[1:])  # two spots may be a numeral's loops: they say little of the type
     assert twos[CLASSES.index(("d8", 3)) - 1] >= twos[CLASSES.index(("d6", 3)) - 1]
+
+
+def _probs(**shares):
+    """A row of reader probabilities: "none", then each (type, value) given as d6_5=0.3 and so on."""
+    p = np.zeros(len(CLASSES))
+    for key, share in shares.items():
+        die_type, _, value = key.partition("_")
+        p[CLASSES.index((die_type, int(value)) if value else ("none", 0))] = share
+    return p / p.sum()
+
+
+def test_a_face_of_pips_turns_an_unsure_reading_to_the_counted_d6():
+    from vision.reader import DiceReader
+
+    frame, centre, size = _die("d6", 5, "white")
+    probs = np.array([_probs(none=0.1, d8_5=0.45, d6_3=0.25, d6_5=0.2)])
+    weighed = DiceReader._weigh_pips(frame, [(0.9, centre, size)], probs)[0]
+    assert CLASSES[int(weighed.argmax())] == ("d6", 5)
+    assert weighed[0] == pytest.approx(probs[0, 0]) and weighed.sum() == pytest.approx(1.0)
+
+
+def test_no_face_of_pips_leaves_the_reading_as_it_was():
+    from vision.reader import DiceReader
+
+    frame = np.full((200, 200, 3), 120, np.uint8)
+    probs = np.array([_probs(none=0.05, d8_7=0.6, d6_3=0.35)])
+    assert np.allclose(DiceReader._weigh_pips(frame, [(0.9, (100, 100), 60)], probs), probs)
