@@ -31,6 +31,8 @@ def main() -> int:
     parser.add_argument("--duel", type=int, default=1200, help="2-seat games per level against greedy")
     parser.add_argument("--tables", type=int, default=250, help="3- and 4-seat games per level and table")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--levels", type=int, nargs="+", help="only these level numbers (each plays the games it "
+                        "plays in the full run)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
 
@@ -39,6 +41,8 @@ def main() -> int:
     games = illegal = 0
     medians = []
     for level in all_levels():
+        if args.levels and level.number not in args.levels:
+            continue
         row = {"number": level.number, "name": level.name, "tables": []}
         for opponents in TABLES:
             n = args.duel if len(opponents) == 1 else args.tables

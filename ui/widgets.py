@@ -94,7 +94,7 @@ class CardFace(BoxLayout):
 
     PILE_RGBA: Dict[str, theme.RGBA] = {
         "rust": (0.62, 0.33, 0.20, 1), "cog": (0.50, 0.52, 0.55, 1),
-        "spring": (0.25, 0.45, 0.75, 1), "brass": (0.72, 0.58, 0.20, 1),
+        "spring": (0.25, 0.45, 0.75, 1), "brass": (0.72, 0.58, 0.20, 1), "steel": (0.36, 0.42, 0.50, 1),
     }
     BAND_H = 74  # padding, title and pile line on the coloured band
 

@@ -90,7 +90,7 @@ def _choice(value: Any, allowed: Sequence[str], where: str) -> str:
     return value
 
 
-def _card(card_id: str, raw: Dict[str, Any], piles: Dict[str, str]) -> AutomaCard:
+def parse_card(card_id: str, raw: Dict[str, Any], piles: Dict[str, str]) -> AutomaCard:
     try:
         a, s = raw["action"], raw["support"]
         focus = tuple(_choice(x, AREAS, f"card {card_id} focus") for x in a["focus"])
@@ -119,7 +119,7 @@ def load_deck(path: Path = DATA_FILE) -> DeckData:
     except (OSError, json.JSONDecodeError) as exc:
         raise DeckDataError(f"cannot read the Automa deck file {path}: {exc}") from None
     piles = {k: str(v) for k, v in raw["piles"].items()}
-    cards = {card_id: _card(card_id, c, piles) for card_id, c in raw["cards"].items()}
+    cards = {card_id: parse_card(card_id, c, piles) for card_id, c in raw["cards"].items()}
     return DeckData(piles, cards, tuple(raw["levels"]))
 
 
