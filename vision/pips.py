@@ -11,7 +11,7 @@ face of three pips or more also says the die is a D6.
 from __future__ import annotations
 
 import itertools
-from typing import List, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 import cv2
 import numpy as np
@@ -28,9 +28,12 @@ ONE_PIP_OFF_CENTRE = 0.2     # a lone spot is a one only this near the box's mid
 Spot = Tuple[float, float, float]  # x, y, diameter in the scaled box
 
 
-def _spot_detector(colour: int, circularity: float, convexity: float, inertia: float) -> cv2.SimpleBlobDetector:
+def _spot_detector(colour: Optional[int], circularity: float, convexity: float,
+                   inertia: float) -> cv2.SimpleBlobDetector:
+    """Spots of ``colour`` (0 dark, 255 light; None: both) of a pip's size and roundness."""
     params = cv2.SimpleBlobDetector_Params()
-    params.filterByColor, params.blobColor = True, colour
+    params.filterByColor = colour is not None
+    params.blobColor = colour or 0
     params.minThreshold, params.maxThreshold, params.thresholdStep = 10, 250, 10
     params.minRepeatability = 2
     params.filterByArea = True
@@ -42,9 +45,9 @@ def _spot_detector(colour: int, circularity: float, convexity: float, inertia: f
     return cv2.SimpleBlobDetector_create(params)
 
 
-# Round spots in grey (dark and light), and looser ones in the colour-contrast map, where a pip shaded
-# into a crescent is still a spot.
-_DARK, _LIGHT = _spot_detector(0, 0.55, 0.8, 0.35), _spot_detector(255, 0.55, 0.8, 0.35)
+# Round spots in grey (dark and light at once), and looser ones in the colour-contrast map, where a pip
+# shaded into a crescent is still a spot.
+_ROUND = _spot_detector(None, 0.55, 0.8, 0.35)
 _OTHER_COLOUR = _spot_detector(255, 0.4, 0.6, 0.25)
 
 
@@ -60,7 +63,7 @@ def top_face(frame_bgr: np.ndarray, centre: Sequence[float], size: float) -> Lis
         return []
     grey = cv2.normalize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), None, 0, 255, cv2.NORM_MINMAX)
     other = cv2.normalize(_distance_from_body(crop), None, 0, 255, cv2.NORM_MINMAX).astype(np.uint8)
-    faces = [_face(_spots(_DARK, grey)), _face(_spots(_LIGHT, grey)), _face(_spots(_OTHER_COLOUR, other))]
+    faces = [_face(_spots(_ROUND, grey)), _face(_spots(_OTHER_COLOUR, other))]
     return max(faces, key=len)
 
 
