@@ -278,8 +278,9 @@ class DiceReader:
         d6 = TYPE_SLICES["d6"]
         for k, (_, centre, size) in enumerate(found):
             die_p = 1.0 - float(probs[k, 0])
+            _, type_p, _, value_p, _ = type_and_value(probs[k])
             if probs[k, 0] >= 0.5 or probs[k, d6].sum() < PIPS_FROM_D6_SHARE * die_p \
-                    or min(type_and_value(probs[k])[1::2]) >= SURE_WITHOUT_PIPS:
+                    or min(type_p, value_p) >= SURE_WITHOUT_PIPS:
                 continue
             count = count_pips(frame_bgr, centre, size)
             if count in WEIGHED_COUNTS:
