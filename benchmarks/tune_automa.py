@@ -100,9 +100,10 @@ def mutate(candidate: Candidate, rng: random.Random) -> Tuple[Candidate, str]:
 
 
 def starting_candidate(pile: str, count: int) -> Candidate:
+    """``pile``'s faces, with the handicap of the level whose starting deck is that pile alone (brass: level 6)."""
     raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     faces = [{"action": c["action"], "support": c["support"]} for c in raw["cards"].values() if c["pile"] == pile]
-    level = raw["levels"][-1]["handicap"]
+    level = next(lv for lv in raw["levels"] if set(lv["start"]) == {pile})["handicap"]
     return {"cards": [copy.deepcopy(faces[i % len(faces)]) for i in range(count)],
             "handicap": {"max_modifications": level["max_modifications"], "reserve": level["reserve"]}}
 
