@@ -21,7 +21,7 @@ from sim.app_driver import headless
 SHOTS = ("home", "new-game", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
          "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
          "teach-dice", "teach-dice-progress", "table-mismatch", "tokaido-setup", "tokaido", "tokaido-meals", "euphoria-setup", "euphoria-sites",
-         "euphoria", "euphoria-camera-roll",
+         "euphoria", "euphoria-camera-reading", "euphoria-camera-roll",
          "home-other-games", "euphoria-deck-entry", "tokaido-road-entry")
 
 
@@ -195,11 +195,13 @@ def other_game_shots(app, shot) -> None:
 
 def euphoria_camera_roll(app, shot) -> None:
     """Turns played on until an Automa retrieves her workers; the camera, over a rendered table of the
-    Euphoria zones, reads her roll for one tap to confirm."""
+    Euphoria zones, reads her roll (her dice may be tapped meanwhile), then offers it for one tap."""
+    import threading
+
     import numpy as np
 
     from calibration.layout import euphoria_layout, euphoria_zone
-    from sim.app_driver import tap
+    from sim.app_driver import tap, wait_for
     from sim.table_scene import TableScene, render_table
     from vision.synth import DieSpec
     from vision.zones import ZoneFinder
@@ -215,8 +217,17 @@ def euphoria_camera_roll(app, shot) -> None:
     rendered = render_table(scene, [(zone, DieSpec("d6", v, automa.colour, centre, float(rng.uniform(0, 90)), size))
                                     for v, centre in zip(values, scene.scatter(zone, len(values), size, rng, spacing=1.8))],
                             rng)
-    other.look = lambda: ZoneFinder(scene.layout).find(rendered.frame).placed(rendered.readings())
+    settled = threading.Event()
+
+    def look():
+        settled.wait(10)
+        return ZoneFinder(scene.layout).find(rendered.frame).placed(rendered.readings())
+
+    other.look = app.camera.in_background(look)
     app.manager.current_screen.refresh()
+    shot("euphoria-camera-reading")
+    settled.set()
+    wait_for(lambda: "camera read" in app.manager.current_screen.question, "the camera's roll on the screen")
     shot("euphoria-camera-roll")
 
 

@@ -69,7 +69,7 @@ class CompanionApp(App):
         self.panel = open_table_panel(self.settings, self.demo)
         self.controller = GameController(self.store, self.panel)
         self.camera = TableCamera(self.settings, self.controller, self.demo)
-        self.camera.bind(on_played=lambda _camera: self.show_next())
+        self.camera.bind(on_played=lambda _camera: self.show_next(), on_looked=lambda _camera: self._looked())
         self.controller.euphoria_look = self.camera.euphoria_look
         self.manager = ScreenManager(transition=NoTransition())
         self.manager.add_widget(HomeScreen(app=self))
@@ -100,6 +100,11 @@ class CompanionApp(App):
     def go_home(self) -> None:
         self.camera.stop()
         self.go("home")
+
+    def _looked(self) -> None:
+        """The camera's look at a Euphoria table came: its game's screen shows what it read."""
+        if self.manager.current == "other":
+            self.manager.current_screen.refresh()
 
     def show_next(self) -> None:
         """The screen of what the table waits for now; the camera watches the table while a game is on."""

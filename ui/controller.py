@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
 
 from companion.automa import AutomaDecision
+from companion.other_games.camera_look import LookThen
 from companion.other_games.deck_entry import DeckEntry
 from companion.other_games.entered import normal, save_entered
 from companion.other_games.entry import Entry
 from companion.other_games.road_entry import RoadEntry
 from companion.other_games.setup_form import EuphoriaForm, SetupForm, setup_form
-from companion.other_games.table import Look, OtherGameTable
+from companion.other_games.table import OtherGameTable
 from companion.rules import Action, Phase, Roll, Score, State, score
 from companion.session.dice_learning import ConfirmedDie
 from companion.session.rolls import expected_roll
@@ -36,7 +37,7 @@ class GameController:
         self.other: Optional[OtherGameTable] = None  # a game of Tokaido or Euphoria, on its own screen
         self.entries: Dict[str, Entry] = {}  # the road or deck being entered, of each kind, kept until saved
         # the camera's look at a Euphoria table (companion.other_games.camera_look), where one is calibrated
-        self.euphoria_look: Callable[[], Optional[Look]] = lambda: None
+        self.euphoria_look: Callable[[], Optional[LookThen]] = lambda: None
 
     @property
     def session(self) -> Optional[TableSession]:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from calibration.profile import CalibrationProfile
-    from companion.other_games.camera_look import TableLook
+    from companion.other_games.camera_look import Look, LooksInTurn
     from companion.session.dice_learning import TableDiceLearner
     from hardware.camera import CameraSource
 
@@ -36,7 +36,7 @@ class TableCamera(EventDispatcher):
     feed = ObjectProperty(None, allownone=True)  # the feed of the game in progress (ui.camera_feed.CameraFeed)
     seen = StringProperty("")  # a move seen on the table that waits for a tap, or dice to look at
 
-    __events__ = ("on_played",)
+    __events__ = ("on_played", "on_looked")
 
     def __init__(self, settings: Config, controller: GameController, demo: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -53,6 +53,9 @@ class TableCamera(EventDispatcher):
 
     def on_played(self) -> None:
         """A move was played from the table."""
+
+    def on_looked(self) -> None:
+        """A look at a Euphoria table was handed to its game (``euphoria_look``)."""
 
     # -- the calibration --------------------------------------------------------------------
 
@@ -85,9 +88,10 @@ class TableCamera(EventDispatcher):
                                                   "calibrate again (Home, Calibrate).")
             return None
 
-    def euphoria_look(self) -> Optional["TableLook"]:
-        """The camera's look at the Euphoria zones, once they are calibrated (``calibrate --game euphoria``,
-        its profile beside the calibration profile); None in the demo, or without that profile."""
+    def euphoria_look(self) -> Optional["LooksInTurn"]:
+        """The camera's looks at the Euphoria zones, once they are calibrated (``calibrate --game euphoria``,
+        its profile beside the calibration profile), taken on a thread of their own and handed to the game
+        on this one; None in the demo, or without that profile."""
         from calibration.profile import EUPHORIA_PROFILE_NAME, CalibrationProfile, ProfileError
         from companion.other_games.camera_look import TableLook
 
@@ -99,7 +103,18 @@ class TableCamera(EventDispatcher):
         except ProfileError as exc:
             alert("Euphoria calibration not used", f"{exc}. Her rolls are tapped until you calibrate again.")
             return None
-        return TableLook(self.open_source, profile) if profile.colours is not None else None
+        return self.in_background(TableLook(self.open_source, profile)) if profile.colours is not None else None
+
+    def in_background(self, look: "Look") -> "LooksInTurn":
+        """``look`` taken on a thread of its own, its readings handed to the game on this one, then ``on_looked``."""
+        from companion.other_games.camera_look import Look, LooksInTurn
+
+        return LooksInTurn(look, self._hand_on_look)
+
+    @mainthread
+    def _hand_on_look(self, hand_on: Callable[[], None]) -> None:
+        hand_on()
+        self.dispatch("on_looked")
 
     def table_dice(self) -> "TableDiceLearner":
         """The table's dice examples, saved beside the calibration profile: loaded once per profile (a

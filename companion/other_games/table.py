@@ -6,16 +6,18 @@ from typing import Any, Callable, List, Optional
 
 from hardware.panel import Panel, PanelEvent
 
-from ..euphoria.game import QUESTIONS
+from ..euphoria.game import QUESTIONS, Table
 from ..store import GameStore, game_kind
 from . import leds
 from .choices import Choice, Step, line_of, next_step
+from .camera_look import LookThen
 from .euphoria_camera import ReadingsByZone, mismatches, roll_from_camera, seen
 from .session import Answer, GameSession
 
-Look = Callable[[], Optional[ReadingsByZone]]  # a settled frame's dice readings by zone; None without a frame
 TAP_INSTEAD = Choice("No: tap them", "")  # the camera's reading of a roll refused: the dice are tapped
 TURN_STARTS = ("next", "card")  # the lines that start the Automas' turn, once the people have played
+READING_ROLL = "The camera is reading her roll. Wait a moment, or tap her dice."
+NO_PICTURE = "The camera gave no picture: the Automas' dice are not checked."
 
 # Euphoria's questions in the middle of a card pair: their answers' lines add to the pair's lines
 MID_TURN = tuple(QUESTIONS)
@@ -29,10 +31,12 @@ class OtherGameTable:
 
     With a camera (``look``, over the Euphoria zones) a Euphoria Automa's roll is read from the table
     and confirmed with one tap, and the Automas' dice are checked as their turn starts; what the
-    camera could not read, or where the table differs from the game, is ``camera_line``."""
+    camera could not read, or where the table differs from the game, is ``camera_line``. A look may
+    hand its readings on later (the screen's looks run on a thread of their own): until then her dice
+    can be tapped, and readings for a question no longer asked are dropped."""
 
     def __init__(self, session: GameSession, said: Optional[List[str]] = None, panel: Optional[Panel] = None,
-                 look: Optional[Look] = None) -> None:
+                 look: Optional[LookThen] = None) -> None:
         self.session = session
         self.parts: List[str] = []
         self.said: List[str] = list(said or [])
@@ -44,18 +48,19 @@ class OtherGameTable:
         self._camera_step: Optional[Step] = None  # the camera's roll to confirm, read once per question
         self._looked = False
         self._tapping = False   # the camera's roll was refused: the dice are tapped
+        self._moves = 0         # lines played and undone so far: a look's readings are for the moves they were asked at
         self.show_leds()
 
     @classmethod
     def new(cls, store: GameStore, kind_name: str, setup: Any, panel: Optional[Panel] = None,
-            look: Optional[Look] = None) -> "OtherGameTable":
+            look: Optional[LookThen] = None) -> "OtherGameTable":
         """A new game of ``setup`` (``companion.other_games.setup_form``)."""
         session = GameSession.new(store, kind_name, setup)
         return cls(session, session.game.setup_lines(), panel, look)
 
     @classmethod
     def resume(cls, store: GameStore, game_id: str, panel: Optional[Panel] = None,
-               look: Optional[Look] = None) -> "OtherGameTable":
+               look: Optional[LookThen] = None) -> "OtherGameTable":
         return cls(GameSession.resume(store, game_kind(store.header(game_id)), game_id), panel=panel, look=look)
 
     @property
@@ -78,27 +83,41 @@ class OtherGameTable:
         if self.look is None or self._looked:
             return self._camera_step
         self._looked = True
-        game = self.session.game
-        roll = roll_from_camera(game, self.look() if game.rolling() else None)
+        if self.session.game.rolling() is not None:
+            self.camera_line = READING_ROLL
+            self._take_look(self._read_roll)
+        return self._camera_step
+
+    def _read_roll(self, placed: Optional[ReadingsByZone]) -> None:
+        if self.camera_line == READING_ROLL:
+            self.camera_line = ""
+        roll = roll_from_camera(self.session.game, placed)
         if roll is None:
-            return None
+            return
         if roll.values is None:
             self.camera_line = f"The camera could not read her roll: {roll.why}. Tap her dice."
-            return None
+            return
         shown = " ".join(map(str, roll.values))
         self._camera_step = Step(f"The camera read her roll: {shown}. Right?",
                                  (Choice(f"Yes: {shown}", roll.line(), ends=True), TAP_INSTEAD))
-        return self._camera_step
 
-    def _check_dice(self, line: str) -> None:
-        """As the Automas' turn starts, the camera's view of their dice against the game's: a line where
-        they differ."""
-        if self.look is None or line.split()[0] not in TURN_STARTS:
-            return
-        placed = self.look()
-        found = mismatches(seen(placed), self.session.game.table_now()) if placed is not None \
-            else ["The camera gave no picture: the Automas' dice are not checked."]
+    def _checks(self, line: str) -> bool:
+        """Whether ``line`` starts the Automas' turn, when the camera checks their dice against the game's."""
+        return self.look is not None and line.split()[0] in TURN_STARTS
+
+    def _show_check(self, placed: Optional[ReadingsByZone], expected: Table) -> None:
+        found = mismatches(seen(placed), expected) if placed is not None else [NO_PICTURE]
         self.camera_line = " ".join(["Camera:", *found]) if found else ""
+
+    def _take_look(self, then: Callable[[Optional[ReadingsByZone]], None]) -> None:
+        """A look whose readings go to ``then``, unless a line was played or undone before they came."""
+        asked_at = self._moves
+
+        def deliver(placed: Optional[ReadingsByZone]) -> None:
+            if self._moves == asked_at:
+                then(placed)
+        assert self.look is not None
+        self.look(deliver)
 
     def tapped(self) -> str:
         """The line so far, as the game will be told it."""
@@ -117,8 +136,11 @@ class OtherGameTable:
             return None
         line = line_of(self.parts)
         self.camera_line = ""
-        self._check_dice(line)
-        return self._told(self.session.submit(line))
+        expected = self.session.game.table_now() if self._checks(line) else None
+        answer = self._told(self.session.submit(line))
+        if expected is not None:
+            self._take_look(lambda placed: self._show_check(placed, expected))
+        return answer
 
     def back(self) -> None:
         """Take back the last part tapped of the line not yet played."""
@@ -166,6 +188,7 @@ class OtherGameTable:
     def _asked_anew(self) -> None:
         """The game moved on or back: the camera looks again at the next roll asked."""
         self._looked, self._camera_step, self._tapping = False, None, False
+        self._moves += 1
 
     def _told(self, answer: Answer) -> Answer:
         self.parts = []

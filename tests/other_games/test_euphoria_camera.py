@@ -4,6 +4,7 @@ unsure; the dice checked against the game's as the Automas' turn starts."""
 from __future__ import annotations
 
 import itertools
+import threading
 from dataclasses import replace
 from typing import Dict, Sequence
 
@@ -18,9 +19,9 @@ from companion.cli import main
 from companion.euphoria import EuphoriaGame, Setup, Workers, level, parse_deck
 from companion.euphoria.game import Automa, Table
 from companion.euphoria.board import Board
-from companion.other_games.camera_look import TableLook
+from companion.other_games.camera_look import LooksInTurn, TableLook
 from companion.other_games.euphoria_camera import mismatches, read_roll, roll_from_camera, seen
-from companion.other_games.table import TAP_INSTEAD, OtherGameTable
+from companion.other_games.table import READING_ROLL, TAP_INSTEAD, OtherGameTable
 from companion.store import GameStore
 from hardware.camera import CameraUnavailable, SyntheticSource
 from sim.table_scene import RenderedTable, TableScene, render_table
@@ -155,6 +156,24 @@ def store(tmp_path):
         yield opened
 
 
+def at_once(look):
+    """A look whose readings are handed on as it is asked."""
+    return lambda deliver: deliver(look())
+
+
+class Later:
+    """Looks whose readings are handed on when the test says (as the screen's looks, taken on a thread)."""
+
+    def __init__(self) -> None:
+        self.waiting = []
+
+    def __call__(self, deliver) -> None:
+        self.waiting.append(deliver)
+
+    def hand_on(self, placed) -> None:
+        self.waiting.pop(0)(placed)
+
+
 def table_at_roll(store, look) -> OtherGameTable:
     table = OtherGameTable.new(store, "euphoria", DECK, look=look)
     table.session.submit("workers 3 5 1 6 2 2 4 5")
@@ -164,7 +183,7 @@ def table_at_roll(store, look) -> OtherGameTable:
 
 
 def test_the_roll_the_camera_read_is_played_with_one_tap(store):
-    table = table_at_roll(store, lambda: exact(render({"black.supply": [2, 6, 4]})))
+    table = table_at_roll(store, at_once(lambda: exact(render({"black.supply": [2, 6, 4]}))))
     step = table.step()
     assert step.question == "The camera read her roll: 2 4 6. Right?"
     assert table.choose(step.choices[0]).ok
@@ -172,7 +191,7 @@ def test_the_roll_the_camera_read_is_played_with_one_tap(store):
 
 
 def test_a_roll_the_camera_read_can_be_tapped_instead(store):
-    table = table_at_roll(store, lambda: exact(render({"black.supply": [2, 6, 4]})))
+    table = table_at_roll(store, at_once(lambda: exact(render({"black.supply": [2, 6, 4]}))))
     table.choose(TAP_INSTEAD)
     for value in ("1", "1", "3"):
         answer = table.choose(next(c for c in table.step().choices if c.text == value))
@@ -180,18 +199,69 @@ def test_a_roll_the_camera_read_can_be_tapped_instead(store):
 
 
 def test_a_roll_the_camera_cannot_read_is_tapped_with_a_line_saying_why(store):
-    table = table_at_roll(store, lambda: exact(render({"black.supply": [2, 6]})))
+    table = table_at_roll(store, at_once(lambda: exact(render({"black.supply": [2, 6]}))))
     assert table.step().question == "Her retrieved die 1 of 3: its value"
     assert table.camera_line == ("The camera could not read her roll: the camera sees 2 of Black's dice in her "
                                  "supply and on her penalty card, where 3 should be. Tap her dice.")
 
 
 def test_the_automas_dice_are_checked_as_their_turn_starts(store):
-    table = OtherGameTable.new(store, "euphoria", DECK, look=lambda: exact(render({"black.supply": [3, 5, 1, 6],
-                                                                                  "white.supply": [2, 4, 5]})))
+    table = OtherGameTable.new(store, "euphoria", DECK, look=at_once(lambda: exact(render({
+        "black.supply": [3, 5, 1, 6], "white.supply": [2, 4, 5]}))))
     table.session.submit("workers 3 5 1 6 2 2 4 5")
     table.choose(table.step().choices[0])  # the Automas' turn
     assert table.camera_line == "Camera: White's supply shows 2 4 5; the game has 2 2 4 5."
+
+
+def test_while_the_camera_reads_her_roll_her_dice_can_be_tapped_and_its_reading_then_offered(store):
+    later = Later()
+    table = table_at_roll(store, later)
+    assert table.step().question == "Her retrieved die 1 of 3: its value"
+    assert table.camera_line == READING_ROLL
+    assert len(later.waiting) == 1
+    table.step()
+    assert len(later.waiting) == 1  # one look a question
+    later.hand_on(exact(render({"black.supply": [2, 6, 4]})))
+    assert table.camera_line == ""
+    assert table.step().question == "The camera read her roll: 2 4 6. Right?"
+
+
+def test_a_reading_that_comes_after_the_roll_was_tapped_is_dropped(store):
+    later = Later()
+    table = table_at_roll(store, later)
+    for value in ("1", "1", "3"):
+        answer = table.choose(next(c for c in table.step().choices if c.text == value))
+    assert answer.ok
+    asked = table.step().question  # her next roll: a look of its own is asked
+    later.hand_on(exact(render({"black.supply": [2, 6, 4]})))  # the first look's, come late
+    assert table.step().question == asked and table.camera_line == READING_ROLL
+    assert len(later.waiting) == 1
+
+
+def test_looks_in_turn_run_on_a_thread_and_hand_on_their_readings_through_post():
+    posted, threads = [], []
+    done = threading.Event()
+
+    def look():
+        threads.append(threading.current_thread())
+        if len(threads) == 2:
+            raise RuntimeError("the camera fell over")
+        return {"black.supply": []}
+
+    def post(hand_on):
+        posted.append(hand_on)
+        if len(posted) == 2:
+            done.set()
+
+    looks = LooksInTurn(look, post)
+    got = []
+    looks(got.append)
+    looks(got.append)
+    assert done.wait(5)
+    assert threading.main_thread() not in threads and not got  # nothing handed on off the screen's thread
+    for hand_on in posted:
+        hand_on()
+    assert got == [{"black.supply": []}, None]  # a look that fails hands on None
 
 
 # -- the look: the camera opened, the table let settle, one frame read ------------------------------

@@ -6,7 +6,7 @@ import pytest
 from companion.other_games.session import GameSession
 from companion.tokaido import Setup
 from hardware.panel import LedMode
-from sim.app_driver import buttons, pump, tap
+from sim.app_driver import buttons, pump, tap, wait_for
 from tests.tokaido.boards import INVENTED_ROAD
 
 
@@ -192,3 +192,36 @@ def test_the_panels_leds_show_whose_turn_it_is_on_the_game_screen(app):
     assert app.panel.key("u")
     app._poll_panel(0)
     assert lit(app) == {"seat1"}
+
+
+def test_the_screen_answers_while_the_camera_reads_her_roll(app):
+    """The look at the table runs on a thread of its own: the roll question is on the screen, her dice
+    tappable, while the camera settles; what it read comes to the screen when it is done."""
+    import threading
+
+    from companion.euphoria import Setup as EuphoriaSetup, level, parse_deck
+    from companion.other_games.table import READING_ROLL
+    from tests.euphoria.decks import invented_deck_text
+
+    release = threading.Event()
+
+    def slow_look():
+        release.wait(10)
+        return None  # no picture
+
+    app.controller.euphoria_look = lambda: app.camera.in_background(slow_look)
+    deck = parse_deck(invented_deck_text(), level("intermediate"))
+    GameSession.new(app.controller.store, "euphoria", EuphoriaSetup("intermediate", 1, ("icarus", "subterra"), deck=deck))
+    tap("New game")
+    tap("Euphoria")
+    tap("Start")
+    for value in "35162245":
+        tap(value)
+    while app.controller.other.session.game.waiting_for() != "roll":
+        tap({"next": "Automas' turn", "sites": "None"}[app.controller.other.session.game.waiting_for()])
+    assert screen(app).question.startswith("Her retrieved die 1 of")
+    assert screen(app).refusal == READING_ROLL
+    assert {"1", "6"} <= {b.text for b in buttons()}
+    release.set()
+    wait_for(lambda: "could not read her roll" in screen(app).refusal, "the look's line on the screen")
+    assert screen(app).refusal == "The camera could not read her roll: the camera gave no picture. Tap her dice."

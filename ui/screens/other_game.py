@@ -9,7 +9,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion.other_games.choices import Choice
 from companion.other_games.session import Answer
-from companion.other_games.table import OtherGameTable
+from companion.other_games.table import READING_ROLL, OtherGameTable
 from hardware.panel import PanelEvent
 
 from .. import kv, theme
@@ -25,6 +25,7 @@ class OtherGameScreen(CompanionScreen):
     status_text = StringProperty("")
     said_text = StringProperty("")    # what to do for the Automas on the board, one line each
     refusal = StringProperty("")      # a line refused, and what the camera could not read or found amiss
+    camera_reading = BooleanProperty(False)  # the refusal line only says that the camera is reading her roll
     question = StringProperty("")
     tapped = StringProperty("")       # the line so far
     over = BooleanProperty(False)
@@ -44,10 +45,11 @@ class OtherGameScreen(CompanionScreen):
         said = "\n".join(theme.escape(line) for line in table.said) or "Nothing new to do on the board."
         if said != self.said_text:
             self.said_text, self.ids.said_scroll.scroll_y = said, 1  # new lines are read from their first
+        step = table.step()  # first: asking it may set the camera's line
         self.refusal = "\n".join(line for line in (table.refusal, table.camera_line) if line)
+        self.camera_reading = self.refusal == READING_ROLL
         self.tapped = table.tapped()
         self.over = table.over
-        step = table.step()
         self.question = step.question if step else "The game is over." if self.over else ""
         self.choices = list(step.choices) if step else []
         self.also = list(step.also) if step else []
