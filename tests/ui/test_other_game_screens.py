@@ -23,6 +23,20 @@ def start_tokaido_with_a_road(app) -> None:
     tap("Start")
 
 
+def start_euphoria_with_a_deck(app) -> None:
+    """New game -> Euphoria -> Start, set up as a saved game with the invented deck; the workers tapped."""
+    from companion.euphoria import Setup as EuphoriaSetup, level, parse_deck
+    from tests.euphoria.decks import invented_deck_text
+
+    deck = parse_deck(invented_deck_text(), level("intermediate"))
+    GameSession.new(app.controller.store, "euphoria", EuphoriaSetup("intermediate", 1, ("icarus", "subterra"), deck=deck))
+    tap("New game")
+    tap("Euphoria")
+    tap("Start")
+    for value in "35162245":
+        tap(value)
+
+
 def test_new_game_offers_the_three_games(app):
     tap("New game")
     assert app.manager.current == "new_game"
@@ -118,16 +132,7 @@ def test_a_euphoria_game_by_taps_with_the_panel_undo_and_resume(app):
 
 
 def test_the_panels_confirm_plays_the_automas_turn(app):
-    from companion.euphoria import Setup as EuphoriaSetup, level, parse_deck
-    from tests.euphoria.decks import invented_deck_text
-
-    deck = parse_deck(invented_deck_text(), level("intermediate"))
-    GameSession.new(app.controller.store, "euphoria", EuphoriaSetup("intermediate", 1, ("icarus", "subterra"), deck=deck))
-    tap("New game")
-    tap("Euphoria")
-    tap("Start")
-    for value in "35162245":
-        tap(value)
+    start_euphoria_with_a_deck(app)
     assert screen(app).question.startswith("When the people have played")
     assert app.panel.key("spacebar")
     app._poll_panel(0)
@@ -199,9 +204,7 @@ def test_the_screen_answers_while_the_camera_reads_her_roll(app):
     tappable, while the camera settles; what it read comes to the screen when it is done."""
     import threading
 
-    from companion.euphoria import Setup as EuphoriaSetup, level, parse_deck
     from companion.other_games.table import READING_ROLL
-    from tests.euphoria.decks import invented_deck_text
 
     release = threading.Event()
 
@@ -210,13 +213,7 @@ def test_the_screen_answers_while_the_camera_reads_her_roll(app):
         return None  # no picture
 
     app.controller.euphoria_look = lambda: app.camera.in_background(slow_look)
-    deck = parse_deck(invented_deck_text(), level("intermediate"))
-    GameSession.new(app.controller.store, "euphoria", EuphoriaSetup("intermediate", 1, ("icarus", "subterra"), deck=deck))
-    tap("New game")
-    tap("Euphoria")
-    tap("Start")
-    for value in "35162245":
-        tap(value)
+    start_euphoria_with_a_deck(app)
     while app.controller.other.session.game.waiting_for() != "roll":
         tap({"next": "Automas' turn", "sites": "None"}[app.controller.other.session.game.waiting_for()])
     assert screen(app).question.startswith("Her retrieved die 1 of")
