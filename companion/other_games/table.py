@@ -9,8 +9,8 @@ from hardware.panel import Panel, PanelEvent
 from ..euphoria.game import QUESTIONS, Table
 from ..store import GameStore, game_kind
 from . import leds
-from .choices import Choice, Step, line_of, next_step
 from .camera_look import LookThen
+from .choices import Choice, Step, line_of, next_step
 from .euphoria_camera import ReadingsByZone, mismatches, roll_from_camera, seen
 from .session import Answer, GameSession
 
@@ -48,7 +48,7 @@ class OtherGameTable:
         self._camera_step: Optional[Step] = None  # the camera's roll to confirm, read once per question
         self._looked = False
         self._tapping = False   # the camera's roll was refused: the dice are tapped
-        self._moves = 0         # lines played and undone so far: a look's readings are for the moves they were asked at
+        self._moves = 0         # lines played or undone: a look's readings count only until the next one
         self.show_leds()
 
     @classmethod
