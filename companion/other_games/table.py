@@ -43,7 +43,8 @@ class OtherGameTable:
         self.refusal = ""
         self.panel = panel
         self.look = look if session.kind.name == "euphoria" else None
-        self.camera_line = ""
+        self._check_line = ""  # where the Automas' dice differ from the game's, as their turn started
+        self._roll_line = ""   # the camera reading her roll, or why it could not
         self._mid_turn = False  # the lines said so far belong to a card pair not yet resolved
         self._camera_step: Optional[Step] = None  # the camera's roll to confirm, read once per question
         self._looked = False
@@ -84,18 +85,17 @@ class OtherGameTable:
             return self._camera_step
         self._looked = True
         if self.session.game.rolling() is not None:
-            self.camera_line = READING_ROLL
+            self._roll_line = READING_ROLL
             self._take_look(self._read_roll)
         return self._camera_step
 
     def _read_roll(self, placed: Optional[ReadingsByZone]) -> None:
-        if self.camera_line == READING_ROLL:
-            self.camera_line = ""
+        self._roll_line = ""
         roll = roll_from_camera(self.session.game, placed)
         if roll is None:
             return
         if roll.values is None:
-            self.camera_line = f"The camera could not read her roll: {roll.why}. Tap her dice."
+            self._roll_line = f"The camera could not read her roll: {roll.why}. Tap her dice."
             return
         shown = " ".join(map(str, roll.values))
         self._camera_step = Step(f"The camera read her roll: {shown}. Right?",
@@ -107,7 +107,7 @@ class OtherGameTable:
 
     def _show_check(self, placed: Optional[ReadingsByZone], expected: Table) -> None:
         found = mismatches(seen(placed), expected) if placed is not None else [NO_PICTURE]
-        self.camera_line = " ".join(["Camera:", *found]) if found else ""
+        self._check_line = " ".join(["Camera:", *found]) if found else ""
 
     def _take_look(self, then: Callable[[Optional[ReadingsByZone]], None]) -> None:
         """A look whose readings go to ``then``, unless a line was played or undone before they came."""
@@ -118,6 +118,11 @@ class OtherGameTable:
                 then(placed)
         assert self.look is not None
         self.look(deliver)
+
+    @property
+    def camera_line(self) -> str:
+        """What the camera found amiss at the turn's start, then what it is doing with her roll."""
+        return " ".join(line for line in (self._check_line, self._roll_line) if line)
 
     def tapped(self) -> str:
         """The line so far, as the game will be told it."""
@@ -135,7 +140,7 @@ class OtherGameTable:
             self.show_leds()
             return None
         line = line_of(self.parts)
-        self.camera_line = ""
+        self._check_line = self._roll_line = ""
         expected = self.session.game.table_now() if self._checks(line) else None
         answer = self._told(self.session.submit(line))
         if expected is not None:
@@ -160,7 +165,7 @@ class OtherGameTable:
             return Answer(True)
         answer = self.session.undo()
         self._asked_anew()
-        self.camera_line = ""
+        self._check_line = self._roll_line = ""
         self.said = ["Undone: the last thing told is taken back."] if answer.ok else self.said
         self.refusal = "" if answer.ok else answer.reason
         self.show_leds()

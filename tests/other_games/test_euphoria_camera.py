@@ -238,6 +238,22 @@ def test_a_reading_that_comes_after_the_roll_was_tapped_is_dropped(store):
     assert len(later.waiting) == 1
 
 
+def test_the_turn_start_check_stays_said_while_her_roll_is_read(store):
+    later = Later()
+    table = table_at_roll(store, later)  # the lines up to her roll were played past the table, unchecked
+    table.undo()
+    table.choose(table.step().choices[0])  # the Automas' turn, told at the table: its check, then her roll
+    assert table.session.game.waiting_for() == "roll"
+    assert table.step().question.startswith("Her retrieved die")
+    assert len(later.waiting) == 2
+    frame = exact(render({"black.supply": [2, 6, 4]}))
+    later.hand_on(frame)
+    assert table.camera_line.startswith("Camera: Black's supply shows 2 4 6") and table.camera_line.endswith(READING_ROLL)
+    later.hand_on(frame)
+    assert table.camera_line.startswith("Camera: Black's supply shows 2 4 6") and READING_ROLL not in table.camera_line
+    assert table.step().question == "The camera read her roll: 2 4 6. Right?"
+
+
 def test_looks_in_turn_run_on_a_thread_and_hand_on_their_readings_through_post():
     posted, threads = [], []
     done = threading.Event()
