@@ -24,6 +24,9 @@ WORK_SIZE = 512  # long side of the working image, where the dice's size is not 
 WORK_DIE = 24.0  # where it is known, the working image is scaled so the dice span this many pixels
 STRIDE = 4  # working-image pixels per cell of the network's maps
 PAD_TO = 32  # the network halves its maps five times: the working image is padded to a multiple of this
+# ...and to at least twice it: where its deepest map is one cell across, OpenCV's cv2.dnn reads memory it never
+# wrote, so a small crop's heat changed from run to run.
+LEAST_INPUT = 2 * PAD_TO
 MIN_PEAK = 0.5  # the least heat of a peak that is proposed (chosen on rune55 PXL and baylor_d6, left out)
 MAX_PEAKS = 96
 LEAST_PEAK = 0.2  # where no peak reaches MIN_PEAK, the strongest over this is proposed
@@ -39,10 +42,12 @@ def working_scale(shape: Tuple[int, ...], die_size: Optional[float] = None) -> f
 
 
 def network_input(image_bgr: np.ndarray) -> np.ndarray:
-    """The 1 x 3 x H x W float32 blob the network reads: the image padded to ``PAD_TO`` with its edge,
-    each channel scaled to zero mean and unit spread, so light and the camera's gain matter less."""
+    """The 1 x 3 x H x W float32 blob the network reads: the image padded with its edge to a multiple of
+    ``PAD_TO``, at least ``LEAST_INPUT``, each channel scaled to zero mean and unit spread, so light and the
+    camera's gain matter less."""
     h, w = image_bgr.shape[:2]
-    padded = cv2.copyMakeBorder(image_bgr, 0, -h % PAD_TO, 0, -w % PAD_TO, cv2.BORDER_REPLICATE)
+    padded = cv2.copyMakeBorder(image_bgr, 0, max(-h % PAD_TO, LEAST_INPUT - h), 0, max(-w % PAD_TO, LEAST_INPUT - w),
+                                cv2.BORDER_REPLICATE)
     mean, spread = cv2.meanStdDev(padded)
     x = padded.astype(np.float32)
     x -= mean.reshape(3).astype(np.float32)

@@ -4,7 +4,7 @@ import shutil
 import numpy as np
 import pytest
 
-from vision.detector import PAD_TO, WORK_DIE, WORK_SIZE, DieDetector, network_input, peaks, working_scale
+from vision.detector import LEAST_INPUT, PAD_TO, WORK_DIE, WORK_SIZE, DieDetector, network_input, peaks, working_scale
 from vision_fixtures import clean_scene
 
 
@@ -26,6 +26,11 @@ def test_the_network_reads_a_padded_image_with_each_channel_normalised():
     assert blob.shape == (1, 3, 128, 160)
     assert blob.shape[2] % PAD_TO == 0 and blob.shape[3] % PAD_TO == 0
     assert np.allclose(blob.mean(axis=(2, 3)), 0.0, atol=1e-4)
+
+
+def test_a_small_crop_is_padded_so_the_networks_deepest_map_is_more_than_one_cell():
+    image = np.full((28, 44, 3), 120, np.uint8)
+    assert network_input(image).shape == (1, 3, LEAST_INPUT, LEAST_INPUT) == (1, 3, 2 * PAD_TO, 2 * PAD_TO)
 
 
 def test_peaks_are_local_maxima_over_the_least_heat_strongest_first():
