@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
 import random
 import statistics
@@ -22,18 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.automa.harness import win_shares  # noqa: E402
+from companion.automa.harness import wilson_interval, win_shares  # noqa: E402
 from companion.bots import make_bot  # noqa: E402
 from companion.rules import apply_action, new_game, sample_chance, score  # noqa: E402
 
 COLOURS = ("blue", "red")
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> list:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return [round(centre - half, 3), round(centre + half, 3)]
 
 
 def main() -> int:
@@ -72,7 +64,7 @@ def main() -> int:
     report = {
         "machine": f"{platform.machine()} Python {platform.python_version()}",
         "bot": args.bot, "against": args.against, "games": args.games, "seed": args.seed,
-        "win_rate": round(wins / args.games, 3), "win_rate_ci95": wilson(wins, args.games),
+        "win_rate": round(wins / args.games, 3), "win_rate_ci95": wilson_interval(wins, args.games),
         "mean_margin": round(statistics.fmean(margins), 2),
         "decision_ms_median": round(statistics.median(timings) * 1000, 1),
         "decision_ms_p95": round(timings[int(0.95 * (len(timings) - 1))] * 1000, 1),

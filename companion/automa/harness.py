@@ -70,6 +70,14 @@ def win_shares(totals: Sequence[int]) -> List[float]:
     return [1.0 / winners if t == best else 0.0 for t in totals]
 
 
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> List[float]:
+    """The 95% Wilson interval of a win rate of ``wins`` in ``n`` games (a shared win counting its part)."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
 def _spread(values: Sequence[float]) -> Dict[str, float]:
     n = len(values)
     mean = statistics.fmean(values)
@@ -109,7 +117,7 @@ def simulate(level: Level, opponents: Sequence[str], games: int, seed: int) -> D
         spread = _spread(scores[i])
         seats.append({"kind": kind, "colour": COLOURS[i], "mean_score": round(spread["mean"], 3),
                       "score_std": round(spread["std"], 3), "score_ci95": [round(x, 3) for x in spread["ci95"]],
-                      "win_rate": round(wins[i] / games, 4)})
+                      "win_rate": round(wins[i] / games, 4), "win_rate_ci95": wilson_interval(wins[i], games)})
     automa_time = sum(timings)
     return {
         "level": {"number": level.number, "name": level.name},

@@ -4,7 +4,7 @@ import statistics
 import pytest
 
 from companion.automa import get_level
-from companion.automa.harness import simulate, win_shares
+from companion.automa.harness import simulate, wilson_interval, win_shares
 from companion.bots import GreedyBot, RandomBot, make_bot
 from companion.cli import main
 
@@ -31,6 +31,13 @@ def test_a_shared_win_counts_as_half():
     assert win_shares([5, 40]) == [0.0, 1.0]
 
 
+def test_the_win_rate_interval_is_wilsons():
+    assert wilson_interval(41, 100) == pytest.approx([0.3187, 0.5080], abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0  # never outside 0..1
+    narrow, wide = wilson_interval(900, 1000), wilson_interval(90, 100)
+    assert wide[0] < narrow[0] < 0.9 < narrow[1] < wide[1]
+
+
 def test_simulate_reports_every_seat_automa_first():
     result = simulate(get_level(2), ["greedy", "random", "automa"], games=3, seed=9)
     assert [s["kind"] for s in result["seats"]] == ["automa", "greedy", "random", "automa"]
@@ -39,6 +46,8 @@ def test_simulate_reports_every_seat_automa_first():
     for seat in result["seats"]:
         low, high = seat["score_ci95"]
         assert low <= seat["mean_score"] <= high
+        low, high = seat["win_rate_ci95"]
+        assert 0.0 <= low <= seat["win_rate"] <= high <= 1.0
     assert result["decision_ms_median"] > 0 and result["decisions_per_second"] > 0
 
 
