@@ -12,7 +12,7 @@ import math
 import pathlib
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import cv2
 import numpy as np
@@ -51,7 +51,9 @@ def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]
     """For each label, the index of its reading (or None). Each reading matches one label at most.
 
     Pairs overlapping by ``MATCH_IOU`` go first, best overlap first. A label left over then matches a reading
-    whose box holds it near its middle: some sources box only a die's top face or its pips."""
+    whose box holds it near its middle: some sources box only a die's top face or its pips. One still left
+    over matches the nearest reading where each box holds the other's centre: in photos stretched to a square
+    a die's label box is far from square, and the reader's square box on that die may overlap it by less."""
     if len(labels) == 1 and labels[0]["bbox"] is None:
         if not readings:
             return [None]
@@ -72,7 +74,23 @@ def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]
             if holding:
                 result[j] = min(holding, key=lambda i: _area(readings[i].bbox))
                 used.add(result[j])
+    for j, lab in enumerate(labels):
+        if result[j] is None and lab["bbox"]:
+            middle = _middle(lab["bbox"])
+            centred = [i for i, r in enumerate(readings)
+                       if i not in used and _holds(lab["bbox"], r.centre) and _holds(r.bbox, middle)]
+            if centred:
+                result[j] = min(centred, key=lambda i: math.dist(readings[i].centre, middle))
+                used.add(result[j])
     return result
+
+
+def _middle(box) -> Tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _holds(box, point) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
 def _area(box) -> float:

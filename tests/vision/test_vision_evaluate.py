@@ -29,6 +29,16 @@ def test_match_pairs_by_overlap_and_single_crops_by_confidence():
     assert match([], single) == [None]
 
 
+def test_a_square_reading_on_a_stretched_die_matches_where_each_box_holds_the_others_centre():
+    stretched = [{"type": "d6", "value": 4, "bbox": [100, 80, 140, 150]}]  # a die in a photo stretched upright
+    on_it = _reading("d6", 4, (100, 105, 160, 165))  # its box overlaps the label's by less than half
+    assert box_iou(on_it.bbox, stretched[0]["bbox"]) < 0.5
+    assert match([on_it], stretched) == [0]
+    off_it = _reading("d6", 4, (130, 130, 185, 185))  # holds the label's corner, not its centre
+    assert match([off_it], stretched) == [None]
+    assert match([off_it, on_it], stretched) == [1]
+
+
 def test_tally_report_counts_detection_values_colours_and_confidence():
     tally = Tally()
     labels = [{"type": "d6", "value": 1, "bbox": [0, 0, 10, 10], "colour": "red"},
