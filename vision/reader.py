@@ -24,8 +24,7 @@ from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
 from vision.detector import MODEL_FILE as DETECTOR_FILE, DieDetector
-from vision.pip_spots import PipNet
-from vision.pips import WEIGHED_COUNTS, count_likelihood
+from vision.pips import WEIGHED_COUNTS, count_likelihood, count_pips
 from vision.readings import ColourProfile, DieReading
 
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
@@ -58,7 +57,6 @@ class DiceReader:
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
         self.table_values: Optional[TableValues] = None
         self.detector = DieDetector(pathlib.Path(model_dir) / DETECTOR_FILE if model_dir else None)
-        self.pip_net = PipNet(pathlib.Path(model_dir) / "pips.onnx" if model_dir else None)
 
     def learn(self, dice: TableDice) -> None:
         """Read values with the table's own examples from now on (``vision.examples``), for every die type
@@ -269,26 +267,25 @@ class DiceReader:
             out[k, values] = out[k, values].sum() * table.value_odds(die_type, views[:, j])
         return out
 
-    def _weigh_pips(self, frame_bgr: np.ndarray, found, probs: np.ndarray) -> np.ndarray:
-        """``probs`` weighed with the pips counted on each die that may be a D6 (``vision.pip_spots``).
+    @staticmethod
+    def _weigh_pips(frame_bgr: np.ndarray, found, probs: np.ndarray) -> np.ndarray:
+        """``probs`` weighed with the pips counted on each die that may be a D6 (``vision.pips``).
 
-        The count is a second opinion, of another kind than the readers': where it agrees with them the value
-        is surer, where it disagrees less sure, and a face of three pips or more makes a die the networks took
-        for a D4 or D8 likelier a D6. The die's share of "none" stays."""
+        The count is a second opinion that learnt nothing, so it holds on dice no network saw: where it
+        agrees with the networks the value is surer, where it disagrees less sure, and a face of three pips
+        or more makes a die the networks took for a D4 or D8 likelier a D6. The die's share of "none" stays."""
+        out = probs.copy()
         d6 = TYPE_SLICES["d6"]
-        chosen = []
-        for k in range(len(found)):
+        for k, (_, centre, size) in enumerate(found):
             die_p = 1.0 - float(probs[k, 0])
             _, type_p, _, value_p, _ = type_and_value(probs[k])
-            if probs[k, 0] < 0.5 and probs[k, d6].sum() >= PIPS_FROM_D6_SHARE * die_p \
-                    and min(type_p, value_p) < SURE_WITHOUT_PIPS:
-                chosen.append(k)
-        out = probs.copy()
-        counts = self.pip_net.count(frame_bgr, [(found[k][1], found[k][2]) for k in chosen])
-        for k, count in zip(chosen, counts):
+            if probs[k, 0] >= 0.5 or probs[k, d6].sum() < PIPS_FROM_D6_SHARE * die_p \
+                    or min(type_p, value_p) >= SURE_WITHOUT_PIPS:
+                continue
+            count = count_pips(frame_bgr, centre, size)
             if count in WEIGHED_COUNTS:
                 weighed = probs[k, 1:] * count_likelihood(count, CLASSES[1:])
-                out[k, 1:] = (1.0 - float(probs[k, 0])) * weighed / max(float(weighed.sum()), 1e-12)
+                out[k, 1:] = die_p * weighed / max(float(weighed.sum()), 1e-12)
         return out
 
     @staticmethod

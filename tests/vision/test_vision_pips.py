@@ -73,7 +73,7 @@ def test_a_face_of_pips_turns_an_unsure_reading_to_the_counted_d6():
 
     frame, centre, size = _die("d6", 5, "white")
     probs = np.array([_probs(none=0.1, d8_5=0.45, d6_3=0.25, d6_5=0.2)])
-    weighed = DiceReader()._weigh_pips(frame, [(0.9, centre, size)], probs)[0]
+    weighed = DiceReader._weigh_pips(frame, [(0.9, centre, size)], probs)[0]
     assert CLASSES[int(weighed.argmax())] == ("d6", 5)
     assert weighed[0] == pytest.approx(probs[0, 0]) and weighed.sum() == pytest.approx(1.0)
 
@@ -83,4 +83,4 @@ def test_no_face_of_pips_leaves_the_reading_as_it_was():
 
     frame = np.full((200, 200, 3), 120, np.uint8)
     probs = np.array([_probs(none=0.05, d8_7=0.6, d6_3=0.35)])
-    assert np.allclose(DiceReader()._weigh_pips(frame, [(0.9, (100, 100), 60)], probs), probs)
+    assert np.allclose(DiceReader._weigh_pips(frame, [(0.9, (100, 100), 60)], probs), probs)
