@@ -1,6 +1,7 @@
 """Crash safety of the headless session: SIGKILL at random moments, resume, compare.
 
     python tests/reliability/kill_resume.py --runs 500 [--solo] [--seed 1] [--json]
+    python tests/reliability/kill_resume.py --game tokaido|euphoria --runs 20 [--seed 1]
 
 Each run starts a headless session, plays a random legal game through its stdin, kills the
 process with SIGKILL at random moments (sometimes while an action is in flight, sometimes
@@ -12,7 +13,8 @@ lost, nothing duplicated. Every ``automa`` line printed must be one the mirror p
 in order; a kill may cut off at most one of them (saved, not yet printed).
 
 With ``--solo`` every table is one person and one to three Automas of random levels; without
-it, two to four people.
+it, two to four people. ``--game tokaido`` or ``euphoria`` runs the same trials on a headless game
+of that kind (``kill_resume_other_games.py``).
 """
 from __future__ import annotations
 
@@ -200,7 +202,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--max-actions", type=int, default=120, help="the person's actions a run plays at most")
     parser.add_argument("--solo", action="store_true", help="one person and one to three Automas at every table")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--game", choices=("automata", "tokaido", "euphoria"), default="automata")
     args = parser.parse_args(argv)
+    if args.game != "automata":
+        from tests.reliability.kill_resume_other_games import run_trials as other_game_trials
+
+        problems, kills = other_game_trials(args.game, args.runs, args.seed)
+        print(json.dumps({"game": args.game, "runs": args.runs, "kills": kills, "problems": problems},
+                         indent=None if args.json else 2))
+        return 1 if problems else 0
     started = time.perf_counter()
     results = run_trials(args.runs, args.seed, args.max_actions, args.solo)
     summary = {

@@ -1,5 +1,7 @@
 """CI's share of the crash-safety trials: 20 runs of SIGKILL and resume, and 6 of solo games (500 and 100
 are run by hand)."""
+import json
+
 from .kill_resume import run_trials
 
 
@@ -18,3 +20,11 @@ def test_killed_solo_games_resume_with_the_automas_where_they_were():
     assert not problems, problems
     assert sum(r.kills for r in results) >= 6
     assert sum(r.automa_moves for r in results) >= 6 * 40
+
+
+def test_the_command_runs_the_trials_of_another_game(capsys):
+    from .kill_resume import main
+
+    assert main(["--game", "euphoria", "--runs", "1", "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "euphoria" and report["problems"] == [] and report["kills"] >= 1
