@@ -4,8 +4,8 @@ An Automata table has one set of dice, the same every game. Each value a person 
 or when the companion asks during play) becomes a ``DieExample``: the die's type, value and colour, and two
 small grey crops of it, the reader's view and the close view of its middle. ``TableValues`` fits, per die
 type, a softmax regression from what the networks see in a crop (their hidden layers, ``Reader.features``)
-to the die's value, on every example at ``EXAMPLE_ROTATIONS``; the dice reader then takes a die's value
-odds from it instead of from the networks' own heads.
+to the die's value, on every example at ``EXAMPLE_ROTATIONS``; where it reads the examples better than the
+networks do, the dice reader then takes a die's value odds from it instead of from the networks' own heads.
 
 Why the crops are kept and not the features: features change whenever the networks are retrained, and a
 table's examples must outlive an update. Two 64-pixel grey crops are about 8 KB a die.
@@ -21,13 +21,14 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 import cv2
 import numpy as np
 
-from vision.classifier import (NUMERAL_CROP, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, FrameLooks, GreyPyramid,
-                               Reader, normalise)
+from vision.classifier import (NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES,
+                               FrameLooks, GreyPyramid, Reader, normalise)
 from vision.readings import DIE_TYPES, FACES
 
 EXAMPLE_ROTATIONS = tuple(float(a) for a in range(0, 360, 30))  # each example is learnt at these turns
 STORED_MARGIN = 64 / 48  # a stored crop's side over the network's: every turn of the network's crop lies inside
 EXAMPLES_PER_FACE = 3  # a type is read by its examples once each face has this many (docs/vision.md)
+FOLDS = 5  # the examples' own reading of a type is tried on each fifth of them, fitted to the rest
 FIT_STEPS = 600
 FIT_DECAY = 1e-4  # weight decay of the softmax regression: without it a few examples make it sure of anything
 FIT_RATE = 0.5
@@ -147,26 +148,59 @@ class TableDice:
 
 
 class DieFeatures:
-    """What the reader's and the numeral reader's networks see in a die's crops, side by side."""
+    """What the reader's and the numeral reader's networks see in a die's crops, side by side; and the value
+    odds the networks alone give an example.
 
-    def __init__(self, reader: Reader, numerals: Reader):
+    An example's looks are kept while it is held (``keep_only``), so a refit after one more confirmation
+    looks at that one example only."""
+
+    def __init__(self, reader: Reader, numerals: Reader, d6_values: Reader):
         self.reader = reader
         self.numerals = numerals
-
-    def of_crops(self, reader_crops: Sequence[np.ndarray], numeral_crops: Sequence[np.ndarray]) -> np.ndarray:
-        return np.hstack([self.reader.predict_with_features(normalise(np.stack(reader_crops)))[1],
-                          self.numerals.predict_with_features(normalise(np.stack(numeral_crops)))[1]])
+        self.d6_values = d6_values
+        self._seen: Dict[int, Tuple[DieExample, np.ndarray, np.ndarray]] = {}  # id -> example, features, odds
 
     def of_example(self, example: DieExample) -> np.ndarray:
         """One row per ``EXAMPLE_ROTATIONS``."""
-        return self.of_crops([turned(example.reader_crop, READER_CROP, a) for a in EXAMPLE_ROTATIONS],
-                             [turned(example.numeral_crop, NUMERAL_CROP, a) for a in EXAMPLE_ROTATIONS])
+        return self._look(example)[1]
+
+    def network_odds(self, example: DieExample) -> np.ndarray:
+        """P(each value of its type) as the networks alone read the example, the mean over its rotations: a D6
+        by the reader and the D6 value reader together (as ``DiceReader`` reads a D6), a D4 or D8 by its
+        numerals."""
+        return self._look(example)[2]
+
+    def keep_only(self, examples: Sequence[DieExample]) -> None:
+        held = {id(e) for e in examples}
+        self._seen = {k: v for k, v in self._seen.items() if k in held}
+
+    def _look(self, example: DieExample) -> Tuple[DieExample, np.ndarray, np.ndarray]:
+        seen = self._seen.get(id(example))
+        if seen is None or seen[0] is not example:
+            reader_crops = normalise(np.stack([turned(example.reader_crop, READER_CROP, a) for a in EXAMPLE_ROTATIONS]))
+            numeral_crops = normalise(np.stack([turned(example.numeral_crop, NUMERAL_CROP, a)
+                                                for a in EXAMPLE_ROTATIONS]))
+            read, reader_features = self.reader.predict_with_features(reader_crops)
+            close, numeral_features = self.numerals.predict_with_features(numeral_crops)
+            if example.die_type == "d6":
+                values = TYPE_SLICES["d6"]
+                odds = (_shares(read[:, values]) + _shares(self.d6_values.predict(reader_crops)[:, values])) / 2
+            else:
+                odds = _shares(close[:, NUMERAL_SLICES[example.die_type]])
+            seen = self._seen[id(example)] = (example, np.hstack([reader_features, numeral_features]),
+                                              odds.mean(axis=0))
+        return seen
 
     def of_dice(self, looks: FrameLooks, dice: Sequence[Tuple[Tuple[float, float], float]],
                 angles: Sequence[float]) -> np.ndarray:
         """(len(angles), len(dice), features) for dice given as (centre, size) in a frame."""
         return np.concatenate([looks.features(self.reader, dice, READER_WINDOW, READER_CROP, angles),
                                looks.features(self.numerals, dice, NUMERAL_WINDOW, NUMERAL_CROP, angles)], axis=2)
+
+
+def _shares(p: np.ndarray) -> np.ndarray:
+    """Each row of ``p`` as shares of its sum."""
+    return p / np.maximum(p.sum(axis=1, keepdims=True), 1e-12)
 
 
 @dataclass
@@ -177,33 +211,74 @@ class _ValueRegression:
         return _softmax(_with_bias(features) @ self.weights)
 
 
-class TableValues:
-    """Per die type, the odds of each value from a softmax regression fitted to the table's examples.
+@dataclass(frozen=True)
+class ExamplesRight:
+    """How many of a type's examples each way of reading them reads right (shares): the regression, each fold
+    read by one fitted to the others, and the networks alone."""
 
-    A type is learnt once every one of its faces has ``EXAMPLES_PER_FACE`` examples: a regression that has
-    never seen a face could only ever read the others, and one fitted to a single example of each face is
-    sure and wrong more often than the networks alone. ``types``: the types of the table's dice
-    (``TableDice.types``: a table that enrolled only D6s, and declared no types, plays with D6s only)."""
+    by_examples: float
+    by_networks: float
+
+    @property
+    def examples_better(self) -> bool:
+        """Whether the type is read by its examples: they read more of them right."""
+        return self.by_examples > self.by_networks
+
+
+class TableValues:
+    """Per die type, the odds of each value from a softmax regression fitted to the table's examples, where it
+    reads the table's dice better than the networks do.
+
+    A type is weighed once every one of its faces has ``EXAMPLES_PER_FACE`` examples: a regression that has
+    never seen a face could only ever read the others. Then both ways are tried on the examples themselves:
+    the regression, each of ``FOLDS`` folds of the examples read by one fitted to the other folds, and the
+    networks alone. The type is read by the regression only where it reads more of them right: on dice the
+    networks already read well (D6 pips of many colours), a regression fitted to a few dozen examples is sure
+    and wrong more often than the networks; on dice they read badly (one make's numerals), it is far better.
+    ``types``: the types of the table's dice (``TableDice.types``: a table that enrolled only D6s, and declared
+    no types, plays with D6s only)."""
 
     def __init__(self, features: DieFeatures, dice: TableDice):
         self.features = features
         self.types = dice.types
         self.by_type: Dict[str, _ValueRegression] = {}
+        self.right: Dict[str, ExamplesRight] = {}
+        features.keep_only(dice.examples)
         for die_type in self.types:
             examples = [e for e in dice.examples if e.die_type == die_type]
             per_face = [sum(1 for e in examples if e.value == v) for v in range(1, FACES[die_type] + 1)]
             if min(per_face) < EXAMPLES_PER_FACE:
                 continue
-            x = np.vstack([features.of_example(e) for e in examples])
-            y = np.repeat([e.value - 1 for e in examples], len(EXAMPLE_ROTATIONS))
-            self.by_type[die_type] = _fit(x, y, FACES[die_type])
+            rows = [features.of_example(e) for e in examples]
+            values = np.array([e.value - 1 for e in examples])
+            right = self.right[die_type] = ExamplesRight(
+                _cross_validated(rows, values, FACES[die_type]),
+                float(np.mean([np.argmax(features.network_odds(e)) == e.value - 1 for e in examples])))
+            if right.examples_better:
+                self.by_type[die_type] = _fit(np.vstack(rows), np.repeat(values, len(EXAMPLE_ROTATIONS)),
+                                              FACES[die_type])
 
     def knows(self, die_type: str) -> bool:
+        """Whether ``die_type``'s values are read by the examples."""
         return die_type in self.by_type
 
     def value_odds(self, die_type: str, views: np.ndarray) -> np.ndarray:
         """P(each value) of a die of ``die_type`` from its features in several views (rows), the views' mean."""
         return self.by_type[die_type].probabilities(views).mean(axis=0)
+
+
+def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: int) -> float:
+    """The share of examples (``rows``: each one's features at every rotation) whose value a regression fitted
+    to the other folds reads right."""
+    folds = np.arange(len(rows)) % FOLDS
+    right = 0
+    for fold in range(min(FOLDS, len(rows))):
+        held = folds == fold
+        model = _fit(np.vstack([r for r, h in zip(rows, held) if not h]),
+                     np.repeat(values[~held], len(EXAMPLE_ROTATIONS)), classes)
+        right += sum(int(np.argmax(model.probabilities(rows[k]).mean(axis=0)) == values[k])
+                     for k in np.flatnonzero(held))
+    return right / len(rows)
 
 
 def _with_bias(x: np.ndarray) -> np.ndarray:
@@ -218,13 +293,13 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 def _fit(x: np.ndarray, y: np.ndarray, classes: int) -> _ValueRegression:
     """Softmax regression by full-batch gradient descent with momentum: a few hundred small matrix products,
     well under a second on one core for a table's examples."""
-    xb = _with_bias(x.astype(np.float64))
-    target = np.eye(classes)[y]
-    w = np.zeros((xb.shape[1], classes))
+    xb = _with_bias(x.astype(np.float32))
+    target = np.eye(classes, dtype=np.float32)[y]
+    w = np.zeros((xb.shape[1], classes), np.float32)
     velocity = np.zeros_like(w)
     for _ in range(FIT_STEPS):
         grad = xb.T @ (_softmax(xb @ w) - target) / len(xb) + FIT_DECAY * w
         velocity = 0.9 * velocity - FIT_RATE * grad
         w += velocity
-    return _ValueRegression(w.astype(np.float32))
+    return _ValueRegression(w)
 

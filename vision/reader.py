@@ -56,12 +56,14 @@ class DiceReader:
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
         self.table_values: Optional[TableValues] = None
+        self._example_features = DieFeatures(self.reader, self.numerals.nets[0], self.d6_values)
         self.detector = DieDetector(pathlib.Path(model_dir) / DETECTOR_FILE if model_dir else None)
 
     def learn(self, dice: TableDice) -> None:
         """Read values with the table's own examples from now on (``vision.examples``), for every die type
-        whose faces all have one; the others as before. Called again with more examples, it refits."""
-        self.table_values = TableValues(DieFeatures(self.reader, self.numerals.nets[0]), dice)
+        whose faces all have enough of them and which they read better than the networks; the others as
+        before. Called again with more examples, it refits."""
+        self.table_values = TableValues(self._example_features, dice)
 
     def forget(self) -> None:
         """Read every die with the networks alone again."""

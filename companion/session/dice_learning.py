@@ -17,7 +17,7 @@ from typing import Dict, Optional, Sequence, Tuple
 import numpy as np
 
 from calibration.table_dice import load_table_dice, save_table_dice, start_new
-from vision.examples import EXAMPLES_PER_FACE, DieExample, TableDice, example_from_frame
+from vision.examples import EXAMPLES_PER_FACE, DieExample, ExamplesRight, TableDice, example_from_frame
 from vision.readings import FACES
 
 log = logging.getLogger(__name__)
@@ -82,9 +82,16 @@ class TableDiceLearner:
         return dict(Counter(e.value for e in self.dice.examples if e.die_type == die_type))
 
     def learnt(self, die_type: str) -> bool:
-        """Whether the reader reads ``die_type``'s values by the examples: each face has enough of them."""
+        """Whether ``die_type`` has enough examples for the reader to weigh them: each face has enough."""
         faces = self.faces(die_type)
         return all(faces.get(v, 0) >= EXAMPLES_PER_FACE for v in range(1, FACES[die_type] + 1))
+
+    def examples_right(self, die_type: str) -> Optional[ExamplesRight]:
+        """How many of ``die_type``'s examples the reader taught read right by them and by its networks; None
+        where it has not weighed them (too few, or not taught yet). It reads the type by the examples where
+        they read more right (``vision.examples.TableValues``)."""
+        values = getattr(self.reader, "table_values", None)
+        return values.right.get(die_type) if values else None
 
     # -- changing them ----------------------------------------------------------------------
 

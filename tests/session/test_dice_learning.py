@@ -314,7 +314,10 @@ def test_without_the_tables_dice_or_the_frame_the_answers_teach_nothing(tmp_path
 # -- the reader at start, and Settings ------------------------------------------------------------
 
 def test_the_reader_built_at_start_reads_with_the_saved_examples(learner, profile):
-    learner.add([confirmed("d6", v, "red") for v in range(1, 7) for _ in range(EXAMPLES_PER_FACE)])
+    """Every face confirmed one higher than it shows: only a reader that learnt the examples reads so."""
+    shown = [(v, rendered_roll([("d6", v, "red")])) for v in range(1, 7)]
+    learner.add([ConfirmedDie.of(frame, readings[0], "d6", v % 6 + 1, "red")
+                 for v, (frame, readings) in shown for _ in range(EXAMPLES_PER_FACE)])
     reopened, message = TableDiceLearner.open(profile, background=False)
     assert message is None
     read, why = follower.dice_reader(reopened)

@@ -16,8 +16,9 @@ from companion.rules import sample_chance
 from companion.session.table import SeatSpec
 from sim.app_driver import buttons, open_popups, pump, tap, texts, wait_for
 from sim.table_scene import calibration_dice, render_table
+from ui.screens.home import table_dice_line
 from vision import synth
-from vision.examples import DieExample, TableDice
+from vision.examples import DieExample, ExamplesRight, TableDice
 from vision.readings import ColourProfile, DieReading
 
 from .table_scenes import ReadingsFeed, ShownTable, two_seat_scene
@@ -115,6 +116,26 @@ def test_settings_show_the_examples_and_clear_them_once_confirmed(app, profile):
     shown = " ".join(texts(open_popups()[0]))
     assert "The table's dice examples: none yet" in shown
     assert "Clear the dice examples" not in [b.text for b in buttons()]
+
+
+def test_settings_say_how_each_learnt_type_is_read_and_why():
+    class Learner:
+        """Enough D4 and D6 examples, weighed: the D4's read better by them, the D6's by the networks."""
+
+        def counts(self):
+            return {"d4": 12, "d6": 18, "d8": 3}
+
+        def learnt(self, die_type):
+            return die_type != "d8"
+
+        def examples_right(self, die_type):
+            return {"d4": ExamplesRight(0.4, 0.2), "d6": ExamplesRight(0.73, 0.9)}[die_type]
+
+    line = table_dice_line(Learner())
+    assert line.startswith("The table's dice examples: D4 12, D6 18, D8 3; ")
+    assert "D4 read by the examples (40% of them read right, 20% by the networks)" in line
+    assert "D6 read by the networks (90% of its examples read right, 73% by the examples)" in line
+    assert "D8 read" not in line
 
 
 def test_a_roll_confirmed_in_play_teaches_the_camera_and_its_undo_unteaches_it(app, profile):

@@ -85,6 +85,21 @@ def test_values_come_from_the_examples_once_each_face_has_enough_of_them():
     assert reader.read(frame)[0].value == 2
 
 
+def test_a_type_the_networks_read_better_than_its_examples_stays_with_the_networks():
+    """Rendered D6s confirmed as they show: the networks read them all right, and the examples can do no
+    better, so they do not take over; the same dice called one higher, they do."""
+    reader = DiceReader()
+    right = [_example(v, v, "purple", 10 * v + k) for v in range(1, 7) for k in range(EXAMPLES_PER_FACE)]
+    reader.learn(TableDice(right))
+    assert not reader.table_values.knows("d6")
+    assert reader.table_values.right["d6"].by_networks == 1.0
+    relabelled = [_example(v % 6 + 1, v, "purple", 10 * v + k) for v in range(1, 7) for k in range(EXAMPLES_PER_FACE)]
+    reader.learn(TableDice(relabelled))
+    assert reader.table_values.knows("d6")
+    assert reader.table_values.right["d6"].by_networks == 0.0
+    assert reader.table_values.right["d6"].by_examples > 0.5
+
+
 def test_a_table_that_enrolled_one_type_reads_every_die_as_that_type():
     reader = DiceReader()
     rng = np.random.default_rng(4)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
 
@@ -10,7 +11,7 @@ from companion.other_games import KINDS
 from companion.session.dice_learning import TableDiceLearner
 from companion.store import AUTOMATA, game_kind
 from hardware.panel import KeyboardPanel, Panel
-from vision.examples import EXAMPLES_PER_FACE
+from vision.examples import EXAMPLES_PER_FACE, ExamplesRight
 
 from .. import kv, theme
 from ..dialogs import ask
@@ -60,10 +61,21 @@ def table_dice_line(table_dice: TableDiceLearner) -> str:
     if not sum(counts.values()):
         return "The table's dice examples: none yet (Calibrate teaches the camera your dice)."
     held = ", ".join(f"{t.upper()} {n}" for t, n in counts.items())
-    learnt = [t.upper() for t in counts if table_dice.learnt(t)]
-    read = (f"the camera reads {', '.join(learnt)} values by them" if learnt else
-            f"too few to read by yet ({EXAMPLES_PER_FACE} of each face of a type)")
-    return f"The table's dice examples: {held}; {read}."
+    learnt = [t for t in counts if table_dice.learnt(t)]
+    if not learnt:
+        return f"The table's dice examples: {held}; too few to read by yet ({EXAMPLES_PER_FACE} of each face of a type)."
+    return f"The table's dice examples: {held}; " + "; ".join(_how_read(t, table_dice.examples_right(t)) for t in learnt) + "."
+
+
+def _how_read(die_type: str, right: Optional[ExamplesRight]) -> str:
+    """How the camera reads one learnt type's values, and why: the way that reads more of its examples right."""
+    name = die_type.upper()
+    if right is None:
+        return f"{name} being learnt"
+    examples, networks = f"{right.by_examples:.0%}", f"{right.by_networks:.0%}"
+    if right.examples_better:
+        return f"{name} read by the examples ({examples} of them read right, {networks} by the networks)"
+    return f"{name} read by the networks ({networks} of its examples read right, {examples} by the examples)"
 
 
 class SavedGame(TouchButton):
