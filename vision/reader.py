@@ -28,6 +28,7 @@ from vision.pips import WEIGHED_COUNTS, count_likelihood, count_pips
 from vision.readings import ColourProfile, DieReading
 
 READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
+UNSURE_ANGLES = (180.0, 225.0, 270.0, 315.0)  # a die still unsure gets these looks too: they read D4s' type better
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger than the smallest die read may be a group
 SURE_WITHOUT_NUMERALS = 0.99  # a D4 or D8 value the reader is this sure of gets no close look (see the docs)
@@ -192,9 +193,12 @@ class DiceReader:
         return _one_per_die(readings)
 
     def _read(self, looks: FrameLooks, found) -> np.ndarray:
-        """Reader probabilities per find, averaged over ``views`` rotations of the crop: the first two for every
-        find, the others only where those two leave the reading less than ``SURE_AFTER_TWO_LOOKS`` sure."""
+        """Reader probabilities per find, averaged over ``views`` rotations of the crop (with every view, over
+        ``UNSURE_ANGLES`` too): the first two for every find, the others only where those two leave the reading
+        less than ``SURE_AFTER_TWO_LOOKS`` sure."""
         angles = READER_ANGLES[:self.views]
+        if self.views == len(READER_ANGLES):
+            angles += UNSURE_ANGLES
         probs = self._look(self.reader, looks, found, READER_WINDOW, READER_CROP, angles[:2])
         unsure = [k for k, p in enumerate(probs) if _sureness(p) < SURE_AFTER_TWO_LOOKS]
         if len(angles) > 2 and unsure:

@@ -380,7 +380,8 @@ def test_a_missing_numeral_network_names_the_command_that_trains_it(tmp_path):
         DiceReader(model_dir=tmp_path)
 
 
-def test_only_a_reading_left_unsure_by_two_looks_gets_the_other_two(reader, monkeypatch):
+def test_only_a_reading_left_unsure_by_two_looks_gets_the_six_other_turns(reader, monkeypatch):
+    """The other turns by 45 degrees, each look weighing the same."""
     from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
 
     sure, unsure, later = (np.zeros(len(CLASSES)) for _ in range(3))
@@ -396,8 +397,8 @@ def test_only_a_reading_left_unsure_by_two_looks_gets_the_other_two(reader, monk
     monkeypatch.setattr(reader, "_look", look)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)]
     probs = reader._read(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found)
-    assert calls == [(found, (0.0, 45.0)), (found[1:], (90.0, 135.0))]
-    assert np.array_equal(probs[0], sure) and np.allclose(probs[1], (unsure + later) / 2)
+    assert calls == [(found, (0.0, 45.0)), (found[1:], (90.0, 135.0, 180.0, 225.0, 270.0, 315.0))]
+    assert np.array_equal(probs[0], sure) and np.allclose(probs[1], (2 * unsure + 6 * later) / 8)
 
 
 def _look(value: int, value_p: float, detection: float, centre=(100.0, 100.0), side: float = 45.0,
@@ -469,3 +470,4 @@ def test_a_frames_looks_read_each_crop_once_a_network_and_give_the_same_as_readi
     alone, alone_features = read(crops)
     assert np.allclose(probabilities, alone[:2 * len(dice)].reshape(2, len(dice), -1).mean(axis=0), atol=1e-6)
     assert np.allclose(features, alone_features.reshape(3, len(dice), -1), atol=1e-6)
+
