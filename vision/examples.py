@@ -147,9 +147,19 @@ class TableDice:
         return cls.from_bytes(pathlib.Path(path).read_bytes())
 
 
+@dataclass(frozen=True)
+class _ExampleLook:
+    """What the networks make of one example (``DieFeatures``)."""
+
+    example: DieExample
+    features: np.ndarray     # one row per EXAMPLE_ROTATIONS
+    value_odds: np.ndarray   # P(each value of its type), the networks alone
+    type_odds: np.ndarray    # P(each of DIE_TYPES), the reader alone
+
+
 class DieFeatures:
-    """What the reader's and the numeral reader's networks see in a die's crops, side by side; and the value
-    odds the networks alone give an example.
+    """What the reader's and the numeral reader's networks see in a die's crops, side by side; and the type
+    and value odds the networks alone give an example.
 
     An example's looks are kept while it is held (``keep_only``), so a refit after one more confirmation
     looks at that one example only."""
@@ -158,25 +168,29 @@ class DieFeatures:
         self.reader = reader
         self.numerals = numerals
         self.d6_values = d6_values
-        self._seen: Dict[int, Tuple[DieExample, np.ndarray, np.ndarray]] = {}  # id -> example, features, odds
+        self._seen: Dict[int, _ExampleLook] = {}  # by the example's id
 
     def of_example(self, example: DieExample) -> np.ndarray:
         """One row per ``EXAMPLE_ROTATIONS``."""
-        return self._look(example)[1]
+        return self._look(example).features
 
     def network_odds(self, example: DieExample) -> np.ndarray:
         """P(each value of its type) as the networks alone read the example, the mean over its rotations: a D6
         by the reader and the D6 value reader together (as ``DiceReader`` reads a D6), a D4 or D8 by its
         numerals."""
-        return self._look(example)[2]
+        return self._look(example).value_odds
+
+    def network_type_odds(self, example: DieExample, types: Sequence[str]) -> np.ndarray:
+        """P(each of ``types``) as the reader alone reads the example, the mean over its rotations."""
+        return _shares(self._look(example).type_odds[[DIE_TYPES.index(t) for t in types]][None])[0]
 
     def keep_only(self, examples: Sequence[DieExample]) -> None:
         held = {id(e) for e in examples}
         self._seen = {k: v for k, v in self._seen.items() if k in held}
 
-    def _look(self, example: DieExample) -> Tuple[DieExample, np.ndarray, np.ndarray]:
+    def _look(self, example: DieExample) -> _ExampleLook:
         seen = self._seen.get(id(example))
-        if seen is None or seen[0] is not example:
+        if seen is None or seen.example is not example:
             reader_crops = normalise(np.stack([turned(example.reader_crop, READER_CROP, a) for a in EXAMPLE_ROTATIONS]))
             numeral_crops = normalise(np.stack([turned(example.numeral_crop, NUMERAL_CROP, a)
                                                 for a in EXAMPLE_ROTATIONS]))
@@ -187,8 +201,9 @@ class DieFeatures:
                 odds = (_shares(read[:, values]) + _shares(self.d6_values.predict(reader_crops)[:, values])) / 2
             else:
                 odds = _shares(close[:, NUMERAL_SLICES[example.die_type]])
-            seen = self._seen[id(example)] = (example, np.hstack([reader_features, numeral_features]),
-                                              odds.mean(axis=0))
+            types = _shares(np.stack([read[:, TYPE_SLICES[t]].sum(axis=1) for t in DIE_TYPES], axis=1))
+            seen = self._seen[id(example)] = _ExampleLook(
+                example, np.hstack([reader_features, numeral_features]), odds.mean(axis=0), types.mean(axis=0))
         return seen
 
     def of_dice(self, looks: FrameLooks, dice: Sequence[Tuple[Tuple[float, float], float]],
@@ -226,8 +241,8 @@ class ExamplesRight:
 
 
 class TableValues:
-    """Per die type, the odds of each value from a softmax regression fitted to the table's examples, where it
-    reads the table's dice better than the networks do.
+    """Per die type, the odds of each value from a softmax regression fitted to the table's examples, and the
+    odds of each type from another, each where it reads the table's dice better than the networks do.
 
     A type is weighed once every one of its faces has ``EXAMPLES_PER_FACE`` examples: a regression that has
     never seen a face could only ever read the others. Then both ways are tried on the examples themselves:
@@ -235,6 +250,8 @@ class TableValues:
     networks alone. The type is read by the regression only where it reads more of them right: on dice the
     networks already read well (D6 pips of many colours), a regression fitted to a few dozen examples is sure
     and wrong more often than the networks; on dice they read badly (one make's numerals), it is far better.
+    Once every type of the table is weighed, which type a die is is weighed the same way: one make's D6 with
+    numerals and its D8 look alike to networks that learnt from other dice.
     ``types``: the types of the table's dice (``TableDice.types``: a table that enrolled only D6s, and declared
     no types, plays with D6s only)."""
 
@@ -243,6 +260,8 @@ class TableValues:
         self.types = dice.types
         self.by_type: Dict[str, _ValueRegression] = {}
         self.right: Dict[str, ExamplesRight] = {}
+        self.type_regression: Optional[_ValueRegression] = None
+        self.types_right: Optional[ExamplesRight] = None
         features.keep_only(dice.examples)
         for die_type in self.types:
             examples = [e for e in dice.examples if e.die_type == die_type]
@@ -257,19 +276,38 @@ class TableValues:
             if right.examples_better:
                 self.by_type[die_type] = _fit(np.vstack(rows), np.repeat(values, len(EXAMPLE_ROTATIONS)),
                                               FACES[die_type])
+        if len(self.types) > 1 and all(t in self.right for t in self.types):
+            examples = [e for e in dice.examples if e.die_type in self.types]
+            rows = [features.of_example(e) for e in examples]
+            kinds = np.array([self.types.index(e.die_type) for e in examples])
+            right = self.types_right = ExamplesRight(
+                _cross_validated(rows, kinds, len(self.types)),
+                float(np.mean([np.argmax(features.network_type_odds(e, self.types)) == k
+                               for e, k in zip(examples, kinds)])))
+            if right.examples_better:
+                self.type_regression = _fit(np.vstack(rows), np.repeat(kinds, len(EXAMPLE_ROTATIONS)),
+                                            len(self.types))
 
     def knows(self, die_type: str) -> bool:
         """Whether ``die_type``'s values are read by the examples."""
         return die_type in self.by_type
 
+    def knows_types(self) -> bool:
+        """Whether which type a die is is read by the examples."""
+        return self.type_regression is not None
+
     def value_odds(self, die_type: str, views: np.ndarray) -> np.ndarray:
         """P(each value) of a die of ``die_type`` from its features in several views (rows), the views' mean."""
         return self.by_type[die_type].probabilities(views).mean(axis=0)
 
+    def type_odds(self, views: np.ndarray) -> np.ndarray:
+        """P(each of ``types``) of a die from its features in several views (rows), the views' mean."""
+        return self.type_regression.probabilities(views).mean(axis=0)
+
 
 def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: int) -> float:
-    """The share of examples (``rows``: each one's features at every rotation) whose value a regression fitted
-    to the other folds reads right."""
+    """The share of examples (``rows``: each one's features at every rotation) whose class (``values``) a
+    regression fitted to the other folds reads right."""
     folds = np.arange(len(rows)) % FOLDS
     right = 0
     for fold in range(min(FOLDS, len(rows))):
@@ -292,14 +330,17 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 def _fit(x: np.ndarray, y: np.ndarray, classes: int) -> _ValueRegression:
     """Softmax regression by full-batch gradient descent with momentum: a few hundred small matrix products,
-    well under a second on one core for a table's examples."""
+    well under a second on one core for a table's examples. The classes run along the first axis, so that
+    each step's softmax works on a few long rows rather than on many rows of a few."""
     xb = _with_bias(x.astype(np.float32))
-    target = np.eye(classes, dtype=np.float32)[y]
-    w = np.zeros((xb.shape[1], classes), np.float32)
+    xt = np.ascontiguousarray(xb.T)
+    target = np.eye(classes, dtype=np.float32)[:, y]  # (classes, examples)
+    w = np.zeros((classes, xb.shape[1]), np.float32)
     velocity = np.zeros_like(w)
     for _ in range(FIT_STEPS):
-        grad = xb.T @ (_softmax(xb @ w) - target) / len(xb) + FIT_DECAY * w
+        z = w @ xt
+        e = np.exp(z - z.max(axis=0))
+        grad = (e / e.sum(axis=0) - target) @ xb / len(xb) + FIT_DECAY * w
         velocity = 0.9 * velocity - FIT_RATE * grad
         w += velocity
-    return _ValueRegression(w)
-
+    return _ValueRegression(np.ascontiguousarray(w.T))

@@ -252,7 +252,8 @@ class DiceReader:
 
     def _read_with_examples(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` read with the table's examples: each find's die types narrowed to the types the table's dice
-        have, and the values of a type the examples teach read by them (the type keeps its probability)."""
+        have; which type it is read by them, where they teach it (the values within each type keep their
+        shares); and the values of a type the examples teach read by them (the type keeps its probability)."""
         table = self.table_values
         out = probs.copy()
         dice = [k for k, p in enumerate(probs) if p[0] < 0.5]
@@ -263,14 +264,22 @@ class DiceReader:
                     out[k, values] = 0.0
             kept = out[k, 1:].sum()
             out[k, 1:] = out[k, 1:] * die_p / kept if kept > 0 else probs[k, 1:]
-        chosen = [(k, die_type) for k in dice for die_type in [type_and_value(out[k])[0]] if table.knows(die_type)]
-        if not chosen:
+        looked = dice if table.knows_types() else [k for k in dice if table.knows(type_and_value(out[k])[0])]
+        if not looked:
             return out
-        views = table.features.of_dice(looks, [(found[k][1], found[k][2]) for k, _ in chosen],
-                                       READER_ANGLES[:self.views])
-        for j, (k, die_type) in enumerate(chosen):
-            values = TYPE_SLICES[die_type]
-            out[k, values] = out[k, values].sum() * table.value_odds(die_type, views[:, j])
+        views = table.features.of_dice(looks, [(found[k][1], found[k][2]) for k in looked], READER_ANGLES[:self.views])
+        for j, k in enumerate(looked):
+            if table.knows_types():
+                die_p = 1.0 - out[k, 0]
+                for die_type, type_p in zip(table.types, table.type_odds(views[:, j])):
+                    values = TYPE_SLICES[die_type]
+                    within = out[k, values]
+                    shares = within / within.sum() if within.sum() > 0 else np.full(len(within), 1.0 / len(within))
+                    out[k, values] = die_p * type_p * shares
+            die_type = type_and_value(out[k])[0]
+            if table.knows(die_type):
+                values = TYPE_SLICES[die_type]
+                out[k, values] = out[k, values].sum() * table.value_odds(die_type, views[:, j])
         return out
 
     @staticmethod

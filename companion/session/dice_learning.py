@@ -93,6 +93,12 @@ class TableDiceLearner:
         values = getattr(self.reader, "table_values", None)
         return values.right.get(die_type) if values else None
 
+    def types_right(self) -> Optional[ExamplesRight]:
+        """How many examples' types the reader taught reads right by them and by its networks; None where it
+        has not weighed them (not every type learnt, or not taught yet)."""
+        values = getattr(self.reader, "table_values", None)
+        return values.types_right if values else None
+
     # -- changing them ----------------------------------------------------------------------
 
     def add(self, confirmed: Sequence[ConfirmedDie]) -> Tuple[DieExample, ...]:

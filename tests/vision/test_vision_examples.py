@@ -8,8 +8,9 @@ import pytest
 from vision import synth
 from vision.classifier import READER_WINDOW, GreyPyramid
 from vision.evaluate import ENROLLED, _marked_examples, evaluate_manifest
-from vision.examples import (EXAMPLES_PER_FACE, DieExample, ExamplesUnusable, TableDice, example_from_frame,
-                             turned)
+from vision.examples import (EXAMPLE_ROTATIONS, EXAMPLES_PER_FACE, DieExample, ExamplesUnusable, TableDice, TableValues,
+                             example_from_frame, turned)
+from vision.readings import FACES
 from vision.reader import DiceReader
 
 
@@ -98,6 +99,49 @@ def test_a_type_the_networks_read_better_than_its_examples_stays_with_the_networ
     assert reader.table_values.knows("d6")
     assert reader.table_values.right["d6"].by_networks == 0.0
     assert reader.table_values.right["d6"].by_examples > 0.5
+
+
+class _SeenFeatures:
+    """Stands in for ``DieFeatures``: each die shows a feature of its own type (as a table's own D6 numerals
+    and D8s differ to a regression fitted to them), and the networks take every die for a D8."""
+
+    def __init__(self, networks_right: bool):
+        self.networks_right = networks_right
+
+    def keep_only(self, examples):
+        pass
+
+    def of_example(self, example):
+        row = np.zeros(8, np.float32)
+        row[("d6", "d8").index(example.die_type)] = 1.0
+        row[2 + example.value % 6] = 0.5
+        return np.tile(row, (len(EXAMPLE_ROTATIONS), 1))
+
+    def network_odds(self, example):
+        return np.eye(FACES[example.die_type])[example.value - 1]
+
+    def network_type_odds(self, example, types):
+        return np.array([1.0 if t == (example.die_type if self.networks_right else "d8") else 0.0 for t in types])
+
+
+def _table_of_two_types() -> TableDice:
+    crop = np.zeros((64, 64), np.uint8)
+    return TableDice([DieExample(t, v, "red", crop, crop) for t in ("d6", "d8") for v in range(1, FACES[t] + 1)
+                      for _ in range(EXAMPLES_PER_FACE)], types=("d6", "d8"))
+
+
+def test_which_type_a_die_is_is_read_by_the_examples_once_every_type_is_learnt_if_they_read_it_better():
+    values = TableValues(_SeenFeatures(networks_right=False), _table_of_two_types())
+    assert values.knows_types()
+    d8_share = FACES["d8"] / (FACES["d6"] + FACES["d8"])  # the networks' "D8" is right on the D8s only
+    assert values.types_right.by_examples == 1.0 and values.types_right.by_networks == pytest.approx(d8_share)
+    d6_view = _SeenFeatures(True).of_example(DieExample("d6", 2, "red", np.zeros((64, 64), np.uint8),
+                                                        np.zeros((64, 64), np.uint8)))
+    odds = values.type_odds(d6_view)
+    assert odds.shape == (2,) and odds[0] > 0.9
+    assert not TableValues(_SeenFeatures(networks_right=True), _table_of_two_types()).knows_types()
+    one_short = TableDice(_table_of_two_types().examples[1:], types=("d6", "d8"))  # a D6 face one example short
+    assert not TableValues(_SeenFeatures(networks_right=False), one_short).knows_types()
 
 
 def test_a_table_that_enrolled_one_type_reads_every_die_as_that_type():

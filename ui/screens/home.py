@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
 
@@ -11,7 +10,7 @@ from companion.other_games import KINDS
 from companion.session.dice_learning import TableDiceLearner
 from companion.store import AUTOMATA, game_kind
 from hardware.panel import KeyboardPanel, Panel
-from vision.examples import EXAMPLES_PER_FACE, ExamplesRight
+from vision.examples import EXAMPLES_PER_FACE
 
 from .. import kv, theme
 from ..dialogs import ask
@@ -64,18 +63,18 @@ def table_dice_line(table_dice: TableDiceLearner) -> str:
     learnt = [t for t in counts if table_dice.learnt(t)]
     if not learnt:
         return f"The table's dice examples: {held}; too few to read by yet ({EXAMPLES_PER_FACE} of each face of a type)."
-    return f"The table's dice examples: {held}; " + "; ".join(_how_read(t, table_dice.examples_right(t)) for t in learnt) + "."
-
-
-def _how_read(die_type: str, right: Optional[ExamplesRight]) -> str:
-    """How the camera reads one learnt type's values, and why: the way that reads more of its examples right."""
-    name = die_type.upper()
-    if right is None:
-        return f"{name} being learnt"
-    examples, networks = f"{right.by_examples:.0%}", f"{right.by_networks:.0%}"
-    if right.examples_better:
-        return f"{name} read by the examples ({examples} of them read right, {networks} by the networks)"
-    return f"{name} read by the networks ({networks} of its examples read right, {examples} by the examples)"
+    weighed = [(f"{t.upper()} values", table_dice.examples_right(t)) for t in learnt]
+    weighed.append(("die types", table_dice.types_right()))
+    by_examples = [f"{what} ({r.by_examples:.0%}, networks {r.by_networks:.0%})"
+                   for what, r in weighed if r is not None and r.examples_better]
+    by_networks = [f"{what} ({r.by_networks:.0%}, examples {r.by_examples:.0%})"
+                   for what, r in weighed if r is not None and not r.examples_better]
+    waiting = [what for what, r in weighed[:-1] if r is None]
+    lines = [f"The table's dice examples: {held} (in brackets, the share of them each way reads right)."]
+    lines += [f"{way}: {', '.join(items)}." for way, items in (("Read by the examples", by_examples),
+                                                              ("Read by the networks", by_networks),
+                                                              ("Being learnt", waiting)) if items]
+    return " ".join(lines)
 
 
 class SavedGame(TouchButton):
