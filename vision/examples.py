@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import pathlib
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import cv2
@@ -29,6 +29,7 @@ EXAMPLE_ROTATIONS = tuple(float(a) for a in range(0, 360, 30))  # each example i
 STORED_MARGIN = 64 / 48  # a stored crop's side over the network's: every turn of the network's crop lies inside
 EXAMPLES_PER_FACE = 3  # a type is read by its examples once each face has this many (docs/vision.md)
 FOLDS = 5  # the examples' own reading of a type is tried on each fifth of them, fitted to the rest
+TEMPERATURES = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
 FIT_STEPS = 600
 FIT_DECAY = 1e-4  # weight decay of the softmax regression: without it a few examples make it sure of anything
 FIT_RATE = 0.5
@@ -220,10 +221,11 @@ def _shares(p: np.ndarray) -> np.ndarray:
 
 @dataclass
 class _ValueRegression:
-    weights: np.ndarray  # (features + 1, faces)
+    weights: np.ndarray  # (features + 1, classes)
+    temperature: float = 1.0  # the logits' divisor that made the odds of examples it never saw likeliest
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
-        return _softmax(_with_bias(features) @ self.weights)
+        return _softmax(_with_bias(features) @ self.weights / self.temperature)
 
 
 @dataclass(frozen=True)
@@ -270,23 +272,23 @@ class TableValues:
                 continue
             rows = [features.of_example(e) for e in examples]
             values = np.array([e.value - 1 for e in examples])
+            by_examples, temperature = _cross_validated(rows, values, FACES[die_type])
             right = self.right[die_type] = ExamplesRight(
-                _cross_validated(rows, values, FACES[die_type]),
-                float(np.mean([np.argmax(features.network_odds(e)) == e.value - 1 for e in examples])))
+                by_examples, float(np.mean([np.argmax(features.network_odds(e)) == e.value - 1 for e in examples])))
             if right.examples_better:
-                self.by_type[die_type] = _fit(np.vstack(rows), np.repeat(values, len(EXAMPLE_ROTATIONS)),
-                                              FACES[die_type])
+                self.by_type[die_type] = replace(_fit(np.vstack(rows), np.repeat(values, len(EXAMPLE_ROTATIONS)),
+                                                      FACES[die_type]), temperature=temperature)
         if len(self.types) > 1 and all(t in self.right for t in self.types):
             examples = [e for e in dice.examples if e.die_type in self.types]
             rows = [features.of_example(e) for e in examples]
             kinds = np.array([self.types.index(e.die_type) for e in examples])
+            by_examples, temperature = _cross_validated(rows, kinds, len(self.types))
             right = self.types_right = ExamplesRight(
-                _cross_validated(rows, kinds, len(self.types)),
-                float(np.mean([np.argmax(features.network_type_odds(e, self.types)) == k
-                               for e, k in zip(examples, kinds)])))
+                by_examples, float(np.mean([np.argmax(features.network_type_odds(e, self.types)) == k
+                                            for e, k in zip(examples, kinds)])))
             if right.examples_better:
-                self.type_regression = _fit(np.vstack(rows), np.repeat(kinds, len(EXAMPLE_ROTATIONS)),
-                                            len(self.types))
+                self.type_regression = replace(_fit(np.vstack(rows), np.repeat(kinds, len(EXAMPLE_ROTATIONS)),
+                                                    len(self.types)), temperature=temperature)
 
     def knows(self, die_type: str) -> bool:
         """Whether ``die_type``'s values are read by the examples."""
@@ -305,18 +307,22 @@ class TableValues:
         return self.type_regression.probabilities(views).mean(axis=0)
 
 
-def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: int) -> float:
+def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: int) -> Tuple[float, float]:
     """The share of examples (``rows``: each one's features at every rotation) whose class (``values``) a
-    regression fitted to the other folds reads right."""
+    regression fitted to the other folds reads right; and the temperature (of ``TEMPERATURES``) that makes
+    those regressions' odds of the classes of the examples they never saw likeliest."""
     folds = np.arange(len(rows)) % FOLDS
-    right = 0
+    logits: List[np.ndarray] = [np.empty(0)] * len(rows)
     for fold in range(min(FOLDS, len(rows))):
         held = folds == fold
         model = _fit(np.vstack([r for r, h in zip(rows, held) if not h]),
                      np.repeat(values[~held], len(EXAMPLE_ROTATIONS)), classes)
-        right += sum(int(np.argmax(model.probabilities(rows[k]).mean(axis=0)) == values[k])
-                     for k in np.flatnonzero(held))
-    return right / len(rows)
+        for k in np.flatnonzero(held):
+            logits[k] = _with_bias(rows[k]) @ model.weights
+    right = sum(int(np.argmax(_softmax(z).mean(axis=0)) == v) for z, v in zip(logits, values)) / len(rows)
+    surprise = [-sum(np.log(max(float(_softmax(z / t).mean(axis=0)[v]), 1e-9)) for z, v in zip(logits, values))
+                for t in TEMPERATURES]
+    return right, TEMPERATURES[int(np.argmin(surprise))]
 
 
 def _with_bias(x: np.ndarray) -> np.ndarray:

@@ -8,8 +8,8 @@ import pytest
 from vision import synth
 from vision.classifier import READER_WINDOW, GreyPyramid
 from vision.evaluate import ENROLLED, _marked_examples, evaluate_manifest
-from vision.examples import (EXAMPLE_ROTATIONS, EXAMPLES_PER_FACE, DieExample, ExamplesUnusable, TableDice, TableValues,
-                             example_from_frame, turned)
+from vision.examples import (EXAMPLE_ROTATIONS, EXAMPLES_PER_FACE, TEMPERATURES, DieExample, ExamplesUnusable, TableDice,
+                             TableValues, _cross_validated, example_from_frame, turned)
 from vision.readings import FACES
 from vision.reader import DiceReader
 
@@ -142,6 +142,19 @@ def test_which_type_a_die_is_is_read_by_the_examples_once_every_type_is_learnt_i
     assert not TableValues(_SeenFeatures(networks_right=True), _table_of_two_types()).knows_types()
     one_short = TableDice(_table_of_two_types().examples[1:], types=("d6", "d8"))  # a D6 face one example short
     assert not TableValues(_SeenFeatures(networks_right=False), one_short).knows_types()
+
+
+def test_a_regression_whose_unseen_examples_it_reads_no_better_than_chance_is_made_unsure():
+    """Tried fold by fold, examples told apart by their features read right with odds left as fitted; examples
+    whose features say nothing of their class get the largest temperature, so the regression is never sure."""
+    rng = np.random.default_rng(1)
+    classes = np.repeat(np.arange(4), 6)
+    apart = [np.tile(np.eye(8)[v] + rng.normal(0, 0.05, 8), (len(EXAMPLE_ROTATIONS), 1)) for v in classes]
+    right, temperature = _cross_validated(apart, classes, 4)
+    assert right == 1.0 and temperature == TEMPERATURES[0]
+    noise = [rng.normal(0, 1, (len(EXAMPLE_ROTATIONS), 8)) for _ in classes]
+    right, temperature = _cross_validated(noise, classes, 4)
+    assert right < 0.6 and temperature == TEMPERATURES[-1]
 
 
 def test_a_table_that_enrolled_one_type_reads_every_die_as_that_type():
