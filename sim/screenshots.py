@@ -135,6 +135,9 @@ def main(argv=None) -> int:
         shot("teach-dice")
         confirm_read_dice(app)
         shot("teach-dice-progress")
+        settings_with_learnt_dice(app)
+        shot("settings-dice")
+        close_popups()
         mismatch_alert(app)
         shot("table-mismatch")
         close_popups()
@@ -374,6 +377,31 @@ def confirm_read_dice(app) -> None:
         pump(1)
     app.camera.table_dice().wait()
     pump(3)
+
+
+def settings_with_learnt_dice(app) -> None:
+    """Settings once red's dice are learnt (3 rendered dice of each face confirmed): each type's examples,
+    and whether the examples or the networks read each type's values and the die types."""
+    import numpy as np
+
+    from companion.session.dice_learning import ConfirmedDie
+    from sim.app_driver import tap
+    from vision import synth
+    from vision.readings import FACES
+
+    rng = np.random.default_rng(5)
+    confirmed = []
+    for die_type, faces in FACES.items():
+        for value in range(1, faces + 1):
+            for _ in range(3):
+                spec = synth.DieSpec(die_type, value, "red", (100.0, 100.0), rotation=rng.uniform(0, 360), size=70.0)
+                frame, _ = synth.render_scene([spec], synth.make_background(rng, 200, 200), rng=rng)
+                confirmed.append(ConfirmedDie(frame, (100.0, 100.0), 70.0, die_type, value, "red"))
+    learner = app.camera.table_dice()
+    learner.add(confirmed)
+    learner.wait()
+    app.go_home()
+    tap("Settings")
 
 
 def mismatch_alert(app) -> None:
