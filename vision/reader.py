@@ -40,6 +40,7 @@ LEAST_DIE_CONTRAST = 10.0  # with a known die size, contrast over this, blurred 
 SEARCHES_BETWEEN = 3  # most rounds of the search for dice that made no blob of their own
 PIPS_FROM_D6_SHARE = 0.05  # the pips are counted on a die at least this likely to be a D6...
 SURE_WITHOUT_PIPS = 0.98  # ...unless its type and value are this sure (on real photos, such readings were all right)
+ONE_DIE_MARGIN = 0.5  # a photo of one die that fills it is read with this share of its side added around it
 OUTLINE_OFF_CENTRE = 0.15  # a blob's rectangle centred further off the die than this share of it is not its outline
 
 
@@ -80,6 +81,14 @@ class DiceReader:
         it are candidates, and each is looked at in a window for that size."""
         frame_bgr = _blank(_checked_frame(frame_bgr), ignore)
         profile = profile or ColourProfile.named()
+        readings = self._read_frame(frame_bgr, profile, ignore, die_size)
+        if not readings and max(frame_bgr.shape[:2]) <= MAX_DIE:
+            readings = self._read_with_margin(frame_bgr, profile, die_size)
+        readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
+        return readings
+
+    def _read_frame(self, frame_bgr: np.ndarray, profile: ColourProfile, ignore: Sequence[np.ndarray],
+                    die_size: Optional[float]) -> List[DieReading]:
         if die_size:
             smallest, largest = die_size / DIE_SIZE_SPREAD, die_size * DIE_SIZE_SPREAD
             contrast = ContrastImage.of(frame_bgr, largest, smallest)
@@ -91,9 +100,18 @@ class DiceReader:
         candidates = [c for c in self.detector.find(frame_bgr, die_size) if smallest <= c.size <= largest]
         readings = self._read_candidates(frame_bgr, looks, contrast, _sized(candidates, die_size), profile,
                                          die_size)
-        readings = self._look_between(frame_bgr, looks, contrast, readings, profile, ignore, die_size)
-        readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
-        return readings
+        return self._look_between(frame_bgr, looks, contrast, readings, profile, ignore, die_size)
+
+    def _read_with_margin(self, frame_bgr: np.ndarray, profile: ColourProfile,
+                          die_size: Optional[float]) -> List[DieReading]:
+        """The dice of a frame no larger than one die, in which none was found, read with ``ONE_DIE_MARGIN`` of
+        its side added around it in the colour of its edge: a photo of one die that fills it shows none of the
+        table around the die, by which the detector and the finder tell a die."""
+        margin = int(round(ONE_DIE_MARGIN * max(frame_bgr.shape[:2])))
+        edge = np.concatenate([frame_bgr[0], frame_bgr[-1], frame_bgr[:, 0], frame_bgr[:, -1]])
+        colour = tuple(int(v) for v in np.median(edge, axis=0))
+        framed = cv2.copyMakeBorder(frame_bgr, margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=colour)
+        return [_moved(r, -margin) for r in self._read_frame(framed, profile, (), die_size)]
 
     def _look_between(self, frame_bgr: np.ndarray, looks: FrameLooks, contrast: ContrastImage,
                       readings: List[DieReading], profile: ColourProfile,
@@ -454,6 +472,13 @@ def _outline(contrast: ContrastImage, centre, size) -> List[tuple]:
         return square
     corners = cv2.boxPoints(rect)
     return [(float((x + x0) / s), float((y + y0) / s)) for x, y in corners]
+
+
+def _moved(reading: DieReading, by: float) -> DieReading:
+    """``reading`` with its place moved by ``by`` pixels along both axes."""
+    x0, y0, x1, y1 = reading.bbox
+    return replace(reading, centre=(reading.centre[0] + by, reading.centre[1] + by),
+                   outline=[(x + by, y + by) for x, y in reading.outline], bbox=(x0 + by, y0 + by, x1 + by, y1 + by))
 
 
 def _blank(frame: np.ndarray, regions: Sequence[np.ndarray]) -> np.ndarray:

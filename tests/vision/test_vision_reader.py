@@ -471,3 +471,21 @@ def test_a_frames_looks_read_each_crop_once_a_network_and_give_the_same_as_readi
     assert np.allclose(probabilities, alone[:2 * len(dice)].reshape(2, len(dice), -1).mean(axis=0), atol=1e-6)
     assert np.allclose(features, alone_features.reshape(3, len(dice), -1), atol=1e-6)
 
+
+
+def test_a_photo_of_one_die_that_fills_it_is_read_with_a_margin_around_it(reader):
+    """Cropped to the die, no table shows around it and nothing is found as it is; read with a margin of its
+    edge's colour, the die is found where it lies in the crop."""
+    from vision import synth
+
+    rng = np.random.default_rng(0)
+    die = synth.DieSpec("d6", 5, "red", (120.0, 110.0), rotation=10.0, size=80.0)
+    frame, _ = synth.render_scene([die], synth.make_background(rng, 240, 220, kind="felt"),
+                                  synth.SceneStyle(noise_sigma=2.0), rng)
+    crop = frame[74:146, 84:156]
+    assert reader._read_frame(crop, ColourProfile.named(), (), None) == []
+    (read,) = reader.read(crop)
+    assert (read.die_type, read.value) == ("d6", 5)
+    assert abs(read.centre[0] - 36) < 6 and abs(read.centre[1] - 36) < 6
+    x0, y0, x1, y1 = read.bbox
+    assert x0 < 36 < x1 and y0 < 36 < y1
