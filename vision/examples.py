@@ -270,25 +270,19 @@ class TableValues:
             per_face = [sum(1 for e in examples if e.value == v) for v in range(1, FACES[die_type] + 1)]
             if min(per_face) < EXAMPLES_PER_FACE:
                 continue
-            rows = [features.of_example(e) for e in examples]
             values = np.array([e.value - 1 for e in examples])
-            by_examples, temperature = _cross_validated(rows, values, FACES[die_type])
-            right = self.right[die_type] = ExamplesRight(
-                by_examples, float(np.mean([np.argmax(features.network_odds(e)) == e.value - 1 for e in examples])))
-            if right.examples_better:
-                self.by_type[die_type] = replace(_fit(np.vstack(rows), np.repeat(values, len(EXAMPLE_ROTATIONS)),
-                                                      FACES[die_type]), temperature=temperature)
+            networks_right = np.mean([np.argmax(features.network_odds(e)) == e.value - 1 for e in examples])
+            self.right[die_type], regression = _weighed([features.of_example(e) for e in examples], values,
+                                                        FACES[die_type], float(networks_right))
+            if regression is not None:
+                self.by_type[die_type] = regression
         if len(self.types) > 1 and all(t in self.right for t in self.types):
             examples = [e for e in dice.examples if e.die_type in self.types]
-            rows = [features.of_example(e) for e in examples]
             kinds = np.array([self.types.index(e.die_type) for e in examples])
-            by_examples, temperature = _cross_validated(rows, kinds, len(self.types))
-            right = self.types_right = ExamplesRight(
-                by_examples, float(np.mean([np.argmax(features.network_type_odds(e, self.types)) == k
-                                            for e, k in zip(examples, kinds)])))
-            if right.examples_better:
-                self.type_regression = replace(_fit(np.vstack(rows), np.repeat(kinds, len(EXAMPLE_ROTATIONS)),
-                                                    len(self.types)), temperature=temperature)
+            networks_right = np.mean([np.argmax(features.network_type_odds(e, self.types)) == k
+                                      for e, k in zip(examples, kinds)])
+            self.types_right, self.type_regression = _weighed([features.of_example(e) for e in examples], kinds,
+                                                              len(self.types), float(networks_right))
 
     def knows(self, die_type: str) -> bool:
         """Whether ``die_type``'s values are read by the examples."""
@@ -305,6 +299,19 @@ class TableValues:
     def type_odds(self, views: np.ndarray) -> np.ndarray:
         """P(each of ``types``) of a die from its features in several views (rows), the views' mean."""
         return self.type_regression.probabilities(views).mean(axis=0)
+
+
+def _weighed(rows: Sequence[np.ndarray], classes: np.ndarray, count: int,
+             networks_right: float) -> Tuple[ExamplesRight, Optional[_ValueRegression]]:
+    """How many examples (``rows``, of ``classes``) a regression reads right fold by fold, against the
+    networks; and, where it reads more right, the regression fitted to them all, its odds softened by the
+    temperature its folds chose."""
+    by_examples, temperature = _cross_validated(rows, classes, count)
+    right = ExamplesRight(by_examples, networks_right)
+    if not right.examples_better:
+        return right, None
+    return right, replace(_fit(np.vstack(rows), np.repeat(classes, len(EXAMPLE_ROTATIONS)), count),
+                          temperature=temperature)
 
 
 def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: int) -> Tuple[float, float]:
