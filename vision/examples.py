@@ -183,7 +183,8 @@ class DieFeatures:
 
     def network_type_odds(self, example: DieExample, types: Sequence[str]) -> np.ndarray:
         """P(each of ``types``) as the reader alone reads the example, the mean over its rotations."""
-        return _shares(self._look(example).type_odds[[DIE_TYPES.index(t) for t in types]][None])[0]
+        odds = self._look(example).type_odds[[DIE_TYPES.index(t) for t in types]]
+        return odds / max(float(odds.sum()), 1e-12)
 
     def keep_only(self, examples: Sequence[DieExample]) -> None:
         held = {id(e) for e in examples}
@@ -336,9 +337,9 @@ def _with_bias(x: np.ndarray) -> np.ndarray:
     return np.hstack([x, np.ones((len(x), 1), x.dtype)])
 
 
-def _softmax(z: np.ndarray) -> np.ndarray:
-    e = np.exp(z - z.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
+def _softmax(z: np.ndarray, axis: int = 1) -> np.ndarray:
+    e = np.exp(z - z.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
 
 
 def _fit(x: np.ndarray, y: np.ndarray, classes: int) -> _ValueRegression:
@@ -351,9 +352,7 @@ def _fit(x: np.ndarray, y: np.ndarray, classes: int) -> _ValueRegression:
     w = np.zeros((classes, xb.shape[1]), np.float32)
     velocity = np.zeros_like(w)
     for _ in range(FIT_STEPS):
-        z = w @ xt
-        e = np.exp(z - z.max(axis=0))
-        grad = (e / e.sum(axis=0) - target) @ xb / len(xb) + FIT_DECAY * w
+        grad = (_softmax(w @ xt, axis=0) - target) @ xb / len(xb) + FIT_DECAY * w
         velocity = 0.9 * velocity - FIT_RATE * grad
         w += velocity
     return _ValueRegression(np.ascontiguousarray(w.T))

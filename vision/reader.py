@@ -291,9 +291,8 @@ class DiceReader:
                 die_p = 1.0 - out[k, 0]
                 for die_type, type_p in zip(table.types, table.type_odds(views[:, j])):
                     values = TYPE_SLICES[die_type]
-                    within = out[k, values]
-                    shares = within / within.sum() if within.sum() > 0 else np.full(len(within), 1.0 / len(within))
-                    out[k, values] = die_p * type_p * shares
+                    within, total = out[k, values], out[k, values].sum()
+                    out[k, values] = die_p * type_p * (within / total if total > 0 else 1.0 / len(within))
             die_type = type_and_value(out[k])[0]
             if table.knows(die_type):
                 values = TYPE_SLICES[die_type]

@@ -63,13 +63,13 @@ def table_dice_line(table_dice: TableDiceLearner) -> str:
     learnt = [t for t in counts if table_dice.learnt(t)]
     if not learnt:
         return f"The table's dice examples: {held}; too few to read by yet ({EXAMPLES_PER_FACE} of each face of a type)."
-    weighed = [(f"{t.upper()} values", table_dice.examples_right(t)) for t in learnt]
-    weighed.append(("die types", table_dice.types_right()))
+    values = [(f"{t.upper()} values", table_dice.examples_right(t)) for t in learnt]
+    weighed = [(what, r) for what, r in values + [("die types", table_dice.types_right())] if r is not None]
     by_examples = [f"{what} ({r.by_examples:.0%}, networks {r.by_networks:.0%})"
-                   for what, r in weighed if r is not None and r.examples_better]
+                   for what, r in weighed if r.examples_better]
     by_networks = [f"{what} ({r.by_networks:.0%}, examples {r.by_examples:.0%})"
-                   for what, r in weighed if r is not None and not r.examples_better]
-    waiting = [what for what, r in weighed[:-1] if r is None]
+                   for what, r in weighed if not r.examples_better]
+    waiting = [what for what, r in values if r is None]  # die types wait for every type, not named
     lines = [f"The table's dice examples: {held} (in brackets, the share of them each way reads right)."]
     lines += [f"{way}: {', '.join(items)}." for way, items in (("Read by the examples", by_examples),
                                                               ("Read by the networks", by_networks),
