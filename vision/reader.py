@@ -282,12 +282,13 @@ class DiceReader:
                     out[k, values] = 0.0
             kept = out[k, 1:].sum()
             out[k, 1:] = out[k, 1:] * die_p / kept if kept > 0 else probs[k, 1:]
-        looked = dice if table.knows_types() else [k for k in dice if table.knows(type_and_value(out[k])[0])]
+        knows_types = table.knows_types()
+        looked = dice if knows_types else [k for k in dice if table.knows(type_and_value(out[k])[0])]
         if not looked:
             return out
         views = table.features.of_dice(looks, [(found[k][1], found[k][2]) for k in looked], READER_ANGLES[:self.views])
         for j, k in enumerate(looked):
-            if table.knows_types():
+            if knows_types:
                 die_p = 1.0 - out[k, 0]
                 for die_type, type_p in zip(table.types, table.type_odds(views[:, j])):
                     values = TYPE_SLICES[die_type]
