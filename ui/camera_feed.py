@@ -30,7 +30,8 @@ from companion.rules import DIE_TYPES, FACES
 from companion.session import follower as following
 from companion.session.dice_learning import ConfirmedDie, TableDiceLearner
 from hardware.camera import CameraSource, CameraUnavailable, CameraWatch, open_camera
-from vision.readings import CONFIDENCE_THRESHOLD
+from vision.known_types import with_types
+from vision.readings import CONFIDENCE_THRESHOLD, DieReading
 from vision.zones import MarkerLayout
 
 from . import theme
@@ -55,6 +56,7 @@ class Reading:
     crop: Optional[np.ndarray] = None  # RGB, for the confirm dialog
     # the frame and the die's place in it, with the type, value and colour read: what an example is cut from
     seen: Optional[ConfirmedDie] = field(default=None, compare=False)
+    raw: Optional[DieReading] = field(default=None, compare=False)  # the reader's reading, with all its odds
 
     @classmethod
     def of(cls, raw, frame: np.ndarray) -> "Reading":
@@ -65,11 +67,27 @@ class Reading:
         crop = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2RGB) if x1 > x0 and y1 > y0 else None
         return cls(raw.die_type, int(raw.value), str(raw.colour), float(raw.confidence), (x0, y0, x1, y1),
                    tuple((float(x), float(y)) for x, y in raw.outline), crop,
-                   ConfirmedDie.of(frame, raw, raw.die_type, int(raw.value), str(raw.colour)))
+                   ConfirmedDie.of(frame, raw, raw.die_type, int(raw.value), str(raw.colour)), raw)
+
+    def retyped(self, raw: DieReading) -> "Reading":
+        """This die as ``raw``, the reader's reading of it as another type (``vision.known_types``)."""
+        seen = None if self.seen is None else replace(self.seen, die_type=raw.die_type, value=int(raw.value))
+        return replace(self, die_type=raw.die_type, value=int(raw.value), confidence=float(raw.confidence),
+                       seen=seen, raw=raw)
 
     def confirmed(self, value: int) -> Optional[ConfirmedDie]:
         """The die, as a person says it is: showing ``value`` (None where the camera's view is not kept)."""
         return None if self.seen is None else replace(self.seen, value=int(value))
+
+
+def with_rolled_types(readings: Sequence[Reading], rolled: Sequence[str]) -> Optional[List[Reading]]:
+    """One seat's dice read, each as the type the game gives it among the types ``rolled``
+    (``vision.known_types``); None where they are not the dice rolled (not as many, or of other types with no
+    odds of the reader's to read them by)."""
+    if all(r.raw is not None for r in readings):
+        typed = with_types([r.raw for r in readings], rolled)
+        return None if typed is None else [r if t is r.raw else r.retyped(t) for r, t in zip(readings, typed)]
+    return list(readings) if sorted(r.die_type for r in readings) == sorted(rolled) else None
 
 
 # -- the demo table ---------------------------------------------------------------------------

@@ -27,6 +27,9 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     evaluate.add_argument("--enrol", type=int, default=0, metavar="K",
                           help="within each group, the first K labelled dice of each face are the table's examples "
                                "the reader learns; only the others are scored")
+    evaluate.add_argument("--types-known", action="store_true",
+                          help="on a frame where every die is labelled, the reader is told the types of its dice, as "
+                               "the game tells it at a roll (vision.known_types)")
     evaluate.set_defaults(handler=_vision_eval)
 
 
@@ -76,7 +79,7 @@ def _vision_eval(args: argparse.Namespace) -> int:
     try:
         reader = DiceReader(model_dir=args.models) if args.models else None
         result = evaluate_manifest(args.manifest, reader, every=args.every, limit=args.limit, groups=args.group,
-                                   enrol=args.enrol)
+                                   enrol=args.enrol, types_known=args.types_known)
     except (FileNotFoundError, ValueError, KeyError) as error:
         print(f"vision-eval: {error}", file=sys.stderr)
         return 2

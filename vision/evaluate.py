@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.classifier import READER_WINDOW
 from vision.examples import TableDice, example_from_frame
+from vision.known_types import with_types
 from vision.reader import DiceReader
 from vision.readings import CONFIDENCE_THRESHOLD, DIE_TYPES, DieReading
 
@@ -231,12 +232,13 @@ def _ratio(a: float, b: float) -> Optional[float]:
 
 def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = None, every: int = 1,
                       limit: Optional[int] = None, threshold: float = CONFIDENCE_THRESHOLD,
-                      groups: Optional[List[str]] = None, enrol: int = 0) -> dict:
+                      groups: Optional[List[str]] = None, enrol: int = 0, types_known: bool = False) -> dict:
     """Read every ``every``-th image of ``manifest`` (at most ``limit``) and report, overall and per group.
 
     ``enrol``: within each group, the first ``enrol`` labelled dice of each (type, value), in manifest order,
     are the table's examples (``vision.examples``): the reader learns them, reads the group, and only the
-    other dice are scored."""
+    other dice are scored. ``types_known``: on a frame marked complete, the readings are given the labelled
+    dice's types as the game gives a roll's (``vision.known_types``), where as many dice are found."""
     manifest = pathlib.Path(manifest)
     reader = reader or DiceReader()
     rows = [json.loads(line) for line in open(manifest) if line.strip()]
@@ -260,11 +262,14 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
             readings = reader.read(frame)
             ms = (time.perf_counter() - started) * 1000
             complete = bool(row.get("complete", True))
+            if types_known and complete:
+                readings = with_types(readings, [lab["type"] for lab in row["dice"]]) or readings
             overall.add(row["dice"], readings, ms, complete)
             per_group.setdefault(row.get("group", "all"), Tally()).add(row["dice"], readings, ms, complete)
     if enrol:
         reader.forget()
-    result = {"manifest": str(manifest), **({"enrol": enrol} if enrol else {}), **overall.report(threshold),
+    result = {"manifest": str(manifest), **({"enrol": enrol} if enrol else {}),
+              **({"types_known": True} if types_known else {}), **overall.report(threshold),
               "groups": {g: t.report(threshold) for g, t in sorted(per_group.items())}}
     if unreadable:
         result["unreadable_images"] = unreadable

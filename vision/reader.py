@@ -207,7 +207,8 @@ class DiceReader:
                 outline=_outline(contrast, centre, size), type_confidence=type_p, value_confidence=value_p,
                 colour_confidence=colour_p, detection_confidence=die_probability,
                 bbox=(centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half),
-                value_probabilities=value_ps))
+                value_probabilities=value_ps,
+                type_value_probabilities={t: tuple(float(v) for v in p[s]) for t, s in TYPE_SLICES.items()}))
         return _one_per_die(readings)
 
     def _read(self, looks: FrameLooks, found) -> np.ndarray:

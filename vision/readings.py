@@ -73,6 +73,10 @@ class DieReading:
     # Where the die lies on the table, in die widths, steady however the camera moves (a table's zones set it:
     # ``vision.zones.FoundZones.placed``); None where unknown. A die left alone keeps its spot.
     spot: Optional[Tuple[float, float]] = None
+    # P(the die is of each type and shows each of its values | a die): per type, one per face, 1 up. What the die
+    # reads as where the game knows it is of another type than the likeliest (``vision.known_types``); empty when
+    # unknown.
+    type_value_probabilities: Dict[str, Tuple[float, ...]] = field(default_factory=dict)
 
     @property
     def confidence(self) -> float:

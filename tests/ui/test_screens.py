@@ -205,6 +205,41 @@ def test_table_roll_with_a_low_confidence_reading_asks_with_the_crop(app):
     assert sorted(rolled.dice) == sorted([(sorted(types)[0], faces)] + [(t, 1) for t in sorted(types)[1:]])
 
 
+def test_a_die_the_camera_reads_as_another_type_than_rolled_is_offered_as_the_rolled_type(app):
+    """The game knows the types rolled: a die read as a type not rolled is read again as the type left for it,
+    its value offered to confirm; the other dice are played as read."""
+    from tests.vision.test_known_types import joint
+    from ui.camera_feed import Reading
+    from vision.readings import DieReading
+
+    start(app, [SeatSpec("red"), SeatSpec("blue")], table_rolls=True)
+    seat, types = app.controller.pending_roll()
+    types = sorted(types)
+    colour = app.controller.state.seats[seat].colour
+    misread = next(t for t in ("d4", "d6", "d8") if t not in types)  # what the first die is taken for
+    frame = np.full((120, 100 * len(types) + 20, 3), 200, np.uint8)
+
+    def read():
+        dice = []
+        for k, die_type in enumerate(types):
+            shown = (misread, 1) if k == 0 else (die_type, 1)
+            odds = joint(shown, other=(die_type, 2) if k == 0 else None)
+            x = 60.0 + 100 * k
+            dice.append(Reading.of(DieReading(shown[0], 1, colour, (x, 60.0), [], 0.95, 0.95, 1.0,
+                                              bbox=(x - 30, 30.0, x + 30, 90.0), type_value_probabilities=odds), frame))
+        return dice
+
+    app.camera.feed = ReadingsFeed(read)
+    tap("Enter the roll")
+    assert any("not sure" in t for t in texts(open_popups()[0]))
+    guess = [b for b in buttons() if b.text == "2"]
+    assert guess and type(guess[0]).__name__ == "BigButton"  # the value read as the type rolled
+    tap("2")
+    app.camera.feed = None
+    rolled = app.controller.session.game.actions[-1]
+    assert sorted(rolled.dice) == sorted([(types[0], 2)] + [(t, 1) for t in types[1:]])
+
+
 def test_roll_entered_by_hand_one_die_at_a_time(app):
     start(app, [SeatSpec("red"), SeatSpec("blue")], table_rolls=True)
     seat, types = app.controller.pending_roll()

@@ -124,3 +124,33 @@ def test_a_label_boxing_only_the_pips_matches_the_reading_around_it():
     # One reading matches one label at most, even where it holds two.
     two = [{"type": "d6", "value": 1, "bbox": [367, 188, 380, 203]}, {"type": "d6", "value": 1, "bbox": [370, 195, 382, 207]}]
     assert sorted(match([around], two), key=str) == [0, None]
+
+
+def test_with_types_known_a_complete_frames_dice_are_read_as_the_labelled_types(tmp_path):
+    """``--types-known``: as at a roll, the reader is told the frame's die types; a frame not marked complete
+    may hold dice nobody labelled, so its types are not known."""
+    import cv2
+    import numpy as np
+
+    from tests.vision.test_known_types import joint
+    from vision.evaluate import evaluate_manifest
+
+    cv2.imwrite(str(tmp_path / "die.png"), np.full((100, 100, 3), 200, np.uint8))
+    label = {"type": "d6", "value": 3, "bbox": [25, 25, 75, 75]}
+    rows = [{"image": "die.png", "dice": [label], "complete": complete, "group": str(complete)}
+            for complete in (True, False)]
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+    class ReadsAD8:
+        def read(self, frame):
+            die = _reading("d8", 7, (25, 25, 75, 75), confidence=0.7)
+            die.type_value_probabilities = joint(("d8", 7), other=("d6", 3))
+            return [die]
+
+    plain = evaluate_manifest(manifest, ReadsAD8())
+    known = evaluate_manifest(manifest, ReadsAD8(), types_known=True)
+    assert plain["type_accuracy"] == 0.0 and "types_known" not in plain
+    assert known["types_known"] and known["groups"]["True"]["type_accuracy"] == 1.0
+    assert known["groups"]["True"]["value_recall"]["d6"] == 1.0
+    assert known["groups"]["False"]["type_accuracy"] == 0.0

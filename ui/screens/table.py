@@ -16,7 +16,7 @@ from kivy.uix.widget import Widget
 from companion.session.dice_learning import ConfirmedDie
 
 from .. import describe, kv, theme
-from ..camera_feed import MAIN_SIZE, Reading, reading_at
+from ..camera_feed import MAIN_SIZE, Reading, reading_at, with_rolled_types
 from ..controller import AUTOMA, PERSON, ROLL
 from ..dialogs import RollEntry, alert, details
 from ..moves import FORFEIT, MODIFY, MoveChooser
@@ -285,14 +285,16 @@ class TableScreen(PlayScreen):
         self.roll_entry.start()
 
     def _from_camera(self, colour: str, types: List[str]) -> Tuple[Dict[int, int], Dict[int, Reading]]:
-        """Values the camera read for this seat's dice when the reading matches the dice rolled: by index
-        in ``types``, the values read surely, and the readings a person is to confirm."""
+        """Values the camera read for this seat's dice when it found as many as were rolled: by index in
+        ``types``, the values read surely, and the readings a person is to confirm. A die read as another type
+        than the game gives it is read again as that type, and is to be confirmed (``with_rolled_types``)."""
         feed = self.feed
         if feed is None:
             return {}, {}
-        readings = sorted((r for r in feed.readings() if r.colour == colour), key=lambda r: (r.die_type, r.value))
-        if sorted(types) != [r.die_type for r in readings]:
+        readings = with_rolled_types([r for r in feed.readings() if r.colour == colour], types)
+        if readings is None:
             return {}, {}
+        readings.sort(key=lambda r: (r.die_type, r.value))
         order = sorted(range(len(types)), key=lambda i: types[i])
         known, unsure = {}, {}
         for index, reading in zip(order, readings):

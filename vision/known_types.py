@@ -1,0 +1,71 @@
+"""Dice read as the types the game knows were rolled.
+
+When the game waits for a roll it knows how many dice of each type are rolled, though not which die is which.
+``with_types`` gives each reading one of those types, so that every type rolled is used as often as it was rolled
+and the readings' odds of their types are likeliest together. A die read as the type it is given is unchanged; a
+die given another type is read by that type's values, and keeps that type's odds as its type confidence. Those
+odds are under one half (the type was not the likeliest), so a person confirms the die: the value is offered, not
+played.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import replace
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from vision.readings import DIE_TYPES, DieReading
+
+LEAST_ODDS = 1e-9  # a type the reader gives no chance at all still ranks, below every other
+
+
+def with_types(readings: Sequence[DieReading], rolled: Sequence[str]) -> Optional[List[DieReading]]:
+    """``readings`` (in their order), each read as the type given to it among ``rolled`` (one die type per die
+    rolled); None where the dice found are not as many as the dice rolled, or where one would change type and the
+    reader kept no odds for it."""
+    counts = Counter(rolled)
+    if len(readings) != len(rolled) or any(t not in DIE_TYPES for t in counts):
+        return None
+    types = _likeliest_types([_type_odds(r) for r in readings], counts)
+    if any(t != r.die_type and not r.type_value_probabilities for r, t in zip(readings, types)):
+        return None
+    return [as_type(r, t) for r, t in zip(readings, types)]
+
+
+def as_type(reading: DieReading, die_type: str) -> DieReading:
+    """``reading`` read as a die of ``die_type``: its likeliest value of that type, and that type's odds."""
+    if die_type == reading.die_type:
+        return reading
+    joint = reading.type_value_probabilities[die_type]
+    of_type = max(sum(joint), LEAST_ODDS)
+    values = tuple(v / of_type for v in joint)
+    value = max(range(len(values)), key=values.__getitem__) + 1
+    return replace(reading, die_type=die_type, value=value, type_confidence=_type_odds(reading)[die_type],
+                   value_confidence=values[value - 1], value_probabilities=values)
+
+
+def _type_odds(reading: DieReading) -> Dict[str, float]:
+    """P(each type | a die); a reading without the reader's odds is sure of the type it was read as."""
+    if not reading.type_value_probabilities:
+        return {t: float(t == reading.die_type) for t in DIE_TYPES}
+    sums = {t: sum(reading.type_value_probabilities.get(t, ())) for t in DIE_TYPES}
+    total = max(sum(sums.values()), LEAST_ODDS)
+    return {t: s / total for t, s in sums.items()}
+
+
+def _likeliest_types(odds: Sequence[Dict[str, float]], counts: Counter) -> List[str]:
+    """One type per die, ``counts[t]`` of each, whose odds multiplied are the greatest (dynamic programming over
+    how many of each type are left to give; on a tie the earlier type in ``DIE_TYPES``)."""
+    best: Dict[Tuple[int, ...], Tuple[float, Tuple[str, ...]]] = {tuple(counts[t] for t in DIE_TYPES): (0.0, ())}
+    for die in odds:
+        following: Dict[Tuple[int, ...], Tuple[float, Tuple[str, ...]]] = {}
+        for left, (score, given) in best.items():
+            for k, die_type in enumerate(DIE_TYPES):
+                if not left[k]:
+                    continue
+                after = left[:k] + (left[k] - 1,) + left[k + 1:]
+                option = (score + math.log(max(die[die_type], LEAST_ODDS)), given + (die_type,))
+                if after not in following or option[0] > following[after][0]:
+                    following[after] = option
+        best = following
+    return list(best[(0,) * len(DIE_TYPES)][1])
