@@ -2,10 +2,12 @@
 
 When the game waits for a roll it knows how many dice of each type are rolled, though not which die is which.
 ``with_types`` gives each reading one of those types, so that every type rolled is used as often as it was rolled
-and the readings' odds of their types are likeliest together. A die read as the type it is given is unchanged; a
-die given another type is read by that type's values, and keeps that type's odds as its type confidence. Those
-odds are under one half (the type was not the likeliest), so a person confirms the die: the value is offered, not
-played.
+and the readings' odds of their types are likeliest together. A die read as the type it is given keeps its value,
+and is no surer of its type than the chance that it is of that type, given the types rolled: two dice read as D6
+where a D6 and a D8 were rolled both become unsure. It never becomes surer: a reader unsure of a die's type is
+often wrong about its value too. A die given another type is read by that type's values, and keeps its own odds
+of that type as its type confidence. Those odds are under one half (the type was not the likeliest), so a person
+confirms the die: the value is offered, not played.
 """
 from __future__ import annotations
 
@@ -21,15 +23,18 @@ LEAST_ODDS = 1e-9  # a type the reader gives no chance at all still ranks, below
 
 def with_types(readings: Sequence[DieReading], rolled: Sequence[str]) -> Optional[List[DieReading]]:
     """``readings`` (in their order), each read as the type given to it among ``rolled`` (one die type per die
-    rolled); None where the dice found are not as many as the dice rolled, or where one would change type and the
-    reader kept no odds for it."""
+    rolled), none surer of its type than the types rolled allow; None where the dice found are not as many as the
+    dice rolled, or where one would change type and the reader kept no odds for it."""
     counts = Counter(rolled)
     if len(readings) != len(rolled) or any(t not in DIE_TYPES for t in counts):
         return None
-    types = _likeliest_types([_type_odds(r) for r in readings], counts)
+    odds = [_type_odds(r) for r in readings]
+    types = _likeliest_types(odds, counts)
     if any(t != r.die_type and not r.type_value_probabilities for r, t in zip(readings, types)):
         return None
-    return [as_type(r, t) for r, t in zip(readings, types)]
+    marginals = _type_marginals(odds, counts)
+    return [as_type(r, t) if t != r.die_type else replace(r, type_confidence=min(r.type_confidence, m[t]))
+            for r, t, m in zip(readings, types, marginals)]
 
 
 def as_type(reading: DieReading, die_type: str) -> DieReading:
@@ -69,3 +74,34 @@ def _likeliest_types(odds: Sequence[Dict[str, float]], counts: Counter) -> List[
                     following[after] = option
         best = following
     return list(best[(0,) * len(DIE_TYPES)][1])
+
+
+def _type_marginals(odds: Sequence[Dict[str, float]], counts: Counter) -> List[Dict[str, float]]:
+    """P(each die is of each type | the types rolled), the dice's odds taken as independent."""
+    start = tuple(counts[t] for t in DIE_TYPES)
+    forward: List[Dict[Tuple[int, ...], float]] = [{start: 1.0}]
+    for die in odds:
+        step: Dict[Tuple[int, ...], float] = {}
+        for left, weight in forward[-1].items():
+            for k, die_type in enumerate(DIE_TYPES):
+                if left[k]:
+                    after = left[:k] + (left[k] - 1,) + left[k + 1:]
+                    step[after] = step.get(after, 0.0) + weight * die[die_type]
+        forward.append(step)
+    backward: List[Dict[Tuple[int, ...], float]] = [{(0,) * len(DIE_TYPES): 1.0}]
+    for die in reversed(odds):
+        step = {}
+        for left, weight in backward[0].items():
+            for k, die_type in enumerate(DIE_TYPES):
+                before = left[:k] + (left[k] + 1,) + left[k + 1:]
+                step[before] = step.get(before, 0.0) + weight * die[die_type]
+        backward.insert(0, step)
+    marginals = []
+    for i, die in enumerate(odds):
+        weights = {}
+        for k, die_type in enumerate(DIE_TYPES):
+            weights[die_type] = sum(w * die[die_type] * backward[i + 1].get(left[:k] + (left[k] - 1,) + left[k + 1:], 0.0)
+                                    for left, w in forward[i].items() if left[k])
+        total = sum(weights.values())
+        marginals.append({t: w / total if total else float(t == max(die, key=die.get)) for t, w in weights.items()})
+    return marginals

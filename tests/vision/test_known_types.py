@@ -31,10 +31,14 @@ def test_a_die_read_as_another_type_than_rolled_is_read_by_the_rolled_types_valu
     assert abs(sum(d6.value_probabilities) - 1.0) < 1e-9 and len(d6.value_probabilities) == 6
 
 
-def test_a_die_read_as_a_type_rolled_is_left_as_it_was_read():
-    sure = reading(("d6", 5))
-    assert with_types([sure], ["d6"])[0] is sure
-    assert as_type(sure, "d6") is sure
+def test_a_die_read_as_the_type_rolled_keeps_its_reading_and_is_no_surer_of_its_type_than_the_roll_allows():
+    half_sure = reading(("d6", 5), other=("d8", 5), share=0.4)
+    assert with_types([half_sure], ["d6"]) == [half_sure]  # one D6 rolled: not made surer by it
+    assert as_type(half_sure, "d6") is half_sure
+    # a D6 and a D8 rolled, both read as D6: either may be the D8, so neither is sure of its type
+    first, second = with_types([half_sure, reading(("d6", 2), other=("d8", 2), share=0.35)], ["d6", "d8"])
+    assert first.die_type == "d8" and second.die_type == "d6"
+    assert first.type_confidence < 0.5 and 0.5 < second.type_confidence < 0.6
 
 
 def test_the_types_are_given_so_that_the_dice_are_likeliest_together():
@@ -43,7 +47,7 @@ def test_the_types_are_given_so_that_the_dice_are_likeliest_together():
     sure = reading(("d6", 5), other=("d4", 1), share=0.05)
     first, second = with_types([sure, half_sure], ["d4", "d6"])
     assert second.die_type == "d4" and second.value == 4
-    assert first is sure
+    assert (first.die_type, first.value, first.type_confidence) == ("d6", 5, sure.type_confidence)
 
 
 def test_no_types_are_given_where_the_dice_found_are_not_the_dice_rolled():
@@ -53,5 +57,5 @@ def test_no_types_are_given_where_the_dice_found_are_not_the_dice_rolled():
 
 def test_a_reading_without_the_readers_odds_keeps_its_type_or_gives_no_types():
     plain = reading(("d8", 2), odds=False)
-    assert with_types([plain], ["d8"]) == [plain]
+    assert [(r.die_type, r.value, r.confidence) for r in with_types([plain], ["d8"])] == [("d8", 2, plain.confidence)]
     assert with_types([plain], ["d4"]) is None
