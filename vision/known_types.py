@@ -38,15 +38,17 @@ def with_types(readings: Sequence[DieReading], rolled: Sequence[str]) -> Optiona
 
 
 def as_type(reading: DieReading, die_type: str) -> DieReading:
-    """``reading`` read as a die of ``die_type``: its likeliest value of that type, and that type's odds."""
+    """``reading`` read as a die of ``die_type``: its likeliest value of that type, and that type's odds, which
+    also bound the value's confidence (the value was read by a reader that took the die for another type)."""
     if die_type == reading.die_type:
         return reading
     joint = reading.type_value_probabilities[die_type]
     of_type = max(sum(joint), LEAST_ODDS)
     values = tuple(v / of_type for v in joint)
     value = max(range(len(values)), key=values.__getitem__) + 1
-    return replace(reading, die_type=die_type, value=value, type_confidence=_type_odds(reading)[die_type],
-                   value_confidence=values[value - 1], value_probabilities=values)
+    type_odds = _type_odds(reading)[die_type]
+    return replace(reading, die_type=die_type, value=value, type_confidence=type_odds,
+                   value_confidence=min(values[value - 1], type_odds), value_probabilities=values)
 
 
 def _type_odds(reading: DieReading) -> Dict[str, float]:

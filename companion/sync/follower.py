@@ -18,6 +18,7 @@ from .in_place import (DieSpot, Group, Turned, dice_by_group, die_spots, expecte
 from .locations import expected_dice, vouched_dice
 from .observe import Differences, Misreading, ObservedTable, differences
 from .report import SyncReport, sync_table
+from .rolled_types import with_rolled_types
 from .settle import settle_unsure_readings
 from .wording import describe_turned
 
@@ -71,9 +72,10 @@ class TableSync:
         self._placed: Dict[Group, Remembered] = {}
 
     def observe(self, readings_by_zone: ReadingsByZone) -> SyncStep:
+        state = self.session.upcoming_state()
+        readings_by_zone = with_rolled_types(readings_by_zone, state)
         self._last_seen = readings_by_zone
         self._turned = ()
-        state = self.session.upcoming_state()
         observed = self._corrected(state, ObservedTable.from_zones(readings_by_zone, state.colours,
                                                                    self.min_confidence))
         report = sync_table(state, observed)

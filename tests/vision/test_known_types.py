@@ -27,7 +27,7 @@ def test_a_die_read_as_another_type_than_rolled_is_read_by_the_rolled_types_valu
     d8_read = reading(("d8", 7), other=("d6", 3))
     [d6] = with_types([d8_read], ["d6"])
     assert (d6.die_type, d6.value) == ("d6", 3)
-    assert d6.type_confidence < 0.5 and d6.confidence < 0.5  # a person confirms it
+    assert d6.type_confidence < 0.5 and d6.value_confidence < 0.5  # a person confirms it
     assert abs(sum(d6.value_probabilities) - 1.0) < 1e-9 and len(d6.value_probabilities) == 6
 
 
