@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
 from vision.examples import EXAMPLES_PER_FACE
+from vision.known_types import with_types
 from vision.readings import DIE_TYPES, FACES
 from vision.zones import MarkerLayout, ZoneFinder
 
@@ -45,11 +46,15 @@ class TypeProgress:
 
 
 class Enrolment:
-    """The enrolment of ``colours`` (the seat colours, in seat order) into ``table_dice``."""
+    """The enrolment of ``colours`` (the seat colours, in seat order) into ``table_dice``. ``dice_set``: how
+    many dice of each type a colour has, where the game tells it (an Automata seat: 6 D4, 4 D6, 2 D8); a roll
+    in which all of them are found is read as those types (``vision.known_types``)."""
 
-    def __init__(self, table_dice: TableDiceLearner, colours: Sequence[str]) -> None:
+    def __init__(self, table_dice: TableDiceLearner, colours: Sequence[str],
+                 dice_set: Optional[Mapping[str, int]] = None) -> None:
         self.table_dice = table_dice
         self.colours = tuple(colours)
+        self.dice_set = [t for t, n in (dice_set or {}).items() for _ in range(n)]
         self.colour = next((c for c in self.colours if not self.taught(c)), self.colours[0])
         self.frame: Optional[np.ndarray] = None
         self.asked: List[object] = []  # the readings of the last roll a person is asked about
@@ -85,9 +90,11 @@ class Enrolment:
         """The dice of a roll read in ``frame`` to ask about, of the colour taught (how many)."""
         self.frame, self.asked, self.position = frame, [], 0
         pending: Counter = Counter()
-        for reading in readings:
-            if reading.colour == self.colour and reading.die_type in FACES \
-                    and self._wants(reading.die_type, reading.value, pending):
+        of_colour = [r for r in readings if r.colour == self.colour]
+        if self.dice_set:
+            of_colour = with_types(of_colour, self.dice_set) or of_colour
+        for reading in of_colour:
+            if reading.die_type in FACES and self._wants(reading.die_type, reading.value, pending):
                 self.asked.append(reading)
                 pending[(reading.die_type, reading.value)] += 1
         return len(self.asked)

@@ -75,6 +75,22 @@ def test_enrolment_asks_the_taught_colours_dice_and_saves_each_confirmed_one(lea
     assert example.reader_crop.shape == (64, 64) and example.reader_crop.std() > 10  # the die, not the felt
 
 
+def test_a_roll_of_the_whole_set_is_read_as_the_set_s_types(learner):
+    """Where every die of the colour's set is found, a die read as a type the set has too many of is read as the
+    type it lacks, and asked with that type's value."""
+    from tests.vision.test_known_types import joint
+
+    enrolment = Enrolment(learner, ["red"], {"d4": 1, "d6": 1})
+    frame, readings = rendered_roll([("d4", 3, "red"), ("d6", 5, "red")])
+    readings[0] = dataclasses.replace(readings[0], die_type="d6", value=6,
+                                      type_value_probabilities=joint(("d6", 6), other=("d4", 3)))
+    assert enrolment.take(frame, readings) == 2
+    assert (enrolment.current.die_type, enrolment.current.value) == ("d4", 3)
+    for unknown in (Enrolment(learner, ["red"], {"d4": 2, "d6": 1}), Enrolment(learner, ["red"])):
+        assert unknown.take(frame, readings) == 2  # not the whole set found, or no set told: as read
+        assert (unknown.current.die_type, unknown.current.value) == ("d6", 6)
+
+
 def test_enrolment_asks_only_for_faces_that_still_want_examples(learner):
     enrolment = Enrolment(learner, ["red"])
     frame, readings = rendered_roll([("d6", 2, "red")] * (EXAMPLES_PER_FACE + 1) + [("d6", 1, "red")])

@@ -14,6 +14,7 @@ from typing import List, Optional
 from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ColorProperty, ListProperty, ObjectProperty, StringProperty
 
+from companion.rules import default_ruleset
 from companion.session.enrolment import Enrolment, TypeProgress, read_roll
 from vision.readings import DIE_TYPES, FACES
 
@@ -84,7 +85,8 @@ class TeachDiceScreen(CompanionScreen):
             self.progress_text = ""
             return
         self.profile = profile
-        self.enrolment = Enrolment(self.app.camera.table_dice(), list(profile.colours.players))
+        self.enrolment = Enrolment(self.app.camera.table_dice(), list(profile.colours.players),
+                                   default_ruleset().dice_per_seat)
         self.colours = list(self.enrolment.colours)
         self.show_progress()
 
