@@ -69,8 +69,8 @@ class Reading:
                    tuple((float(x), float(y)) for x, y in raw.outline), crop,
                    ConfirmedDie.of(frame, raw, raw.die_type, int(raw.value), str(raw.colour)), raw)
 
-    def retyped(self, raw: DieReading) -> "Reading":
-        """This die as ``raw``, the reader's reading of it as another type (``vision.known_types``)."""
+    def reread(self, raw: DieReading) -> "Reading":
+        """This die as ``raw``: the reader's reading of it given the types rolled (``vision.known_types``)."""
         seen = None if self.seen is None else replace(self.seen, die_type=raw.die_type, value=int(raw.value))
         return replace(self, die_type=raw.die_type, value=int(raw.value), confidence=float(raw.confidence),
                        seen=seen, raw=raw)
@@ -86,7 +86,7 @@ def with_rolled_types(readings: Sequence[Reading], rolled: Sequence[str]) -> Opt
     odds of the reader's to read them by)."""
     if all(r.raw is not None for r in readings):
         typed = with_types([r.raw for r in readings], rolled)
-        return None if typed is None else [r if t is r.raw else r.retyped(t) for r, t in zip(readings, typed)]
+        return None if typed is None else [r if t is r.raw else r.reread(t) for r, t in zip(readings, typed)]
     return list(readings) if sorted(r.die_type for r in readings) == sorted(rolled) else None
 
 
