@@ -19,6 +19,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from vision.readings import DIE_TYPES, DieReading
 
 LEAST_ODDS = 1e-9  # a type the reader gives no chance at all still ranks, below every other
+Left = Tuple[int, ...]  # how many dice of each of ``DIE_TYPES`` are left to give
+NONE_LEFT: Left = (0,) * len(DIE_TYPES)
 
 
 def with_types(readings: Sequence[DieReading], rolled: Sequence[str]) -> Optional[List[DieReading]]:
@@ -63,47 +65,58 @@ def _type_odds(reading: DieReading) -> Dict[str, float]:
 def _likeliest_types(odds: Sequence[Dict[str, float]], counts: Counter) -> List[str]:
     """One type per die, ``counts[t]`` of each, whose odds multiplied are the greatest (dynamic programming over
     how many of each type are left to give; on a tie the earlier type in ``DIE_TYPES``)."""
-    best: Dict[Tuple[int, ...], Tuple[float, Tuple[str, ...]]] = {tuple(counts[t] for t in DIE_TYPES): (0.0, ())}
+    best: Dict[Left, Tuple[float, Tuple[str, ...]]] = {_left(counts): (0.0, ())}
     for die in odds:
-        following: Dict[Tuple[int, ...], Tuple[float, Tuple[str, ...]]] = {}
+        following: Dict[Left, Tuple[float, Tuple[str, ...]]] = {}
         for left, (score, given) in best.items():
-            for k, die_type in enumerate(DIE_TYPES):
-                if not left[k]:
-                    continue
-                after = left[:k] + (left[k] - 1,) + left[k + 1:]
+            for k, die_type in _types_left(left):
+                after = _given_one(left, k, -1)
                 option = (score + math.log(max(die[die_type], LEAST_ODDS)), given + (die_type,))
                 if after not in following or option[0] > following[after][0]:
                     following[after] = option
         best = following
-    return list(best[(0,) * len(DIE_TYPES)][1])
+    return list(best[NONE_LEFT][1])
 
 
 def _type_marginals(odds: Sequence[Dict[str, float]], counts: Counter) -> List[Dict[str, float]]:
     """P(each die is of each type | the types rolled), the dice's odds taken as independent."""
-    start = tuple(counts[t] for t in DIE_TYPES)
-    forward: List[Dict[Tuple[int, ...], float]] = [{start: 1.0}]
+    # forward[i]: the dice before die i, by the types they leave; backward[i]: die i on, by the types they take
+    forward: List[Dict[Left, float]] = [{_left(counts): 1.0}]
     for die in odds:
-        step: Dict[Tuple[int, ...], float] = {}
+        step: Dict[Left, float] = {}
         for left, weight in forward[-1].items():
-            for k, die_type in enumerate(DIE_TYPES):
-                if left[k]:
-                    after = left[:k] + (left[k] - 1,) + left[k + 1:]
-                    step[after] = step.get(after, 0.0) + weight * die[die_type]
+            for k, die_type in _types_left(left):
+                after = _given_one(left, k, -1)
+                step[after] = step.get(after, 0.0) + weight * die[die_type]
         forward.append(step)
-    backward: List[Dict[Tuple[int, ...], float]] = [{(0,) * len(DIE_TYPES): 1.0}]
+    backward: List[Dict[Left, float]] = [{NONE_LEFT: 1.0}]
     for die in reversed(odds):
         step = {}
-        for left, weight in backward[0].items():
+        for taken, weight in backward[0].items():
             for k, die_type in enumerate(DIE_TYPES):
-                before = left[:k] + (left[k] + 1,) + left[k + 1:]
+                before = _given_one(taken, k, +1)
                 step[before] = step.get(before, 0.0) + weight * die[die_type]
         backward.insert(0, step)
     marginals = []
     for i, die in enumerate(odds):
-        weights = {}
-        for k, die_type in enumerate(DIE_TYPES):
-            weights[die_type] = sum(w * die[die_type] * backward[i + 1].get(left[:k] + (left[k] - 1,) + left[k + 1:], 0.0)
-                                    for left, w in forward[i].items() if left[k])
+        weights = dict.fromkeys(DIE_TYPES, 0.0)
+        for left, weight in forward[i].items():
+            for k, die_type in _types_left(left):
+                weights[die_type] += weight * die[die_type] * backward[i + 1].get(_given_one(left, k, -1), 0.0)
         total = sum(weights.values())
         marginals.append({t: w / total if total else float(t == max(die, key=die.get)) for t, w in weights.items()})
     return marginals
+
+
+def _left(counts: Counter) -> Left:
+    return tuple(counts[t] for t in DIE_TYPES)
+
+
+def _types_left(left: Left) -> List[Tuple[int, str]]:
+    """(index, type) of each type with a die left to give."""
+    return [(k, t) for k, t in enumerate(DIE_TYPES) if left[k]]
+
+
+def _given_one(left: Left, k: int, change: int) -> Left:
+    """``left`` with one more (``change`` +1) or one fewer (-1) of type ``k``."""
+    return left[:k] + (left[k] + change,) + left[k + 1:]

@@ -5,6 +5,7 @@ from collections import Counter
 from typing import Optional, Tuple
 
 from ..rules import DIE_TYPES, State
+from ..sync.locations import rolling_seats
 
 
 def expected_roll(state: State) -> Optional[Tuple[str, Counter]]:
@@ -12,8 +13,8 @@ def expected_roll(state: State) -> Optional[Tuple[str, Counter]]:
     if state.pending_reroll is not None:
         seat, (die_type, _) = state.pending_reroll
         return state.seats[seat].colour, Counter({die_type: 1})
-    if state.pending_rolls and not state.pending_order and not state.pending_deal:
-        seat = state.pending_rolls[0]
+    if rolling_seats(state):
+        seat = rolling_seats(state)[0]
         spent = state.seats[seat].spent
         return state.seats[seat].colour, Counter({t: n for t, n in zip(DIE_TYPES, spent) if n})
     return None

@@ -2,9 +2,10 @@
 
 ``locations`` (zones as engine locations, the engine's dice at each), ``observe`` (the dice
 the camera sees, and how they differ), ``settle`` (unsure readings the engine vouches for),
-``in_place`` (dice turned where they lie), ``explain`` (legal moves that explain the table),
-``wording`` (the English of alerts), ``report`` (the pure comparison, :func:`sync_table`),
-``follower`` (:class:`TableSync`, the stateful part the runtime calls after each settle).
+``in_place`` (dice turned where they lie), ``rolled_types`` (a roll's dice read as the types
+rolled), ``explain`` (legal moves that explain the table), ``wording`` (the English of alerts),
+``report`` (the pure comparison, :func:`sync_table`), ``follower`` (:class:`TableSync`, the
+stateful part the runtime calls after each settle).
 """
 from .follower import SyncStep, TableSync
 from .locations import Die, expected_dice, keeps_values, zone_location

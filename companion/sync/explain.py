@@ -8,7 +8,7 @@ from ..rules import (
     Action, CardReroll, Create, Forfeit, IllegalAction, Phase, Place, Reroll, Research, Roll, Scavenge, Sell, State,
     Upgrade, apply_action, check_action, legal_actions,
 )
-from .locations import expected_dice
+from .locations import expected_dice, rolling_seats
 from .observe import ObservedTable, differences
 
 Moves = Tuple[Action, ...]  # one decision, and the roll it causes when it causes one
@@ -30,9 +30,9 @@ def _roll_outcomes(state: State, observed: ObservedTable) -> List[Moves]:
         before[(die_type, old)] -= 1
         new = Counter(_seen_available(observed, seat)) - before
         return [(Roll(state.seats[seat].colour, (die,)),) for die in new if die[0] == die_type]
-    if state.pending_rolls and not state.pending_order and not state.pending_deal:
+    if rolling_seats(state):
         rolls = []
-        for seat in state.pending_rolls:
+        for seat in rolling_seats(state):
             seen = Counter(_seen_available(observed, seat)) - Counter(state.seats[seat].available)
             if seen:
                 rolls.append(Roll(state.seats[seat].colour, tuple(sorted(seen.elements()))))

@@ -52,6 +52,12 @@ def zone_location(zone: str) -> Optional[Location]:
     return zone if head in ("staging", "spaces") and tail else None
 
 
+def rolling_seats(state: State) -> List[int]:
+    """The seats whose rolls the engine waits for from the table: none while it still waits for the turn order
+    or the deal. (A die rerolled is ``state.pending_reroll``.)"""
+    return list(state.pending_rolls) if not state.pending_order and not state.pending_deal else []
+
+
 def keeps_values(location: Location) -> bool:
     return location.startswith(VALUED)
 

@@ -12,7 +12,7 @@ from typing import Dict, Iterable, List, Mapping, Tuple
 from vision.known_types import with_types
 
 from ..rules import DIE_TYPES, State
-from .locations import zone_location
+from .locations import rolling_seats, zone_location
 
 ReadingsByZone = Mapping[str, Iterable[object]]
 
@@ -36,10 +36,8 @@ def _types_in_available(state: State) -> Mapping[str, List[str]]:
     if state.pending_reroll is not None:
         seat = state.pending_reroll[0]
         return {state.seats[seat].colour: [t for t, _ in state.seats[seat].available]}
-    if not state.pending_rolls or state.pending_order or state.pending_deal:
-        return {}
     rolling = {}
-    for seat in state.pending_rolls:
+    for seat in rolling_seats(state):
         pools = state.seats[seat]
         rolled = [t for t, n in zip(DIE_TYPES, pools.spent) for _ in range(n)]
         rolling[pools.colour] = [t for t, _ in pools.available] + rolled
