@@ -295,7 +295,7 @@ def train(args) -> None:
             kinds=lambda classes: classes)
         export(finder, FINDER_CROP, ("die", "box"), out_dir / "finder.onnx")
     if "reader" in args.nets:
-        reader = build_model(READER_CROP, (16, 32, 64, 64), (len(CLASSES),), hidden=128)
+        reader = build_model(READER_CROP, tuple(args.reader_widths), (len(CLASSES),), hidden=128)
         fit("reader", reader, real.reader, renders.reader, args.reader_epochs, args, rng, with_box=False)
         export(reader, READER_CROP, ("classes",), out_dir / args.reader_file)
     if "numerals" in args.nets:
@@ -322,6 +322,8 @@ def main() -> None:
     parser.add_argument("--reader-file", default="reader.onnx", choices=["reader.onnx", D6_VALUES_MODEL],
                         help="which reader to write: the reader, or the D6 value reader (trained with --invert 0.5 "
                              "--jitter 0.08)")
+    parser.add_argument("--reader-widths", type=int, nargs=4, default=[16, 32, 64, 64], metavar="C",
+                        help="channels of the reader's four convolution blocks")
     parser.add_argument("--one-type-weight", type=float, default=0.3,
                         help="how much a die of a source that shows one type teaches that type (0 to 1)")
     parser.add_argument("--epoch-crops", type=int, default=40000, help="crops drawn an epoch")
