@@ -49,10 +49,12 @@ def network_input(image_bgr: np.ndarray) -> np.ndarray:
     padded = cv2.copyMakeBorder(image_bgr, 0, max(-h % PAD_TO, LEAST_INPUT - h), 0, max(-w % PAD_TO, LEAST_INPUT - w),
                                 cv2.BORDER_REPLICATE)
     mean, spread = cv2.meanStdDev(padded)
-    x = padded.astype(np.float32)
-    x -= mean.reshape(3).astype(np.float32)
-    x *= (1.0 / (spread.reshape(3) + 8.0)).astype(np.float32)
-    return x.transpose(2, 0, 1)[None].copy()
+    blob = cv2.dnn.blobFromImage(padded, ddepth=cv2.CV_32F)  # channels first, as float32
+    for channel, m, scale in zip(blob[0], mean.reshape(3).astype(np.float32),
+                                 (1.0 / (spread.reshape(3) + 8.0)).astype(np.float32)):
+        channel -= m
+        channel *= scale
+    return blob
 
 
 def peaks(heat: np.ndarray, min_peak: float = MIN_PEAK, limit: int = MAX_PEAKS) -> List[Tuple[int, int, float]]:
