@@ -1,4 +1,4 @@
-"""Command-line entry points of the vision package: ``read-dice`` and ``vision-eval``."""
+"""Command-line entry points of the vision package: ``read-dice``, ``vision-eval`` and ``export-dice``."""
 from __future__ import annotations
 
 import argparse
@@ -31,6 +31,15 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
                           help="on a frame where every die is labelled, the reader is told the types of its dice, as "
                                "the game tells it at a roll (vision.known_types)")
     evaluate.set_defaults(handler=_vision_eval)
+
+    export = subparsers.add_parser("export-dice",
+                                   help="write a table's dice examples as labelled photos for vision-eval")
+    export.add_argument("examples", type=pathlib.Path, metavar="DICE.npz",
+                        help="the table's examples, saved beside its calibration (calibration.dice.npz)")
+    export.add_argument("out_dir", type=pathlib.Path, metavar="OUT_DIR", help="where the photos and manifest.jsonl go")
+    export.add_argument("--table", default="table",
+                        help='the name each group starts with (one group a colour: "NAME red")')
+    export.set_defaults(handler=_export_dice)
 
 
 def _read_dice(args: argparse.Namespace) -> int:
@@ -84,6 +93,25 @@ def _vision_eval(args: argparse.Namespace) -> int:
         print(f"vision-eval: {error}", file=sys.stderr)
         return 2
     print(json.dumps(result, indent=2) if args.json else format_report(result))
+    return 0
+
+
+def _export_dice(args: argparse.Namespace) -> int:
+    from companion.user_files import UnusableFile, read_bytes
+    from vision.example_photos import write_photos
+    from vision.examples import ExamplesUnusable, TableDice
+
+    try:
+        dice = TableDice.from_bytes(read_bytes(args.examples, "file of the table's dice examples"))
+    except ExamplesUnusable as error:
+        raise UnusableFile(f"{args.examples}: {error}") from None
+    if args.out_dir.exists() and not args.out_dir.is_dir():
+        raise UnusableFile(f"{args.out_dir}: a file, not a folder")
+    try:
+        manifest = write_photos(dice, args.out_dir, args.table)
+    except OSError as error:
+        raise UnusableFile(f"{args.out_dir}: cannot write there ({error})") from None
+    print(f"{len(dice.examples)} dice written; read them with: automata-companion vision-eval {manifest}")
     return 0
 
 

@@ -200,3 +200,36 @@ def test_vision_eval_enrol_scores_only_the_dice_after_the_examples(tmp_path):
     assert result["dice"] == 2
     assert result["detection"]["false_positives_per_frame"] == 0.0
     assert result["value_recall"]["d6"] == 1.0
+
+
+def test_a_tables_examples_are_written_as_photos_that_vision_eval_reads(tmp_path, capsys):
+    from companion.cli import main
+
+    dice = TableDice([_example(v, v, "red", v) for v in (2, 5)] + [_example(4, 4, "blue", 9)])
+    saved = tmp_path / "calibration.dice.npz"
+    dice.save(saved)
+    out = tmp_path / "photos"
+    assert main(["export-dice", str(saved), str(out), "--table", "kitchen"]) == 0
+    assert "3 dice written" in capsys.readouterr().out
+    rows = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+    assert [(r["dice"][0]["type"], r["dice"][0]["value"], r["group"]) for r in rows] == [
+        ("d6", 2, "kitchen red"), ("d6", 5, "kitchen red"), ("d6", 4, "kitchen blue")]
+    photo = cv2.imread(str(out / rows[1]["image"]), cv2.IMREAD_GRAYSCALE)
+    assert np.array_equal(photo, dice.examples[1].reader_crop)
+    x0, y0, x1, y1 = rows[1]["dice"][0]["bbox"]
+    assert (x0 + x1) / 2 == photo.shape[1] / 2 and x1 - x0 == pytest.approx(photo.shape[1] / (READER_WINDOW * 4 / 3), abs=0.02)
+    assert main(["vision-eval", str(out / "manifest.jsonl"), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["dice"] == 3 and report["detection"]["recall"] == 1.0
+    assert report["value_recall"]["d6"] == 1.0
+
+
+def test_exporting_a_damaged_examples_file_says_so_in_one_line(tmp_path, capsys):
+    from companion.cli import main
+
+    damaged = tmp_path / "calibration.dice.npz"
+    damaged.write_bytes(b"not the examples")
+    assert main(["export-dice", str(damaged), str(tmp_path / "photos")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"export-dice: {damaged}: the table's dice examples are damaged") and err.count("\n") == 1
+    assert not (tmp_path / "photos").exists()
