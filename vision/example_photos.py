@@ -31,8 +31,8 @@ def write_photos(dice: TableDice, out_dir: pathlib.Path, table: str = "table") -
             raise OSError(f"cannot write {out_dir / name}")
         side = crop.shape[0]
         half = side / (READER_WINDOW * STORED_MARGIN) / 2  # the stored crop is this many die sides across
-        middle = side / 2
-        box = [round(middle - half, 2), round(middle - half, 2), round(middle + half, 2), round(middle + half, 2)]
+        low, high = round(side / 2 - half, 2), round(side / 2 + half, 2)
+        box = [low, low, high, high]
         lines.append({"image": name, "width": crop.shape[1], "height": crop.shape[0],
                       "dice": [{"type": example.die_type, "value": example.value, "bbox": box}],
                       "complete": True, "grayscale": True, "group": f"{table} {example.colour}",

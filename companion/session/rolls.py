@@ -13,8 +13,9 @@ def expected_roll(state: State) -> Optional[Tuple[str, Counter]]:
     if state.pending_reroll is not None:
         seat, (die_type, _) = state.pending_reroll
         return state.seats[seat].colour, Counter({die_type: 1})
-    if rolling_seats(state):
-        seat = rolling_seats(state)[0]
+    seats = rolling_seats(state)
+    if seats:
+        seat = seats[0]
         spent = state.seats[seat].spent
         return state.seats[seat].colour, Counter({t: n for t, n in zip(DIE_TYPES, spent) if n})
     return None

@@ -30,14 +30,12 @@ def _roll_outcomes(state: State, observed: ObservedTable) -> List[Moves]:
         before[(die_type, old)] -= 1
         new = Counter(_seen_available(observed, seat)) - before
         return [(Roll(state.seats[seat].colour, (die,)),) for die in new if die[0] == die_type]
-    if rolling_seats(state):
-        rolls = []
-        for seat in rolling_seats(state):
-            seen = Counter(_seen_available(observed, seat)) - Counter(state.seats[seat].available)
-            if seen:
-                rolls.append(Roll(state.seats[seat].colour, tuple(sorted(seen.elements()))))
-        return [tuple(rolls)] if rolls else []
-    return []
+    rolls = []
+    for seat in rolling_seats(state):
+        seen = Counter(_seen_available(observed, seat)) - Counter(state.seats[seat].available)
+        if seen:
+            rolls.append(Roll(state.seats[seat].colour, tuple(sorted(seen.elements()))))
+    return [tuple(rolls)] if rolls else []
 
 
 def _candidate_sequences(state: State, observed: ObservedTable, seats: Set[int]) -> Iterable[Moves]:
