@@ -133,12 +133,14 @@ class Tally:
     ms: List[float] = field(default_factory=list)
     confidences: List[float] = field(default_factory=list)  # one per reading whose rightness is known
     correct: List[bool] = field(default_factory=list)  # whether that reading was right
+    judged_types: List[str] = field(default_factory=list)  # its die type: the label's, or the reading's if none
 
     def add(self, labels: List[dict], readings: List[DieReading], ms: float, complete: bool = True) -> None:
         self.frames += 1
         self.frames_complete += complete
         self.ms.append(ms)
         right: List[Optional[bool]] = [False if complete else None] * len(readings)
+        judged = [r.die_type for r in readings]
         for lab, idx in zip(labels, match(readings, labels)):
             if lab.get(ENROLLED):
                 self.enrolled_dice += 1
@@ -155,11 +157,13 @@ class Tally:
             value_ok = self._add_label(lab, kind, None if idx is None else readings[idx], complete)
             if idx is not None:
                 right[idx] = value_ok
+                judged[idx] = lab["type"]
         if complete:
             self.readings_complete += sum(1 for r in right if r is not None)
         known = [k for k, r in enumerate(right) if r is not None]
         self.confidences += [readings[k].confidence for k in known]
         self.correct += [bool(right[k]) for k in known]
+        self.judged_types += [judged[k] for k in known]
 
     def _add_label(self, lab: dict, kind: str, reading: Optional[DieReading], complete: bool) -> bool:
         """Count one labelled die of a type the reader reads; whether its reading (if any) is right."""
@@ -222,8 +226,23 @@ class Tally:
                 # What other thresholds would give: readings accepted, and how many of those are right.
                 "curve": [{"threshold": t, "accepted": int((conf >= t).sum()), "right": int(correct[conf >= t].sum())}
                           for t in CURVE_THRESHOLDS],
+                "by_type": self._by_type(accepted, correct),
             },
         }
+
+
+    def _by_type(self, accepted: np.ndarray, correct: np.ndarray) -> Dict[str, dict]:
+        """Per die type (the label's; a false die's as read): readings accepted, of those right, and flagged."""
+        types = np.array(self.judged_types, dtype=object)
+        out = {}
+        for die_type in DIE_TYPES:
+            of_type = types == die_type
+            if of_type.any():
+                taken = of_type & accepted
+                out[die_type] = {"accepted": int(taken.sum()), "right": int(correct[taken].sum()),
+                                 "accuracy_accepted": _ratio(int(correct[taken].sum()), int(taken.sum())),
+                                 "flagged": int((of_type & ~accepted).sum())}
+        return out
 
 
 def _ratio(a: float, b: float) -> Optional[float]:
@@ -263,7 +282,7 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
             ms = (time.perf_counter() - started) * 1000
             complete = bool(row.get("complete", True))
             if types_known and complete:
-                readings = with_types(readings, [lab["type"] for lab in row["dice"]]) or readings
+                readings = _with_known_types(readings, row["dice"])
             overall.add(row["dice"], readings, ms, complete)
             per_group.setdefault(row.get("group", "all"), Tally()).add(row["dice"], readings, ms, complete)
     if enrol:
@@ -274,6 +293,22 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
     if unreadable:
         result["unreadable_images"] = unreadable
     return result
+
+
+def _with_known_types(readings: List[DieReading], labels: List[dict]) -> List[DieReading]:
+    """The readings given the labelled types of the dice the reader reads, as a roll gives them; the readings
+    on dice of other types (a D10, a D20) are left as they are, as the game never rolls those. Unchanged where
+    the dice read are not as many as those labelled."""
+    matched = match(readings, labels)
+    other = {i for lab, i in zip(labels, matched) if i is not None and lab["type"] not in DIE_TYPES}
+    own = [k for k in range(len(readings)) if k not in other]
+    typed = with_types([readings[k] for k in own], [lab["type"] for lab in labels if lab["type"] in DIE_TYPES])
+    if typed is None:
+        return readings
+    out = list(readings)
+    for k, reading in zip(own, typed):
+        out[k] = reading
+    return out
 
 
 def _by_group(rows: List[dict]) -> List[List[dict]]:

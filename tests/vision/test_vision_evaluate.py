@@ -154,3 +154,46 @@ def test_with_types_known_a_complete_frames_dice_are_read_as_the_labelled_types(
     assert known["types_known"] and known["groups"]["True"]["type_accuracy"] == 1.0
     assert known["groups"]["True"]["value_recall"]["d6"] == 1.0
     assert known["groups"]["False"]["type_accuracy"] == 0.0
+
+
+def test_with_types_known_dice_of_types_the_reader_does_not_read_are_left_out(tmp_path):
+    """A frame that also holds a D10 and a D20: the reader is told only the D4/D6/D8 types, and the readings on
+    the other dice are left as they are, where before the whole frame's types were given up on."""
+    import cv2
+    import numpy as np
+
+    from tests.vision.test_known_types import joint
+    from vision.evaluate import evaluate_manifest
+
+    cv2.imwrite(str(tmp_path / "dice.png"), np.full((100, 300, 3), 200, np.uint8))
+    labels = [{"type": "d6", "value": 3, "bbox": [0, 25, 50, 75]}, {"type": "d10", "value": 7, "bbox": [100, 25, 150, 75]},
+              {"type": "d20", "value": 12, "bbox": [200, 25, 250, 75]}]
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text(json.dumps({"image": "dice.png", "dice": labels, "complete": True, "group": "g"}) + "\n")
+
+    class ReadsD8s:
+        def read(self, frame):
+            dice = [_reading("d8", 7, (x, 25, x + 50, 75), confidence=0.7) for x in (0, 100, 200)]
+            for die in dice:
+                die.type_value_probabilities = joint(("d8", 7), other=("d6", 3))
+            return dice
+
+    known = evaluate_manifest(manifest, ReadsD8s(), types_known=True)
+    assert known["dice"] == 1 and known["ignored_dice"] == 2
+    assert known["type_accuracy"] == 1.0 and known["value_recall"]["d6"] == 1.0
+    assert evaluate_manifest(manifest, ReadsD8s())["type_accuracy"] == 0.0
+
+
+def test_confidence_is_reported_for_each_die_type():
+    """``confidence.by_type``: the threshold must hold for each kind of die, so each type's readings accepted,
+    right and flagged are counted apart (a false die under the type it was read as)."""
+    tally = Tally()
+    labels = [{"type": "d4", "value": 1, "bbox": [0, 0, 10, 10]}, {"type": "d8", "value": 5, "bbox": [20, 0, 30, 10]},
+              {"type": "d8", "value": 2, "bbox": [40, 0, 50, 10]}]
+    readings = [_reading("d4", 1, (0, 0, 10, 10), confidence=0.9), _reading("d8", 5, (20, 0, 30, 10), confidence=0.95),
+                _reading("d8", 3, (40, 0, 50, 10), confidence=0.9), _reading("d6", 2, (80, 80, 90, 90), confidence=0.5)]
+    tally.add(labels, readings, 5.0)
+    by_type = tally.report(0.8)["confidence"]["by_type"]
+    assert by_type["d4"] == {"accepted": 1, "right": 1, "accuracy_accepted": 1.0, "flagged": 0}
+    assert by_type["d8"] == {"accepted": 2, "right": 1, "accuracy_accepted": 0.5, "flagged": 0}
+    assert by_type["d6"] == {"accepted": 0, "right": 0, "accuracy_accepted": None, "flagged": 1}
