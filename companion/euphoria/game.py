@@ -276,8 +276,14 @@ class EuphoriaGame:
         used = 0
         sites: Optional[List[str]] = None
 
-        def answer(question: str, dice: int = 0, colour: str = "") -> List[str]:
+        def answer(question: str, dice: int = 0, colour: str = "", asked: bool = True) -> List[str]:
+            """The answer given to ``question``. One not ``asked`` is taken only where it was given: games
+            saved before a retrieval of no worker stopped asking for a bare ``roll`` have one there."""
             nonlocal used
+            if not asked:
+                if used < len(self.answers) and self.answers[used] == question:
+                    used += 1
+                return []
             if used == len(self.answers):
                 raise Pending(question, dice, colour)
             given = self.answers[used]
@@ -338,6 +344,10 @@ class EuphoriaGame:
         count = automa.workers.retrieve(staying)
         left = "; " + ", ".join(f"leaves the knowledge {p.knowledge} worker on {p.place}" for p in staying) \
             if staying else ""
+        if not count:
+            lines.append(f"{automa.name}: retrieves 0 workers{left}: nothing to roll.")
+            answer("roll", asked=False)
+            return
         lines.append(f"{automa.name}: retrieves {count} worker{'s' if count != 1 else ''}{left}. Roll them.")
         rolls = _dice(answer("roll", count, automa.colour), count)
         sixes = automa.workers.settle_rolls(rolls)
@@ -398,6 +408,13 @@ class EuphoriaGame:
         return table.automas[words[0].lower()]
 
     # -- what the table sees ----------------------------------------------------------------------
+
+    def scores(self) -> Dict[str, int]:
+        """The authority tokens each Automa has placed: her points."""
+        return {c: AUTHORITY_TOKENS - a.tokens for c, a in self.table.automas.items()}
+
+    def winners(self) -> List[str]:
+        return [self.table.winner] if self.table.winner else []
 
     def to_json(self) -> Dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "turns": self.turns, "winner": self.table.winner,

@@ -63,7 +63,8 @@ def euphoria_game(tmp_path, seed: int, pairs: int) -> Counter:
 
     def answer(asked: str, lines: List[str]) -> Optional[str]:
         assert not any(line.startswith("refused") for line in lines), lines
-        retrieved.extend(int(line.split(" retrieves ")[1].split()[0]) for line in lines if " retrieves " in line)
+        counts = (int(line.split(" retrieves ")[1].split()[0]) for line in lines if " retrieves " in line)
+        retrieved.extend(count for count in counts if count)  # retrieving none, she is asked nothing
         if asked.startswith("When the people have played"):
             if inputs["next"] == pairs:
                 return None
