@@ -183,3 +183,49 @@ def test_opencv_says_nothing_of_its_own(tmp_path):
     assert devices.returncode == 1
     assert devices.stderr == "" and "camera: unavailable" in devices.stdout
     assert "[ WARN" not in devices.stdout and "[ERROR" not in devices.stdout
+
+
+def test_a_manifest_whose_photo_is_missing_is_refused_naming_it(run, tmp_path):
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text('{"image": "photo.png", "dice": []}\n{"image": "gone.png", "dice": []}\n'
+                        '{"image": "gone too.png", "dice": []}\n')
+    status, out, err = run(["vision-eval", "{path}"], manifest)
+    refused_in_one_line(status, out, err, manifest)
+    assert err.endswith(f"line 2: the photo {tmp_path / 'gone.png'} is missing\n")
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["vision-eval", "{path}", "--enrol", "-3"], "argument --enrol: -3 is less than 0"),
+    (["vision-eval", "{path}", "--every", "0"], "argument --every: 0 is less than 1"),
+    (["simulate", "--games", "-1"], "argument --games: -1 is less than 1"),
+    (["automa-sim", "--level", "1", "--games", "-5"], "argument --games: -5 is less than 1"),
+    (["simulate", "--games", "many"], "argument --games: 'many' is not a whole number"),
+])
+def test_a_count_below_its_least_is_refused(run, tmp_path, capsys, argv, said):
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text('{"image": "photo.png", "dice": []}\n')
+    with pytest.raises(SystemExit) as stopped:
+        run(argv, manifest)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and err.endswith(f"error: {said}\n") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("source,said", [
+    ("bogus", "--camera bogus: not a camera source; give replay:PATH, picamera2, opencv or auto"),
+    ("replay:{path}", "--camera replay:{path}: there is no such folder or video"),
+    ("opencv", "the table is not calibrated (there is no profile at {profile}): calibrate it first, with "
+               "Calibrate in the app or `automata-companion calibrate --players red,blue`"),
+])
+def test_the_camera_source_is_checked_first_then_the_calibration(run, tmp_path, source, said):
+    db = tmp_path / "games.sqlite3"
+    missing = tmp_path / "no frames"
+    status, out, err = run(["session", "--db", str(db), "--new", "--seats", "red,blue", "--camera", source], missing)
+    profile = tmp_path / "data-home" / "automata-companion" / "calibration.json"
+    assert (status, out) == (2, "") and err == "error: " + said.format(path=missing, profile=profile) + "\n"
+    assert not db.exists()  # no game was made for a camera that cannot follow it
+
+
+def test_calibrate_names_a_colour_that_is_not_a_seat_colour(run, tmp_path):
+    status, out, err = run(["calibrate", "--players", "purple,red", "--image", "{photo}"], tmp_path / "unused")
+    assert (status, out) == (2, "") and err == "calibrate: 'purple' is not a seat colour: choose from red, blue, " \
+                                               "green, white\n"

@@ -153,6 +153,9 @@ class EuphoriaGame:
             raise Refused("an empty line")
         head, rest = words[0].lower(), words[1:]
         waiting = self.waiting_for()
+        if words == ["roll"] and waiting != "roll":
+            # Games saved before an Automa retrieving no worker was asked nothing hold this answer.
+            return ["Nothing to roll."]
         if waiting == "over":
             raise Refused(f"the game is over: {self.table.winner} placed all its authority tokens")
         if head in ("built", "bump", "allegiance") and self.started:
@@ -276,14 +279,8 @@ class EuphoriaGame:
         used = 0
         sites: Optional[List[str]] = None
 
-        def answer(question: str, dice: int = 0, colour: str = "", asked: bool = True) -> List[str]:
-            """The answer given to ``question``. One not ``asked`` is taken only where it was given: games
-            saved before a retrieval of no worker stopped asking for a bare ``roll`` have one there."""
+        def answer(question: str, dice: int = 0, colour: str = "") -> List[str]:
             nonlocal used
-            if not asked:
-                if used < len(self.answers) and self.answers[used] == question:
-                    used += 1
-                return []
             if used == len(self.answers):
                 raise Pending(question, dice, colour)
             given = self.answers[used]
@@ -346,7 +343,6 @@ class EuphoriaGame:
             if staying else ""
         if not count:
             lines.append(f"{automa.name}: retrieves 0 workers{left}: nothing to roll.")
-            answer("roll", asked=False)
             return
         lines.append(f"{automa.name}: retrieves {count} worker{'s' if count != 1 else ''}{left}. Roll them.")
         rolls = _dice(answer("roll", count, automa.colour), count)
