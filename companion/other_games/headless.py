@@ -9,7 +9,9 @@
 It prints ``game GAME_ID``, then ``say TEXT`` for each thing to do at the table and ``ask TEXT``
 for what it waits for. Each line read is an event of the game (docs/tokaido.md,
 docs/euphoria.md), answered ``ok N`` once saved (then its ``say`` lines) or ``refused REASON``;
-or ``undo``, ``state`` (the game as JSON) or ``quit``. Every answer ends with an ``ask`` line.
+or ``undo``, ``state`` (the game as JSON) or ``quit``. Every line is answered, and every answer ends
+with an ``ask`` line; before it, the end of the game once it comes (``over ...``, as Automata's
+session says it: ``companion.session.protocol``).
 """
 from __future__ import annotations
 

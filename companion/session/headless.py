@@ -8,7 +8,8 @@
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
 ``export PATH``, ``undo`` or ``quit``. The Automa seats play by themselves: each of their moves
-is a line of its own, ``automa N <action>``, printed as soon as it is saved. With ``--camera``
+is a line of its own, ``automa N <action>``, printed as soon as it is saved; so is the end of the
+game, ``over ...`` (``companion.session.protocol``, shared with the other games). With ``--camera``
 the session follows a calibrated camera table too (``companion.session.follower``): each move
 seen there and played is a line ``table N <action>``. The whole protocol is in docs/notation.md.
 """
