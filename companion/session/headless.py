@@ -24,7 +24,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 
-from ..rules import IllegalAction, State, cited
+from ..rules import IllegalAction, State, cited, score
 from ..other_games.headless import NEW_GAME_OPTIONS as OTHER_GAMES_NEW_OPTIONS, OTHER_GAMES, add_options
 from ..store import GameStore, StoreError
 from .protocol import INTERRUPTED, EndOfGame, FinalScore, line_refusal, lines_of
@@ -90,16 +90,12 @@ def legal_lines(session: TableSession) -> List[str]:
 
 
 def score_json(session: TableSession) -> str:
-    from ..rules import score
-
     state = session.state
     return json.dumps({"over": state.is_over, **score(state).to_json()})
 
 
 def final_score(state: State) -> Optional[FinalScore]:
     """Each seat's total and the winners once the game is over; None before."""
-    from ..rules import score
-
     if not state.is_over:
         return None
     final = score(state)
@@ -305,7 +301,6 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     from calibration.profile import ProfileError
     from hardware.camera import CameraUnavailable
 
-    from ..rules import IllegalAction
     from ..user_files import open_game_store
     from .runtime import TableRuntime
 
