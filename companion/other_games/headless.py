@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import IO, Any, List
 
-from ..session.protocol import EndOfGame, line_refusal, lines_of
+from ..session.protocol import EndOfGame, line_refusal, lines_of, speaker
 from ..store import StoreError
 from .session import Answer, GameSession
 
@@ -90,9 +90,7 @@ SETUPS = {"tokaido": tokaido_setup, "euphoria": euphoria_setup}
 
 
 def serve(session: GameSession, stdin: IO[str], stdout: IO[str], new: bool) -> None:
-    def say(text: str) -> None:
-        stdout.write(text + "\n")
-        stdout.flush()
+    say = speaker(stdout)
 
     def tell(answer: Answer) -> None:
         say(f"ok {answer.event}" if answer.ok else f"refused {answer.reason}")

@@ -27,7 +27,7 @@ from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 from ..rules import IllegalAction, State, cited, score
 from ..other_games.headless import NEW_GAME_OPTIONS as OTHER_GAMES_NEW_OPTIONS, OTHER_GAMES, add_options
 from ..store import GameStore, StoreError
-from .protocol import INTERRUPTED, EndOfGame, FinalScore, line_refusal, lines_of
+from .protocol import INTERRUPTED, EndOfGame, FinalScore, line_refusal, lines_of, speaker
 from .rolls import roll_pattern
 from .table import SeatSpec, TableSession
 
@@ -177,10 +177,7 @@ def serve(runtime: "TableRuntime", stdin: Iterable[str], stdout: IO[str],
           camera: Optional["CameraFollower"] = None) -> None:
     """Answer ``stdin`` until ``quit`` or its end; with a ``camera``, follow the table too, until ``quit``,
     or until both stdin and the camera have ended (a replay at its last frame)."""
-    def say(text: str) -> None:
-        stdout.write(text + "\n")
-        stdout.flush()
-
+    say = speaker(stdout)
     say(f"game {runtime.session.game_id}")
     end = EndOfGame()
     tell_news(runtime, say, end)

@@ -4,7 +4,7 @@ a game is said, and which saved game ``--resume`` finds.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import IO, Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from ..store import AUTOMATA, GameStore, StoreError, game_kind
 
@@ -21,6 +21,15 @@ FinalScore = Tuple[Mapping[str, int], Sequence[str]]  # each seat's points by co
 def lines_of(stdin: Iterable[str]) -> Iterator[str]:
     """The lines of ``stdin``, stripped; an empty one too, since a driver waits for an answer to each line."""
     return (raw.strip() for raw in stdin)
+
+
+def speaker(stdout: IO[str]) -> Callable[[str], None]:
+    """Say a line on ``stdout`` at once: a driver waits for it before it sends the next."""
+    def say(text: str) -> None:
+        stdout.write(text + "\n")
+        stdout.flush()
+
+    return say
 
 
 def line_refusal(line: str) -> Optional[str]:
