@@ -2,11 +2,15 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# A Raspberry Pi's camera and GPIO libraries (picamera2, lgpio) come from apt, so the venv must see the
+# system's packages where the system's Python has picamera2, or on any Pi (docs/raspberry-pi.md).
+SYSTEM_SITE = $(shell $(PYTHON) -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('picamera2') is None)" \
+	2>/dev/null || grep -qs "Raspberry Pi" /proc/device-tree/model && echo --system-site-packages)
 
 .PHONY: run test install screenshots bench clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(SYSTEM_SITE) $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
@@ -18,8 +22,9 @@ install: $(VENV)/.installed
 run: install
 	$(BIN)/automata-companion app
 
+# Each test file named as it runs, the slowest tests named at the end, each skip with its reason.
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=10
 
 screenshots: install
 	$(BIN)/python -m sim.screenshots docs/screenshots

@@ -76,12 +76,13 @@ def _run_calibration(args: argparse.Namespace) -> int:
     from calibration.guided import calibrate_table, check_players
     from calibration.layout import EUPHORIA_AUTOMAS, ZoneLayout, euphoria_layout, euphoria_zone
     from calibration.profile import EUPHORIA_PROFILE_NAME, PROFILE_NAME, CalibrationProfile, default_profile_path
+    from companion.rules import COLOURS
 
     euphoria = args.game == "euphoria"
     if euphoria == bool(args.players):
         raise CalibrationError("--game euphoria learns black and white: no --players" if euphoria
                                else "name the seat colours: --players red,blue")
-    players = EUPHORIA_AUTOMAS if euphoria else check_players(args.players.split(","))
+    players = EUPHORIA_AUTOMAS if euphoria else check_players(args.players.split(","), COLOURS)
     zone_names = [euphoria_zone(c, "supply") for c in EUPHORIA_AUTOMAS] if euphoria else None
     path = args.profile or default_profile_path(name=EUPHORIA_PROFILE_NAME if euphoria else PROFILE_NAME)
     previous = CalibrationProfile(layout=euphoria_layout()) if euphoria else CalibrationProfile()

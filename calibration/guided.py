@@ -16,10 +16,15 @@ from calibration.colour import (CalibrationError, ColourCalibration, calibrate_f
                                 table_colour)
 from calibration.layout import ZoneLayout
 from calibration.profile import CalibrationProfile
+from companion.invocation import program
 from vision.zones import ZoneFinder
 
 LEGIBLE_DIE_PX = 60.0  # a D4 narrower than this in the frame shows numerals only a few pixels tall
-CONNECT_CAMERA = "Connect the camera (automata-companion devices checks it) and try again."  # the app's hint
+
+
+def connect_camera() -> str:
+    """The app's hint when the camera gives no picture."""
+    return f"Connect the camera (`{program()} devices` checks it) and try again."
 
 
 def die_size_line(die_px: float) -> str:
@@ -73,11 +78,14 @@ def frame_from_camera(open_source: Callable[[], object], no_camera_hint: str
     return frame, settled
 
 
-def check_players(players: Sequence[str]) -> Tuple[str, ...]:
-    """The seat colours in seat order: 1 to 4 different names."""
+def check_players(players: Sequence[str], known: Sequence[str] = ()) -> Tuple[str, ...]:
+    """The seat colours in seat order: 1 to 4 different names, each one of ``known`` where it is given."""
     names = tuple(p.strip() for p in players if p.strip())
     if not 1 <= len(names) <= 4 or len(set(names)) != len(names):
         raise CalibrationError("name 1 to 4 different player colours, in seat order")
+    unknown = [name for name in names if known and name not in known]
+    if unknown:
+        raise CalibrationError(f"'{unknown[0]}' is not a seat colour: choose from {', '.join(known)}")
     return names
 
 

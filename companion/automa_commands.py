@@ -5,6 +5,8 @@ import argparse
 import json
 import sys
 
+from .arguments import at_least
+
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
     levels = subparsers.add_parser("automa-levels", help="list the Automa difficulty levels")
@@ -15,7 +17,7 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     sim.add_argument("--level", required=True, help="level number (1 = easiest) or name")
     sim.add_argument("--opponents", default="greedy",
                      help="comma-separated, 1 to 3 of greedy, random, mcts:N, strong, automa (default: greedy)")
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=at_least(1), default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="print JSON")
     sim.set_defaults(handler=run_sim)

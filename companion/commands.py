@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+from .arguments import at_least
+
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
     export = subparsers.add_parser("export", help="write a saved game's record (what replay reads)")
@@ -20,7 +22,7 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
 
     simulate = subparsers.add_parser("simulate", help="play random-legal games and report")
     simulate.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
-    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--games", type=at_least(1), default=100)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--json", action="store_true", help="print JSON")
     simulate.set_defaults(handler=run_simulate)
@@ -31,7 +33,7 @@ def run_export(args: argparse.Namespace) -> int:
     from .user_files import check_output, open_game_store, write_text
 
     check_output(args.out, "game record")
-    with open_game_store(args.db, create=False) as store:
+    with open_game_store(args.db, read_only=True) as store:
         try:
             game_id = store.latest_game_id() if args.game == "latest" else args.game
             if game_id is None:
@@ -46,20 +48,29 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .rules import Game, RecordError, score
+    from .other_games.records import record_kind, replay_record
+    from .rules import RecordError
+    from .store import AUTOMATA
     from .user_files import read_text
 
+    text = read_text(args.record, "game record")
     try:
-        game = Game.from_jsonl(read_text(args.record, "game record"))
+        out = replay_automata(text) if record_kind(text) == AUTOMATA else replay_record(text)
     except RecordError as exc:
         print(f"replay: {args.record} line {exc.line}: {exc.action or '(no action)'}: {exc.reason}",
               file=sys.stderr)
         return 2
-    state = game.state
-    out = {"state": state.to_json(), "over": state.is_over,
-           "score": score(state).to_json() if state.is_over else None, "actions": len(game.actions)}
     print(json.dumps(out, indent=2, sort_keys=True))
     return 0
+
+
+def replay_automata(text: str) -> dict:
+    from .rules import Game, score
+
+    game = Game.from_jsonl(text)
+    state = game.state
+    return {"state": state.to_json(), "over": state.is_over,
+            "score": score(state).to_json() if state.is_over else None, "actions": len(game.actions)}
 
 
 def run_simulate(args: argparse.Namespace) -> int:

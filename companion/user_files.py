@@ -71,13 +71,20 @@ def write_text(path: Path, text: str, what: str) -> None:
         raise UnusableFile(f"{path}: cannot be written ({exc.strerror or exc})") from None
 
 
-def open_game_store(path: Path, backup_every: int = 20, create: bool = True) -> GameStore:
-    """The game database at ``path`` (made there when missing, with ``create``). A damaged one is
-    recovered, and one warning line on stderr says what was restored and what was lost."""
-    if not create and not path.exists():
-        raise UnusableFile(f"{path}: no such file")
+def open_game_store(path: Path, backup_every: int = 20, create: bool = True, read_only: bool = False) -> GameStore:
+    """The game database a person named at ``path``. With ``create`` (a command that starts games) a missing
+    one is made there, in a folder that must exist; without it, it must be there. With ``read_only`` nothing
+    is ever created, moved or written. A damaged one is recovered (unless ``read_only``), and one warning
+    line on stderr says what was restored and what was lost. A file that is not a game database is refused
+    and left as it is."""
+    create = create and not read_only
+    if not path.exists():
+        if not create:
+            raise UnusableFile(f"{path}: no such file")
+        if not path.parent.is_dir():
+            raise UnusableFile(f"{path}: there is no folder {path.parent}")
     try:
-        store = GameStore(path, backup_every)
+        store = GameStore(path, backup_every, create=create, read_only=read_only)
     except StoreError as exc:
         raise UnusableFile(str(exc)) from None
     if store.recovery is not None:

@@ -37,7 +37,7 @@ def check_devices(args: argparse.Namespace, say: Callable[[str], None] = print) 
         print(f"devices: {exc}", file=sys.stderr)
         return 2
     say(f"config: {config.source_path or 'defaults (no config file)'}")
-    failures = 0
+    failures = _check_pi_libraries(say)
 
     failures += _check_camera(config.camera, args.camera or config.camera.source, say)
 
@@ -60,6 +60,20 @@ def check_devices(args: argparse.Namespace, say: Callable[[str], None] = print) 
         say(f"store: {exc}")
         failures += 1
     return 1 if failures else 0
+
+
+def _check_pi_libraries(say: Callable[[str], None]) -> int:
+    """Say loudly, on a Raspberry Pi, which of its libraries this Python cannot import; 1 when one is missing."""
+    from .pi import LIBRARIES, is_raspberry_pi, missing_libraries
+
+    missing = missing_libraries() if is_raspberry_pi() else []
+    if not missing:
+        return 0
+    say(f"WARNING: this Raspberry Pi's {' and '.join(LIBRARIES[m] for m in missing)} cannot be used: "
+        f"{' and '.join(missing)} cannot be imported by {sys.executable}, so the app shows the demo and takes "
+        f"the keyboard. Install python3-picamera2 and python3-lgpio with apt, then make the venv again so that "
+        f"it sees them: make clean && make install (docs/raspberry-pi.md, section 2)")
+    return 1
 
 
 def _check_camera(config: CameraConfig, source: str, say: Callable[[str], None]) -> int:

@@ -14,14 +14,14 @@ ROOT = Path(__file__).resolve().parents[1]
 # Lowest first. A module belongs to the layer of its longest matching prefix.
 LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("companion.rules", "companion.store", "vision", "hardware", "companion.tokaido", "companion.euphoria"),
-    ("companion.user_files", "companion.config"),
+    ("companion.user_files", "companion.config", "companion.invocation"),
     ("companion.automa", "companion.bots", "companion.simulation"),
     ("calibration",),
     ("companion.sync",),
     ("companion.session", "companion.other_games"),
     ("ui",),
     # The command line: each package's subcommands, registered by companion.cli.
-    ("companion", "companion.cli", "companion.commands", "companion.automa_commands",
+    ("companion", "companion.cli", "companion.arguments", "companion.commands", "companion.automa_commands",
      "vision.cli", "vision.__main__", "hardware.cli", "calibration.cli", "ui.cli"),
 )
 # Packages that import nothing of the project but themselves.

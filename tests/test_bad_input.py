@@ -47,9 +47,10 @@ ALL = ("missing", "folder", "empty", "random bytes", "wrong kind")
 # A missing profile or database is a first start, and an empty config file means the defaults.
 NOT_MISSING = ALL[1:]
 CONFIG = ("missing", "folder", "random bytes", "wrong kind")
-DATABASE = ("folder", "wrong kind")
-# A database to read from must be there; a damaged one is recovered (a warning line), then has no game.
-SAVED_GAMES = ("missing", "folder", "empty", "wrong kind")
+# Bytes that are not SQLite's, with no backup beside them, are not a game database (damaged or not).
+DATABASE = ("folder", "random bytes", "wrong kind")
+# A database to read from must be there, and hold games.
+SAVED_GAMES = ("missing", "folder", "empty", "random bytes", "wrong kind")
 
 # name: (command line with {path} for the bad file and {photo} for a good one, kinds it refuses, the wrong kind)
 COMMANDS = {
@@ -125,10 +126,45 @@ def test_an_output_that_cannot_be_written_is_refused_in_one_line(run, tmp_path, 
 
 
 def test_a_damaged_database_is_recovered_in_one_warning_line_and_the_session_goes_on(run, tmp_path):
-    path = make("random bytes", tmp_path / "games.sqlite3", None)
+    path = tmp_path / "games.sqlite3"
+    with GameStore(path) as store:
+        TableSession.new(store, [SeatSpec("red"), SeatSpec("blue")], seed=1)
+    with open(path, "r+b") as f:  # SQLite's header stays: a game database, damaged
+        f.truncate(path.stat().st_size // 2)
     status, out, err = run(COMMANDS["session --db"][0], path)
     assert status == 0 and out.startswith("game ")
     assert len(err.splitlines()) == 1 and err.startswith("warning: ") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["session --db", "export --db", "app --db"])
+@pytest.mark.parametrize("kind", ["random bytes", "wrong kind"])
+def test_a_file_that_is_not_a_game_database_is_left_untouched(run, tmp_path, command, kind):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    argv, _, wrong_kind = COMMANDS[command]
+    path = make(kind, folder / "photo.jpg", wrong_kind)
+    before = path.read_bytes()
+    refused_in_one_line(*run(argv, path), path)
+    assert [p.name for p in folder.iterdir()] == ["photo.jpg"] and path.read_bytes() == before
+
+
+@pytest.mark.parametrize("argv", [["export", "--db", "{path}", "latest", "{out}"],
+                                  ["session", "--db", "{path}", "--resume", "latest"]])
+@pytest.mark.parametrize("kind", ["missing", "empty"])
+def test_commands_that_start_no_game_create_no_database(run, tmp_path, argv, kind):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = make(kind, folder / "games.sqlite3", None)
+    refused_in_one_line(*run(argv, path), path)
+    assert [p.name for p in folder.iterdir()] == ([] if kind == "missing" else ["games.sqlite3"])
+    assert kind == "missing" or path.read_bytes() == b""
+
+
+def test_an_explicit_database_in_a_missing_folder_is_refused_not_made(run, tmp_path):
+    path = tmp_path / "nowhere" / "deeper" / "games.sqlite3"
+    status, out, err = run(COMMANDS["session --db"][0], path)
+    refused_in_one_line(status, out, err, path)
+    assert "there is no folder" in err and not (tmp_path / "nowhere").exists()
 
 
 def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -147,3 +183,49 @@ def test_opencv_says_nothing_of_its_own(tmp_path):
     assert devices.returncode == 1
     assert devices.stderr == "" and "camera: unavailable" in devices.stdout
     assert "[ WARN" not in devices.stdout and "[ERROR" not in devices.stdout
+
+
+def test_a_manifest_whose_photo_is_missing_is_refused_naming_it(run, tmp_path):
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text('{"image": "photo.png", "dice": []}\n{"image": "gone.png", "dice": []}\n'
+                        '{"image": "gone too.png", "dice": []}\n')
+    status, out, err = run(["vision-eval", "{path}"], manifest)
+    refused_in_one_line(status, out, err, manifest)
+    assert err.endswith(f"line 2: the photo {tmp_path / 'gone.png'} is missing\n")
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["vision-eval", "{path}", "--enrol", "-3"], "argument --enrol: -3 is less than 0"),
+    (["vision-eval", "{path}", "--every", "0"], "argument --every: 0 is less than 1"),
+    (["simulate", "--games", "-1"], "argument --games: -1 is less than 1"),
+    (["automa-sim", "--level", "1", "--games", "-5"], "argument --games: -5 is less than 1"),
+    (["simulate", "--games", "many"], "argument --games: 'many' is not a whole number"),
+])
+def test_a_count_below_its_least_is_refused(run, tmp_path, capsys, argv, said):
+    manifest = tmp_path / "manifest.jsonl"
+    manifest.write_text('{"image": "photo.png", "dice": []}\n')
+    with pytest.raises(SystemExit) as stopped:
+        run(argv, manifest)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and err.endswith(f"error: {said}\n") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("source,said", [
+    ("bogus", "--camera bogus: not a camera source; give replay:PATH, picamera2, opencv or auto"),
+    ("replay:{path}", "--camera replay:{path}: there is no such folder or video"),
+    ("opencv", "the table is not calibrated (there is no profile at {profile}): calibrate it first, with "
+               "Calibrate in the app or `automata-companion calibrate --players red,blue`"),
+])
+def test_the_camera_source_is_checked_first_then_the_calibration(run, tmp_path, source, said):
+    db = tmp_path / "games.sqlite3"
+    missing = tmp_path / "no frames"
+    status, out, err = run(["session", "--db", str(db), "--new", "--seats", "red,blue", "--camera", source], missing)
+    profile = tmp_path / "data-home" / "automata-companion" / "calibration.json"
+    assert (status, out) == (2, "") and err == "error: " + said.format(path=missing, profile=profile) + "\n"
+    assert not db.exists()  # no game was made for a camera that cannot follow it
+
+
+def test_calibrate_names_a_colour_that_is_not_a_seat_colour(run, tmp_path):
+    status, out, err = run(["calibrate", "--players", "purple,red", "--image", "{photo}"], tmp_path / "unused")
+    assert (status, out) == (2, "") and err == "calibrate: 'purple' is not a seat colour: choose from red, blue, " \
+                                               "green, white\n"

@@ -7,11 +7,16 @@ import sys
 from pathlib import Path
 from typing import Mapping, Optional
 
+from companion.invocation import program
+
 DEVICES = Path("/dev")
 DRIVERS_WITHOUT_DESKTOP = ("offscreen", "kmsdrm")  # SDL video drivers that need no X11 or Wayland
-NO_DISPLAY = ("no display (DISPLAY and WAYLAND_DISPLAY are unset, and no screen console): run "
-              "`automata-companion app --demo` from a desktop or over `ssh -X`, or play headless with "
-              "`automata-companion session --db games.sqlite3 --new --seats red,blue`")
+
+
+def no_display() -> str:
+    return (f"no display (DISPLAY and WAYLAND_DISPLAY are unset, and no screen console): run "
+            f"`{program()} app --demo` from a desktop or over `ssh -X`, or play headless with "
+            f"`{program()} session --db games.sqlite3 --new --seats red,blue`")
 
 
 def display_problem(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> Optional[str]:
@@ -27,7 +32,7 @@ def display_problem(environ: Mapping[str, str] = os.environ, platform: str = sys
         return None
     if any(DEVICES.glob("dri/card*")) or (DEVICES / "fb0").exists():
         return None
-    return NO_DISPLAY
+    return no_display()
 
 
 def quiet_console() -> None:

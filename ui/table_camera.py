@@ -73,6 +73,11 @@ class TableCamera(EventDispatcher):
         camera = self.settings.camera
         return open_camera(camera.source, **camera.hardware_arguments())
 
+    def can_follow(self) -> bool:
+        """Whether a new game's camera follows the table: the demo's always; a real camera's once the table is
+        calibrated (until then it could only say so)."""
+        return self.demo or self.profile_file().exists()
+
     def load_profile(self) -> Optional["CalibrationProfile"]:
         """The calibration profile, or None (a damaged one is said so, and the game goes on without it)."""
         from calibration.profile import CalibrationProfile, ProfileError

@@ -6,6 +6,8 @@ import json
 import pathlib
 import sys
 
+from companion.arguments import at_least
+
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
     """Add the vision subcommands."""
@@ -19,12 +21,12 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     evaluate = subparsers.add_parser("vision-eval", help="measure dice reading against a labelled manifest")
     evaluate.add_argument("manifest", type=pathlib.Path, help="manifest.jsonl (format of the shared dice photos)")
     evaluate.add_argument("--json", action="store_true", help="print the full report as JSON")
-    evaluate.add_argument("--every", type=int, default=1, help="read every N-th image only")
-    evaluate.add_argument("--limit", type=int, default=None, help="read at most this many images")
+    evaluate.add_argument("--every", type=at_least(1), default=1, help="read every N-th image only")
+    evaluate.add_argument("--limit", type=at_least(1), default=None, help="read at most this many images")
     evaluate.add_argument("--group", action="append", help="only this group (repeatable)")
     evaluate.add_argument("--models", type=pathlib.Path, metavar="DIR",
                           help="read with the networks in DIR instead of the shipped ones (vision/models)")
-    evaluate.add_argument("--enrol", type=int, default=0, metavar="K",
+    evaluate.add_argument("--enrol", type=at_least(0), default=0, metavar="K",
                           help="within each group, the first K labelled dice of each face are the table's examples "
                                "the reader learns; only the others are scored")
     evaluate.add_argument("--types-known", action="store_true",
@@ -111,7 +113,9 @@ def _export_dice(args: argparse.Namespace) -> int:
         manifest = write_photos(dice, args.out_dir, args.table)
     except OSError as error:
         raise UnusableFile(f"{args.out_dir}: cannot write there ({error})") from None
-    print(f"{len(dice.examples)} dice written; read them with: automata-companion vision-eval {manifest}")
+    from companion.invocation import program
+
+    print(f"{len(dice.examples)} dice written; read them with: {program()} vision-eval {manifest}")
     return 0
 
 
@@ -130,3 +134,6 @@ def _check_manifest(path: pathlib.Path) -> None:
             row = None
         if not isinstance(row, dict) or not {"image", "dice"} <= row.keys():
             raise UnusableFile(f'{path}: line {n} is not a manifest line (a JSON object with "image" and "dice")')
+        image = path.parent / str(row["image"])
+        if not image.is_file():
+            raise UnusableFile(f"{path}: line {n}: the photo {image} is missing")

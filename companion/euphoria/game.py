@@ -153,6 +153,9 @@ class EuphoriaGame:
             raise Refused("an empty line")
         head, rest = words[0].lower(), words[1:]
         waiting = self.waiting_for()
+        if words == ["roll"] and waiting != "roll":
+            # Games saved before an Automa retrieving no worker was asked nothing hold this answer.
+            return ["Nothing to roll."]
         if waiting == "over":
             raise Refused(f"the game is over: {self.table.winner} placed all its authority tokens")
         if head in ("built", "bump", "allegiance") and self.started:
@@ -338,6 +341,9 @@ class EuphoriaGame:
         count = automa.workers.retrieve(staying)
         left = "; " + ", ".join(f"leaves the knowledge {p.knowledge} worker on {p.place}" for p in staying) \
             if staying else ""
+        if not count:
+            lines.append(f"{automa.name}: retrieves 0 workers{left}: nothing to roll.")
+            return
         lines.append(f"{automa.name}: retrieves {count} worker{'s' if count != 1 else ''}{left}. Roll them.")
         rolls = _dice(answer("roll", count, automa.colour), count)
         sixes = automa.workers.settle_rolls(rolls)
@@ -398,6 +404,13 @@ class EuphoriaGame:
         return table.automas[words[0].lower()]
 
     # -- what the table sees ----------------------------------------------------------------------
+
+    def scores(self) -> Dict[str, int]:
+        """The authority tokens each Automa has placed: her points."""
+        return {c: AUTHORITY_TOKENS - a.tokens for c, a in self.table.automas.items()}
+
+    def winners(self) -> List[str]:
+        return [self.table.winner] if self.table.winner else []
 
     def to_json(self) -> Dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "turns": self.turns, "winner": self.table.winner,

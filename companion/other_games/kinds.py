@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Type
+from typing import Any, Callable, Dict, Sequence, Type
 
 from .. import euphoria, tokaido
 
@@ -22,7 +22,28 @@ KINDS: Dict[str, GameKind] = {
 }
 
 
+class EventRefused(Exception):
+    """An event a game cannot play: ``number`` (1-based, among the game's events), the event, and why."""
+
+    def __init__(self, number: int, event: str, reason: str) -> None:
+        super().__init__(f"event {number} '{event}' is refused ({reason})")
+        self.number = number
+        self.event = event
+        self.reason = reason
+
+
 def kind(name: str) -> GameKind:
     if name not in KINDS:
         raise ValueError(f"'{name}' is not a game the companion knows; choose automata, {', '.join(KINDS)}")
     return KINDS[name]
+
+
+def replayed(chosen: GameKind, header: Dict[str, Any], events: Sequence[str]) -> Any:
+    """The game of ``chosen`` kind set up by ``header`` after ``events``; raises :class:`EventRefused`."""
+    game = chosen.new_game(chosen.setup_from_json(header))
+    for number, event in enumerate(events, 1):
+        try:
+            game.play(event)
+        except chosen.refused as exc:
+            raise EventRefused(number, event, str(exc)) from None
+    return game

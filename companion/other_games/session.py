@@ -12,8 +12,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
-from ..store import GameStore, NothingToUndo, StoreError, game_kind
-from .kinds import GameKind, kind
+from ..session.protocol import FinalScore, game_to_resume
+from ..store import GameStore, NothingToUndo, StoreError
+from .kinds import EventRefused, GameKind, kind, replayed
 
 log = logging.getLogger(__name__)
 
@@ -45,24 +46,15 @@ class GameSession:
     def resume(cls, store: GameStore, kind_name: str, game_id: Optional[str] = None) -> "GameSession":
         """Load a game of this kind (its latest when ``game_id`` is None) and replay its events."""
         chosen = kind(kind_name)
-        game_id = game_id or store.latest_game_id(kind_name)
-        if game_id is None:
-            raise StoreError(f"There is no saved game of {chosen.title} to resume")
-        header = store.header(game_id)
-        if game_kind(header) != kind_name:
-            raise StoreError(f"Game {game_id} is a game of {game_kind(header).title()}, not {chosen.title}")
-        return cls(store, game_id, chosen, cls._replay(store, game_id, chosen, header))
+        game_id = game_to_resume(store, kind_name, game_id)
+        return cls(store, game_id, chosen, cls._replay(store, game_id, chosen, store.header(game_id)))
 
     @staticmethod
     def _replay(store: GameStore, game_id: str, chosen: GameKind, header: dict) -> Any:
-        game = chosen.new_game(chosen.setup_from_json(header))
-        for number, event in enumerate(store.effective_events(game_id), 1):
-            try:
-                game.play(event)
-            except chosen.refused as exc:
-                raise StoreError(f"Game {game_id} cannot be replayed: event {number} '{event}' is refused "
-                                 f"({exc}). The events before it are intact.") from None
-        return game
+        try:
+            return replayed(chosen, header, store.effective_events(game_id))
+        except EventRefused as exc:
+            raise StoreError(f"Game {game_id} cannot be replayed: {exc}. The events before it are intact.") from None
 
     def submit(self, line: str) -> Answer:
         """Play a line on a copy of the game, save it, then keep the copy."""
@@ -94,6 +86,12 @@ class GameSession:
 
     def prompt(self) -> str:
         return self.game.prompt()
+
+    def final_score(self) -> Optional[FinalScore]:
+        """The Automas' points and the winners once the game is over; None before."""
+        if self.game.waiting_for() != "over":
+            return None
+        return self.game.scores(), self.game.winners()
 
     def _save_notes(self) -> None:
         """The notes the list of saved games shows; a failure is logged and the game goes on."""

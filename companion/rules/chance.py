@@ -17,6 +17,9 @@ from .vocabulary import DIE_TYPES
 
 def awaited(state: State) -> str:
     """What the table is waiting for, in words."""
+    if not state.is_chance_node:
+        mover = "a move" if state.turn is None else f"{state.seats[state.turn].colour}'s move"
+        return f"{mover}: no roll is awaited now"
     if state.pending_order:
         return "the deployment order"
     if state.pending_deal:

@@ -128,8 +128,8 @@ class Enrolment:
 def read_roll(open_source: Callable[[], object], read: Read, layout: MarkerLayout) -> Tuple[np.ndarray, List[object]]:
     """One frame from the camera ``open_source`` starts, and every die read in it (told where the markers lie
     and how large the dice are); ``calibration.colour.CalibrationError`` says why there is no frame."""
-    from calibration.guided import CONNECT_CAMERA, frame_from_camera
+    from calibration.guided import connect_camera, frame_from_camera
 
-    frame, _ = frame_from_camera(open_source, CONNECT_CAMERA)
+    frame, _ = frame_from_camera(open_source, connect_camera())
     readings, _ = ZoneReader(ZoneFinder(layout), read).find_and_read(frame)
     return frame, readings

@@ -8,7 +8,8 @@
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
 ``export PATH``, ``undo`` or ``quit``. The Automa seats play by themselves: each of their moves
-is a line of its own, ``automa N <action>``, printed as soon as it is saved. With ``--camera``
+is a line of its own, ``automa N <action>``, printed as soon as it is saved; so is the end of the
+game, ``over ...`` (``companion.session.protocol``, shared with the other games). With ``--camera``
 the session follows a calibrated camera table too (``companion.session.follower``): each move
 seen there and played is a line ``table N <action>``. The whole protocol is in docs/notation.md.
 """
@@ -23,18 +24,23 @@ from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 
-from ..rules import IllegalAction, cited
-from ..other_games.headless import OTHER_GAMES, add_options
+from ..rules import IllegalAction, State, cited, score
+from ..other_games.headless import NEW_GAME_OPTIONS as OTHER_GAMES_NEW_OPTIONS, OTHER_GAMES, add_options
 from ..store import GameStore, StoreError
+from .protocol import INTERRUPTED, EndOfGame, FinalScore, line_refusal, lines_of, speaker
 from .rolls import roll_pattern
 from .table import SeatSpec, TableSession
 
 if TYPE_CHECKING:
+    from calibration.profile import CalibrationProfile
+
     from ..sync import SyncStep
     from .follower import CameraFollower, Sight
     from .runtime import TableRuntime
 
 AUTOMA_PREFIX = "automa "
+CAMERA_SOURCES = ("replay", "picamera2", "opencv", "auto")
+NEW_GAME_OPTIONS = ("seats", "seed", "table_rolls")
 TABLE_PREFIX = "table "
 ALERT_ANSWERS = ("accept", "misread")  # a table alert's answers, from a person who sees the table
 
@@ -84,10 +90,16 @@ def legal_lines(session: TableSession) -> List[str]:
 
 
 def score_json(session: TableSession) -> str:
-    from ..rules import score
-
     state = session.state
     return json.dumps({"over": state.is_over, **score(state).to_json()})
+
+
+def final_score(state: State) -> Optional[FinalScore]:
+    """Each seat's total and the winners once the game is over; None before."""
+    if not state.is_over:
+        return None
+    final = score(state)
+    return {seat.colour: seat.total for seat in final.seats}, final.winners
 
 
 def export(session: TableSession, path: str) -> str:
@@ -104,6 +116,9 @@ def export(session: TableSession, path: str) -> str:
 
 def answer(runtime: "TableRuntime", line: str) -> str:
     session = runtime.session
+    refusal = line_refusal(line)
+    if refusal is not None:
+        return "refused " + cited(refusal, "notation")
     if line == "legal":
         return json.dumps(legal_lines(session))
     if line == "state":
@@ -135,9 +150,12 @@ def answer_followed(runtime: "TableRuntime", line: str) -> "Tuple[str, Optional[
     return answer(runtime, line), runtime.recheck()
 
 
-def play_automas(runtime: "TableRuntime", say: Callable[[str], None]) -> None:
+def tell_news(runtime: "TableRuntime", say: Callable[[str], None], end: EndOfGame) -> None:
+    """The Automa seats' moves, each as it is saved; then the end of the game once it comes (or its undo)."""
     for action, outcome in runtime.play_automas():
         say(AUTOMA_PREFIX + (f"{outcome.event} {action}" if outcome.ok else f"refused {outcome.refusal}"))
+    for line in end.lines(final_score(runtime.session.state)):
+        say(line)
 
 
 def table_lines(step: Optional["SyncStep"], runtime: "TableRuntime") -> List[str]:
@@ -155,33 +173,26 @@ def table_lines(step: Optional["SyncStep"], runtime: "TableRuntime") -> List[str
     return lines
 
 
-def lines_of(stdin: Iterable[str]) -> Iterable[str]:
-    """The non-empty lines of ``stdin``, stripped."""
-    return (line for line in (raw.strip() for raw in stdin) if line)
-
-
 def serve(runtime: "TableRuntime", stdin: Iterable[str], stdout: IO[str],
           camera: Optional["CameraFollower"] = None) -> None:
     """Answer ``stdin`` until ``quit`` or its end; with a ``camera``, follow the table too, until ``quit``,
     or until both stdin and the camera have ended (a replay at its last frame)."""
-    def say(text: str) -> None:
-        stdout.write(text + "\n")
-        stdout.flush()
-
+    say = speaker(stdout)
     say(f"game {runtime.session.game_id}")
-    play_automas(runtime, say)
+    end = EndOfGame()
+    tell_news(runtime, say, end)
     if camera is None:
         for line in lines_of(stdin):
             if line == "quit":
                 return
             say(answer(runtime, line))
-            play_automas(runtime, say)
+            tell_news(runtime, say, end)
         return
-    serve_followed(runtime, stdin, say, camera)
+    serve_followed(runtime, stdin, say, camera, end)
 
 
 def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[[str], None],
-                   camera: "CameraFollower") -> None:
+                   camera: "CameraFollower", end: EndOfGame) -> None:
     """Lines from stdin and the tables the camera saw settle, answered in the order they came, on this thread
     (the only one that changes the game)."""
     inbox: "queue.SimpleQueue[tuple]" = queue.SimpleQueue()
@@ -215,31 +226,52 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
                     say(TABLE_PREFIX + "stopped " + camera.failure)
             for line in table_lines(step, runtime):
                 say(line)
-            play_automas(runtime, say)
+            tell_news(runtime, say, end)
     finally:
         camera.stop()
         camera.camera.stop()
 
 
-def open_camera_follower(args: argparse.Namespace, runtime: "TableRuntime") -> "CameraFollower":
-    """The camera ``--camera`` names, read through the calibration profile and the table's dice examples saved
-    beside it; the runtime follows its table."""
+def camera_source(text: str) -> Tuple[str, Optional[Path]]:
+    """The source ``--camera`` names and the path a replay reads, checked before anything is opened."""
+    source, _, path = text.partition(":")
+    if source not in CAMERA_SOURCES or (path and source != "replay"):
+        raise ValueError(f"--camera {text}: not a camera source; give replay:PATH, picamera2, opencv or auto")
+    if source == "replay" and not path:
+        raise ValueError("--camera replay:PATH needs the folder of frames or the video to replay")
+    if source == "replay" and not Path(path).exists():
+        raise ValueError(f"--camera replay:{path}: there is no such folder or video")
+    return source, Path(path) if source == "replay" else None
+
+
+def calibration(args: argparse.Namespace) -> Tuple[Path, "CalibrationProfile"]:
+    """Where the table's calibration profile is, and the profile; a table never calibrated is told how to be."""
     from calibration.profile import CalibrationProfile, default_profile_path
+
+    from ..invocation import program
+
+    path = args.profile or default_profile_path()
+    if args.profile is None and not path.exists():
+        raise ValueError(f"the table is not calibrated (there is no profile at {path}): calibrate it first, "
+                         f"with Calibrate in the app or `{program()} calibrate --players red,blue`")
+    profile = CalibrationProfile.load(path)
+    if profile.colours is None:
+        raise ValueError("the calibration profile has no dice colours: calibrate with the players' dice")
+    return path, profile
+
+
+def open_camera_follower(args: argparse.Namespace) -> "CameraFollower":
+    """The camera ``--camera`` names, read through the calibration profile and the table's dice examples saved
+    beside it. The source is checked first, then the calibration, then the camera is opened."""
     from hardware.camera import open_camera
 
     from ..config import CameraConfig
     from . import follower
     from .dice_learning import TableDiceLearner
 
-    profile_path = args.profile or default_profile_path()
-    profile = CalibrationProfile.load(profile_path)
-    if profile.colours is None:
-        raise ValueError("the calibration profile has no dice colours: calibrate with the players' dice")
-    source, _, path = args.camera.partition(":")
-    replay = source == "replay"
-    if replay and not path:
-        raise ValueError("--camera replay:PATH needs the folder of frames or the video to replay")
-    settings = CameraConfig(replay_path=Path(path) if replay else None,
+    source, replay_path = camera_source(args.camera)
+    profile_path, profile = calibration(args)
+    settings = CameraConfig(replay_path=replay_path,
                             replay_hold=follower.STILL_READS + 1)  # one settle per recorded frame
     camera = open_camera(source, **settings.hardware_arguments())
     camera.lock(profile.camera)
@@ -250,30 +282,56 @@ def open_camera_follower(args: argparse.Namespace, runtime: "TableRuntime") -> "
     if read is None:
         camera.stop()
         raise ValueError(f"the camera cannot be followed: {why}")
-    runtime.follow_table()
     return follower.CameraFollower(camera, partial(read, profile=profile.colours), profile.layout,
-                                   every_s=0.0 if replay else follower.READ_EVERY_S)
+                                   every_s=0.0 if replay_path is not None else follower.READ_EVERY_S)
 
 
 def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None) -> int:
+    """The session of any game; Ctrl-C ends it quietly (every move answered was saved already)."""
+    try:
+        return run_game(args, stdin or sys.stdin, stdout or sys.stdout)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
+def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     from calibration.profile import ProfileError
     from hardware.camera import CameraUnavailable
 
-    from ..rules import IllegalAction
     from ..user_files import open_game_store
     from .runtime import TableRuntime
 
+    ignored = new_game_options(args) if args.resume else []
+    if ignored:
+        print(f"error: {', '.join(ignored)} set up a new game (--new); a resumed game keeps its own", file=sys.stderr)
+        return 2
     if args.game in OTHER_GAMES:
         from ..other_games.headless import run as run_other
 
-        return run_other(args, stdin or sys.stdin, stdout or sys.stdout)
-    with open_game_store(args.db) as store:
-        try:
-            runtime = TableRuntime(open_session(args, store))
-            camera = open_camera_follower(args, runtime) if args.camera else None
-            play_seeded(runtime.session)
-        except (StoreError, IllegalAction, ValueError, ProfileError, CameraUnavailable) as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        serve(runtime, stdin or sys.stdin, stdout or sys.stdout, camera)
-        return 0
+        return run_other(args, stdin, stdout)
+    try:
+        camera = open_camera_follower(args) if args.camera else None  # refused before a game is made
+    except (ValueError, ProfileError, CameraUnavailable) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        with open_game_store(args.db, create=args.new) as store:
+            try:
+                runtime = TableRuntime(open_session(args, store))
+                if camera is not None:
+                    runtime.follow_table()
+                play_seeded(runtime.session)
+            except (StoreError, IllegalAction, ValueError) as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
+            serve(runtime, stdin, stdout, camera)
+            return 0
+    finally:
+        if camera is not None:
+            camera.camera.stop()
+
+
+def new_game_options(args: argparse.Namespace) -> List[str]:
+    """The options given that only set up a new game, as they are written."""
+    return [f"--{dest.replace('_', '-')}" for dest in NEW_GAME_OPTIONS + OTHER_GAMES_NEW_OPTIONS
+            if getattr(args, dest, None) not in (None, False)]

@@ -17,7 +17,8 @@ from ..rules import (
     legal_actions, parse_action, score,
 )
 from ..automa import Automa, AutomaDecision, get_level
-from ..store import AUTOMATA, GameStore, StoreError, game_kind
+from ..store import AUTOMATA, GameStore, StoreError
+from .protocol import game_to_resume
 
 CHANCE_KINDS = {Order: "order", Deal: "deal", Roll: "roll"}
 
@@ -109,12 +110,7 @@ class TableSession:
     @classmethod
     def resume(cls, store: GameStore, game_id: Optional[str] = None) -> "TableSession":
         """Load a game (the latest when ``game_id`` is None) and replay its events."""
-        game_id = game_id or store.latest_game_id(AUTOMATA)
-        if game_id is None:
-            raise StoreError("There is no saved game to resume")
-        kind = game_kind(store.header(game_id))
-        if kind != AUTOMATA:
-            raise StoreError(f"Game {game_id} is a game of {kind.title()}, not Automata: resume it with --game {kind}")
+        game_id = game_to_resume(store, AUTOMATA, game_id)
         game = Game(Header.from_json(store.header(game_id)))
         for number, event in enumerate(store.effective_events(game_id), 1):
             try:

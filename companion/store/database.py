@@ -21,7 +21,9 @@ from typing import Any, Iterator, Optional, Sequence
 
 from .errors import NothingToUndo, StoreCorrupted, StoreError, UnknownGame
 from .record import UNDO, dump_record, effective, parse_record
-from .recovery import Recovery, check_database, is_corruption, recover, take_backup
+from .recovery import (
+    Recovery, check_database, has_backups, is_corruption, is_foreign, read_only_uri, recover, take_backup,
+)
 from .schema import SCHEMA, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
@@ -72,26 +74,32 @@ class GameStore:
     Opening a damaged file does not fail: the file is moved aside, the newest sound backup is
     restored and :attr:`recovery` says what happened (show ``recovery.message`` to the
     person). With ``recover_damaged=False`` a damaged file raises :class:`StoreCorrupted`
-    instead. ``timeout_s``: how long to wait for another program holding the file. Safe to
-    share between threads.
+    instead. A file that is not a game database at all (:func:`is_foreign`) is refused and left
+    as it is. ``create``: a missing file (or an empty one, which a first start stopped early
+    leaves) becomes a new database; without it, it is refused. ``read_only``: nothing is ever
+    created, moved or written (a damaged file is refused). ``timeout_s``: how long to wait for
+    another program holding the file. Safe to share between threads.
     """
 
     def __init__(self, path: Path | str, backup_every: int = 20, recover_damaged: bool = True,
-                 timeout_s: float = 5.0):
+                 timeout_s: float = 5.0, create: bool = True, read_only: bool = False):
         self.path = Path(path)
         self.backup_every = backup_every
         self.recovery: Optional[Recovery] = None
+        self.read_only = read_only
         self._lock = threading.RLock()
         self._events_since_backup = 0
-        if self.path.is_dir():
-            raise StoreError(f"The game database {self.path} is a folder, not a file")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._check_file(create and not read_only)
 
         try:
-            problem = check_database(self.path, timeout_s)
+            problem = check_database(self.path, timeout_s, read_only)
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"The game database {self.path} cannot be opened: {exc}") from None
         if problem is not None:
+            if read_only:
+                raise StoreCorrupted(f"The game database {self.path} is damaged ({problem}); it was left as it "
+                                     f"was. Resume a game from it (session --resume, or the app) to restore "
+                                     f"its latest backup.")
             if not recover_damaged:
                 raise StoreCorrupted(f"The game database {self.path} is damaged ({problem}). "
                                      f"Open it with recovery to restore the latest backup.")
@@ -102,32 +110,58 @@ class GameStore:
                                      f"could not be recovered ({exc}); it was left as it was. Move it away "
                                      f"by hand; the backups beside it are {self.path.name}.bak1 and .bak2.") from None
         try:
-            self._conn = sqlite3.connect(self.path, timeout=timeout_s, isolation_level=None,
-                                         check_same_thread=False)
+            self._conn = (sqlite3.connect(read_only_uri(self.path), uri=True, timeout=timeout_s,
+                                          isolation_level=None, check_same_thread=False) if read_only
+                          else sqlite3.connect(self.path, timeout=timeout_s, isolation_level=None,
+                                               check_same_thread=False))
         except sqlite3.Error as exc:
             raise self._failure(exc, "be opened") from None
         try:
-            self._conn.execute("PRAGMA journal_mode = WAL")
-            self._conn.execute("PRAGMA synchronous = FULL")
-            self._conn.execute("PRAGMA foreign_keys = ON")
-            self._ensure_schema()
+            self._check_schema(new=not read_only)  # before anything is written to a file of something else
+            if not read_only:
+                self._conn.execute("PRAGMA journal_mode = WAL")
+                self._conn.execute("PRAGMA synchronous = FULL")
+                self._conn.execute("PRAGMA foreign_keys = ON")
+                self._conn.executescript(SCHEMA)
+                self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except (sqlite3.Error, StoreError) as exc:
             self._conn.close()
             raise (exc if isinstance(exc, StoreError) else self._failure(exc, "be opened")) from None
 
+    def _check_file(self, create: bool) -> None:
+        """Refuse, before anything is opened, a path that cannot hold this store's games."""
+        if self.path.is_dir():
+            raise StoreError(f"The game database {self.path} is a folder, not a file")
+        if not self.path.exists():
+            if not create:
+                raise StoreError(f"There is no game database at {self.path}")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return
+        try:
+            foreign = is_foreign(self.path)
+        except OSError as exc:
+            raise StoreError(f"The game database {self.path} cannot be read: {exc.strerror or exc}") from None
+        if foreign:
+            raise StoreError(f"{self.path} is not a game database (not an SQLite file, and no backup of one "
+                             f"beside it); it was left as it is")
+        if not create and self.path.stat().st_size == 0 and not has_backups(self.path):
+            raise StoreError(f"{self.path} is empty: it holds no saved game")
+
     # --- plumbing -----------------------------------------------------------------------
 
-    def _ensure_schema(self) -> None:
+    def _check_schema(self, new: bool = False) -> None:
+        """Refuse a database of something else, or of a newer companion; ``new``: one without tables will get
+        this store's."""
         tables = {row[0] for row in self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables and "games" not in tables:
+        if "games" not in tables and (tables or not new):
+            if not tables:
+                raise StoreError(f"{self.path} holds no saved game")
             raise StoreError(f"{self.path} is an SQLite database of something else (tables: "
                              f"{', '.join(sorted(tables))}); choose another storage.db_path")
-        self._conn.executescript(SCHEMA)
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer version of the companion "
                              f"(schema {version}, this one knows {SCHEMA_VERSION})")
-        self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _failure(self, exc: sqlite3.Error, doing: str) -> StoreError:
         if is_corruption(exc):

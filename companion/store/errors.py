@@ -29,3 +29,4 @@ class RecordFormatError(StoreError, ValueError):
     def __init__(self, message: str, line: Optional[int] = None):
         super().__init__(f"line {line}: {message}" if line is not None else message)
         self.line = line
+        self.message = message

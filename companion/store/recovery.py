@@ -24,11 +24,33 @@ log = logging.getLogger(__name__)
 BACKUP_COUNT = 2
 CORRUPTION_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 EMPTY = "the file is empty"
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def backup_paths(path: Path) -> list[Path]:
     """Backups of ``path``, newest first."""
     return [path.with_name(f"{path.name}.bak{i}") for i in range(1, BACKUP_COUNT + 1)]
+
+
+def has_backups(path: Path) -> bool:
+    return any(backup.exists() for backup in backup_paths(path))
+
+
+def is_foreign(path: Path) -> bool:
+    """Whether the file at ``path`` is something other than a game database, damaged or not: it has bytes,
+    they do not start as SQLite's do, and no backup of the companion's lies beside it. Such a file (a photo,
+    notes) is never taken for damage, so never moved aside."""
+    with open(path, "rb") as f:
+        head = f.read(len(SQLITE_HEADER))
+    return bool(head) and head != SQLITE_HEADER and not has_backups(path)
+
+
+def read_only_uri(path: Path) -> str:
+    """The URI that reads ``path`` without creating or changing any file. Where no program has the database
+    open (no ``-wal`` file beside it) the file holds everything and is read alone (``immutable``: SQLite
+    makes no ``-wal`` or ``-shm`` file, which a read-only connection could not remove); else through them."""
+    uri = f"{path.absolute().as_uri()}?mode=ro"
+    return uri if path.with_name(path.name + "-wal").exists() else uri + "&immutable=1"
 
 
 def is_corruption(exc: sqlite3.Error) -> bool:
@@ -37,20 +59,22 @@ def is_corruption(exc: sqlite3.Error) -> bool:
     return name in CORRUPTION_CODES or "malformed" in str(exc) or "not a database" in str(exc)
 
 
-def check_database(path: Path, timeout_s: float = 5.0) -> Optional[str]:
+def check_database(path: Path, timeout_s: float = 5.0, read_only: bool = False) -> Optional[str]:
     """What is wrong with the database file, in SQLite's words, or None when it is sound.
 
     A file that does not exist is sound (it will be created). Errors that are not damage
-    (the file is locked by another program, cannot be read) are raised as they are.
+    (the file is locked by another program, cannot be read) are raised as they are. With
+    ``read_only`` the check creates and changes no file.
     """
     if not path.exists():
         return None
     if path.stat().st_size == 0:
         # Empty with no backup: a first start that stopped before writing anything.
-        has_backup = any(backup.exists() for backup in backup_paths(path))
-        return EMPTY if has_backup else None
+        return EMPTY if has_backups(path) else None
     try:
-        with closing(sqlite3.connect(path, timeout=timeout_s)) as conn:
+        connection = (sqlite3.connect(read_only_uri(path), uri=True, timeout=timeout_s) if read_only
+                      else sqlite3.connect(path, timeout=timeout_s))
+        with closing(connection) as conn:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as exc:
         if is_corruption(exc):

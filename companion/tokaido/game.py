@@ -372,6 +372,10 @@ class TokaidoGame:
     def scores(self) -> Dict[str, int]:
         return {c: self.collections[c].score for c in self.setup.automas}
 
+    def winners(self) -> List[str]:
+        """None: the game keeps the Automas' points, not yours, so who won is yours to say."""
+        return []
+
     def to_json(self) -> Dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "positions": dict(self.positions),
                 "automas": {c: {"score": h.score, "items": dict(h.items), "temple_coins": h.temple_coins,

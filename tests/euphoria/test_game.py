@@ -176,3 +176,28 @@ def test_without_an_entered_deck_the_app_says_when_the_deck_runs_out():
     assert game.prompt().startswith("Deck empty: shuffle every card of this pass with the next add-in deck")
     game.play("support tunnel-sky-lounge tunnel-sky-lounge euphoria euphoria")
     assert game.live_pass_size == 11 and game.waiting_for() == "card"
+
+
+def all_on_sites() -> Workers:
+    return Workers([], placed=[Placed(k, "a construction site", "site", "euphoria-top") for k in (1, 2, 3, 4)])
+
+
+def test_an_automa_retrieving_no_worker_is_asked_nothing():
+    game = EuphoriaGame(SOLO)
+    game.play("workers 3 5 1 6 2 2 4 5")
+    game.table.automas["black"].workers = all_on_sites()  # site workers stay: she retrieves none
+    lines = game.play("next")
+    said = next(line for line in lines if line.startswith("Black: retrieves"))
+    assert said == ("Black: retrieves 0 workers; " + ", ".join(f"leaves the knowledge {k} worker on a construction "
+                                                               "site" for k in (1, 2, 3, 4)) + ": nothing to roll.")
+    assert lines[-1] == "White: knowledge 5 worker on the Icarus commodity area."
+    assert game.waiting_for() == "next" and len(game.table.automas["black"].workers.placed) == 4
+
+
+def test_the_bare_roll_games_saved_before_asked_of_her_is_played_as_nothing():
+    game = EuphoriaGame(SOLO)
+    game.play("workers 3 5 1 6 2 2 4 5")
+    game.table.automas["black"].workers = all_on_sites()
+    game.play("next")
+    before = game.to_json()
+    assert game.play("roll") == ["Nothing to roll."] and game.to_json() == before

@@ -99,3 +99,27 @@ def test_a_named_camera_that_is_missing_fails_the_check(tmp_path):
     config = config_with_camera(tmp_path, 'source = "opencv"\ndevice = 99')
     assert check_devices(parse(["--config", config]), lines.append) == 1
     assert lines[1].startswith("camera: unavailable: camera source 'opencv' was asked for")
+
+
+def test_on_a_raspberry_pi_whose_camera_and_pins_this_python_cannot_import_it_says_so_loudly(tmp_path, monkeypatch):
+    from hardware import pi
+
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "synthetic"\n[panel]\nbackend = "keyboard"\n'
+                      '[storage]\ndb_path = "games.sqlite3"\n')
+    model = tmp_path / "model"
+    monkeypatch.setattr(pi, "MODEL", model)
+    monkeypatch.setattr(pi, "missing_libraries", lambda: ["picamera2", "lgpio"])  # as in a venv without them
+    for shown, status in (("Raspberry Pi 5 Model B Rev 1.0\x00", 1), ("Generic x86 board", 0)):
+        model.write_text(shown)
+        lines = []
+        assert check_devices(parse(["--config", str(config)]), lines.append) == status
+        warnings = [line for line in lines if line.startswith("WARNING: ")]
+        assert len(warnings) == status
+    model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    lines = []
+    check_devices(parse(["--config", str(config)]), lines.append)
+    assert lines[1] == (f"WARNING: this Raspberry Pi's camera and buttons and LEDs cannot be used: picamera2 and "
+                        f"lgpio cannot be imported by {sys.executable}, so the app shows the demo and takes the "
+                        f"keyboard. Install python3-picamera2 and python3-lgpio with apt, then make the venv again so "
+                        f"that it sees them: make clean && make install (docs/raspberry-pi.md, section 2)")

@@ -38,13 +38,16 @@ def tokaido_game(tmp_path, seed: int) -> Counter:
             inputs["end"] += 1
             return "end 2 1 1 7"
         assert asked.startswith("nothing: the journey is over")
-        return None
+        return None if lines[-2].startswith("{") else "state"
 
     lines = converse(["--game", "tokaido", "--db", str(tmp_path / "g.db"), "--new", "--road", str(road),
                       "--order", "blue,green,purple", "--level", "5", "--seed", str(seed)], answer)
     inputs["automa turns"] = sum(1 for line in lines if line.startswith(("say Green: ", "say Purple: "))
                                  and " space, the " in line)
     assert sum(1 for line in lines if line.startswith("say Green: ") and line.endswith("points.")) == 1
+    final = json.loads(lines[-2])["final"]["scores"]  # the state asked for at the end
+    assert [line for line in lines if line.startswith("over ")] == [f"over green {final['green']}, purple "
+                                                                    f"{final['purple']}"]
     return inputs
 
 
@@ -63,7 +66,8 @@ def euphoria_game(tmp_path, seed: int, pairs: int) -> Counter:
 
     def answer(asked: str, lines: List[str]) -> Optional[str]:
         assert not any(line.startswith("refused") for line in lines), lines
-        retrieved.extend(int(line.split(" retrieves ")[1].split()[0]) for line in lines if " retrieves " in line)
+        counts = (int(line.split(" retrieves ")[1].split()[0]) for line in lines if " retrieves " in line)
+        retrieved.extend(count for count in counts if count)  # retrieving none, she is asked nothing
         if asked.startswith("When the people have played"):
             if inputs["next"] == pairs:
                 return None

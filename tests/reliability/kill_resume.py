@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.rules import COLOURS  # noqa: E402
 from companion.session import SeatSpec, TableSession  # noqa: E402
+from companion.session.protocol import END_NEWS  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 
 AUTOMA_PREFIX = "automa "
@@ -74,10 +75,11 @@ class Session:
         self.proc.stdin.flush()
 
     def ask(self, line: str) -> str:
-        """The answer to ``line``: the next line that is not an Automa's move."""
+        """The answer to ``line``: the next line that is not news (an Automa's move, the end of the game)."""
         self.send(line)
-        while (answer := self.proc.stdout.readline()).startswith(AUTOMA_PREFIX):
-            self.automa_lines.append(answer.strip())
+        while (answer := self.proc.stdout.readline()).startswith((AUTOMA_PREFIX, *END_NEWS)):
+            if answer.startswith(AUTOMA_PREFIX):
+                self.automa_lines.append(answer.strip())
         return answer.strip()
 
     def kill(self) -> None:

@@ -13,6 +13,7 @@ from companion.cli import build_parser, main
 from companion.rules import Game, State, apply_action, parse_action, score
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import run
+from companion.session.protocol import END_NEWS
 from companion.store import GameStore
 
 SOLO = "red,blue:automa:4,green:automa:6"
@@ -42,9 +43,10 @@ def converse(argv: List[str], speak: Callable[[List[str]], Optional[str]]) -> Li
 
 
 def answer_and_automas(lines: List[str]) -> tuple:
-    """The answer to the last line sent, and the Automa lines printed after it."""
+    """The answer to the last line sent, and the Automa lines printed after it (the end of the game is news
+    too)."""
     automa = [line for line in lines if line.startswith("automa ")]
-    others = [line for line in lines if not line.startswith("automa ")]
+    others = [line for line in lines if not line.startswith(("automa ", *END_NEWS))]
     assert len(others) <= 1, lines  # one answer line per input line
     return (others[0] if others else None), automa
 

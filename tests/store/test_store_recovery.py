@@ -116,7 +116,7 @@ def test_without_any_usable_backup_the_list_starts_empty_and_says_so(tmp_path):
     build(path)
     for backup in backup_paths(path):
         backup.unlink()
-    not_sqlite(path)
+    truncate_half(path)  # still SQLite's, so a game database, damaged
     with GameStore(path) as store:
         assert "No usable backup was found" in store.recovery.message
         assert store.games() == []
@@ -226,3 +226,50 @@ def test_a_locked_database_is_not_mistaken_for_damage(tmp_path):
         holder.execute("ROLLBACK")
         holder.close()
     assert path.exists() and not list(tmp_path.glob("*.damaged-*"))
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("content", [b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8,
+                                     b"these are my holiday notes, not a database\n"], ids=["photo", "notes"])
+def test_a_file_that_is_not_a_database_and_has_no_backups_is_refused_and_left_as_it_is(tmp_path, content):
+    path = tmp_path / "photo.png"
+    path.write_bytes(content)
+    for create, read_only in ((True, False), (False, False), (False, True)):
+        with pytest.raises(StoreError, match=r"photo.png is not a game database \(not an SQLite file"):
+            GameStore(path, create=create, read_only=read_only)
+    assert listing(tmp_path) == {"photo.png": content}
+
+
+def test_read_only_never_creates_moves_or_writes_a_file(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    games = build(path)
+    before = listing(tmp_path)
+    with GameStore(path, read_only=True) as store:
+        assert {g.id for g in store.games()} == set(games)
+        with pytest.raises(StoreError):
+            store.append(next(iter(games)), "red pass")
+    assert listing(tmp_path) == before
+
+    not_sqlite(path)  # damaged, with its backups beside it: recovered only by a store that may write
+    before = listing(tmp_path)
+    with pytest.raises(StoreCorrupted, match="is damaged .* left as it was"):
+        GameStore(path, read_only=True)
+    assert listing(tmp_path) == before
+
+    with pytest.raises(StoreError, match="There is no game database at"):
+        GameStore(tmp_path / "new.sqlite3", read_only=True)
+    assert listing(tmp_path) == before
+
+
+def test_an_empty_file_becomes_a_database_only_for_a_store_that_creates_games(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"")
+    for read_only in (False, True):
+        with pytest.raises(StoreError, match="is empty: it holds no saved game"):
+            GameStore(path, create=False, read_only=read_only)
+    assert listing(tmp_path) == {"games.sqlite3": b""}
+    with GameStore(path) as store:
+        assert store.games() == []

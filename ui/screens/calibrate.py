@@ -30,11 +30,11 @@ KEEP, START_NEW = "Keep them", "Start a new set"
 def calibrate_from_camera(open_source: Callable[[], object], players: List[str], profile_path: Path) -> List[str]:
     """Take a frame, calibrate, save the profile; the lines to show. Raises CalibrationError
     (or ProfileError for a damaged old profile) with what to change."""
-    from calibration.guided import CONNECT_CAMERA, calibrate_table, frame_from_camera
+    from calibration.guided import calibrate_table, connect_camera, frame_from_camera
     from calibration.profile import CalibrationProfile
 
     previous = CalibrationProfile.load(profile_path) if profile_path.exists() else CalibrationProfile()
-    frame, settled = frame_from_camera(open_source, CONNECT_CAMERA)
+    frame, settled = frame_from_camera(open_source, connect_camera())
     done = calibrate_table(frame, players, previous, settled=settled)
     done.profile.save(profile_path)
     camera_line = ("Camera settings locked and saved: exposure and white balance stay as calibrated."

@@ -121,6 +121,10 @@ class SetupScreen(CompanionScreen):
     def on_kv_post(self, _base) -> None:
         self.describe(LEVELS[0])
 
+    def refresh(self) -> None:
+        """The camera on where it can follow the table, off until the table is calibrated."""
+        self.camera_on = self.app.camera.can_follow()
+
     @property
     def rows(self) -> List[SeatRow]:
         return list(reversed(self.ids.seats.children))
