@@ -6,10 +6,10 @@
   softmax over ``CLASSES``: "none", then every (type, value) pair.
 - The *D6 value reader* is a reader trained on real photos first (nearly all of D6s): of a die read
   as a D6, it reads the value.
-- The *numeral reader* (two networks; the second only where the first is unsure) sees a close ``NUMERAL_CROP``-pixel
-  crop of the middle of a D4 or D8 (where a D4's top-vertex numerals and a D8's top face lie) and
-  gives a softmax over ``NUMERAL_CLASSES``: the values of those types. In the reader's crop these numerals
-  are a few pixels tall; here they are about twice as large.
+- The *numeral reader* sees a close ``NUMERAL_CROP``-pixel crop of the middle of a die (where a D4's values
+  stand around its point and a D8's or D6's top face lies), turned to each of ``FACE_TURNS``, and says for
+  each type whether a numeral showing a value stands upright in it, and which; and whether a D6 shows
+  numerals or pips. In the reader's crop these numerals are a few pixels tall; here they are twice as large.
 
 Crops are grey and normalised per crop, so lighting and die colour do not matter.
 Training (``vision.training``) and inference share ``GreyPyramid.crop`` and ``normalise``
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import cv2
 import numpy as np
@@ -32,7 +32,6 @@ FINDER_WINDOW = 1.6  # crop side / candidate size for the finder
 READER_WINDOW = 1.3  # crop side / refined die size for the reader
 NUMERAL_CROP = 48
 NUMERAL_WINDOW = 0.7  # crop side / refined die size for the numeral reader
-NUMERAL_TYPES = ("d4", "d8")
 
 
 def _values_of(types: Sequence[str]) -> Tuple[Tuple[str, int], ...]:
@@ -50,21 +49,20 @@ def _slices(types: Sequence[str], start: int) -> dict:
 
 CLASSES: Tuple[Tuple[str, int], ...] = (("none", 0),) + _values_of(DIE_TYPES)
 TYPE_SLICES = _slices(DIE_TYPES, 1)
-NUMERAL_CLASSES = _values_of(NUMERAL_TYPES)
-NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
-NUMERAL_MODELS = ("numerals.onnx", "numerals2.onnx")  # the numeral reader's networks, trained apart
+NUMERAL_MODEL = "faces.onnx"  # the numeral reader: each type's upright numerals and a D6's face kind
+# Where each type's columns lie in a ``FaceReader`` row: "no numeral upright", then each value.
+UPRIGHT_SLICES = {t: slice(s.start + k, s.stop + k + 1) for k, (t, s) in enumerate(_slices(DIE_TYPES, 0).items())}
+FACE_NUMERALS = UPRIGHT_SLICES[DIE_TYPES[-1]].stop  # the column of a ``FaceReader`` row: P(a D6 shows numerals)
+FACE_TURNS = tuple(float(a) for a in range(0, 360, 30))  # the turns of a close crop read for an upright numeral
+UNSEEN_PRIOR = 0.02  # the turns' mean upright mass spread over the values, so a die whose numerals no turn
+#                      shows upright reads as unsure
 D6_VALUES_MODEL = "d6_values.onnx"  # a reader trained on real photos first, whose D6 values are read
 HIDDEN_LAYER = "hidden.1/Relu"  # the ONNX name of the hidden layer's activation, as exported by the training
-SURE_WITH_ONE_NETWORK = 0.95  # a value the first numeral network is this sure of is not read by the second
 
 
 def class_index(die_type: str, value: int) -> int:
     return TYPE_SLICES[die_type].start + value - 1
-
-
-def numeral_index(die_type: str, value: int) -> int:
-    return NUMERAL_SLICES[die_type].start + value - 1
 
 
 class GreyPyramid:
@@ -114,11 +112,10 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 class OnnxNet:
     """One ONNX model run with ``cv2.dnn``; outputs come back in the order of their names."""
 
-    def __init__(self, path: pathlib.Path):
+    def __init__(self, path: pathlib.Path, trained_by: str = "vision.training.train"):
         path = pathlib.Path(path)
         if not path.exists():
-            raise FileNotFoundError(
-                f"dice model not found at {path}; train it with `python -m vision.training.train`")
+            raise FileNotFoundError(f"dice model not found at {path}; train it with `python -m {trained_by}`")
         self.net = cv2.dnn.readNetFromONNX(str(path))
         self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
         self.outputs = self.net.getUnconnectedOutLayersNames()
@@ -156,8 +153,9 @@ class Finder:
 class Reader:
     """Type and value (or "none") for tight crops around refined boxes."""
 
-    def __init__(self, path: Optional[pathlib.Path] = None, name: str = "reader.onnx", classes=CLASSES):
-        self.net = OnnxNet(path or MODEL_DIR / name)
+    def __init__(self, path: Optional[pathlib.Path] = None, name: str = "reader.onnx", classes=CLASSES,
+                 trained_by: str = "vision.training.train"):
+        self.net = OnnxNet(path or MODEL_DIR / name, trained_by)
         self.classes = classes
 
     def predict(self, batch: np.ndarray) -> np.ndarray:
@@ -172,6 +170,50 @@ class Reader:
             return self.predict(batch), np.zeros((len(batch), 0), np.float32)
         outputs, h = self.net.run_with_hidden(batch)
         return softmax(outputs[0]), h / np.maximum(np.linalg.norm(h, axis=1, keepdims=True), 1e-6)
+
+
+class FaceReader(Reader):
+    """The numeral reader: for a close crop of a die's middle, turned, for each die type whether a numeral that
+    shows its value stands upright in the crop and which (``UPRIGHT_SLICES``: each type's columns sum to one:
+    the type is the reader's to say) and, in column ``FACE_NUMERALS``, how likely a D6 shows numerals rather
+    than pips. A die's crop is read at each of ``FACE_TURNS`` (``values``): a D8's numeral stands upright at one
+    turn, a D4's value at three."""
+
+    def __init__(self, path: Optional[pathlib.Path] = None):
+        super().__init__(path or MODEL_DIR / NUMERAL_MODEL, classes=(), trained_by="vision.training.numerals")
+
+    def predict(self, batch: np.ndarray) -> np.ndarray:
+        return self.predict_with_features(batch)[0]
+
+    def predict_with_features(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        if len(batch) == 0:
+            return np.zeros((0, FACE_NUMERALS + 1), np.float32), np.zeros((0, 0), np.float32)
+        outputs, h = self.net.run_with_hidden(batch)
+        by_width = {o.shape[1]: o for o in outputs}
+        values, kind = by_width[FACE_NUMERALS], by_width[2]
+        out = np.zeros((len(batch), FACE_NUMERALS + 1), np.float32)
+        for s in UPRIGHT_SLICES.values():
+            out[:, s] = softmax(values[:, s])
+        out[:, FACE_NUMERALS] = softmax(kind)[:, 0]
+        return out, h / np.maximum(np.linalg.norm(h, axis=1, keepdims=True), 1e-6)
+
+
+def upright_values(turns_mean: np.ndarray, die_type: str) -> np.ndarray:
+    """A die type's value odds from a ``FaceReader`` row averaged over ``FACE_TURNS``: each value's upright mass
+    as a share of all, with ``UNSEEN_PRIOR`` spread evenly."""
+    mass = turns_mean[UPRIGHT_SLICES[die_type]][1:]
+    return (mass + UNSEEN_PRIOR / len(mass)) / (float(mass.sum()) + UNSEEN_PRIOR)
+
+
+def face_value_odds(turns_mean: np.ndarray, die_type: str, pip_odds: Optional[np.ndarray]) -> np.ndarray:
+    """A die type's value odds given the numeral reader's row averaged over ``FACE_TURNS``: a D4's and a D8's as
+    their numerals read; a D6's as its numerals read where it shows numerals and ``pip_odds`` (the pip readers')
+    where it shows pips, weighed by how likely the numeral reader finds each."""
+    read = upright_values(turns_mean, die_type)
+    if die_type != "d6":
+        return read
+    numerals = float(turns_mean[FACE_NUMERALS])
+    return numerals * read + (1.0 - numerals) * pip_odds
 
 
 class FrameLooks:
@@ -202,35 +244,6 @@ class FrameLooks:
         shape = (len(angles), len(dice), -1)
         return (np.stack([self._seen[k][0] for k in keys]).reshape(shape),
                 np.stack([self._seen[k][1] for k in keys]).reshape(shape))
-
-
-class NumeralReader:
-    """D4 and D8 values for close crops of the middle of a die, from ``NUMERAL_MODELS``: the first network's
-    reading, or where that is less than ``SURE_WITH_ONE_NETWORK`` sure of a value, the mean of both networks'.
-
-    Two networks trained apart err apart: a D4 with thick numerals that one reads unsurely, the other often
-    reads surely, and their mean is unsure less often than either. Where the first is sure, the mean changed
-    no reading, so the second is run only where it is not."""
-
-    def __init__(self, model_dir: Optional[pathlib.Path] = None):
-        self.nets = [Reader(pathlib.Path(model_dir or MODEL_DIR) / name, classes=NUMERAL_CLASSES)
-                     for name in NUMERAL_MODELS]
-
-    def read(self, look: Callable[[Reader, Sequence[int]], np.ndarray], types: Sequence[str]) -> np.ndarray:
-        """Numeral probabilities for dice read as ``types`` (each a D4 or D8); ``look(net, indices)`` gives a
-        network's probabilities for those of the dice."""
-        first, second = self.nets
-        close = look(first, range(len(types)))
-        unsure = [k for k, (q, die_type) in enumerate(zip(close, types))
-                  if _max_share(q[NUMERAL_SLICES[die_type]]) < SURE_WITH_ONE_NETWORK]
-        if unsure:
-            close[unsure] = (close[unsure] + look(second, unsure)) / 2
-        return close
-
-
-def _max_share(p: np.ndarray) -> float:
-    """The largest of ``p`` as a share of its sum."""
-    return float(p.max()) / max(float(p.sum()), 1e-12)
 
 
 def decode_box(centre: Tuple[float, float], window: float, box: np.ndarray) -> Tuple[Tuple[float, float], float]:

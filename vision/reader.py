@@ -3,8 +3,9 @@
 Pipeline: the detector's dice (``vision.detector``) -> the finder looks at a loose crop around
 each and says die or not, and where the die's box really is -> a second finder look
 centred on that box -> overlapping finds are merged -> the reader reads type and value
-from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its
-numerals, which reads its value -> the body colour is matched to the profile.
+from tight crops at a few rotations -> a close look at the middle of each die, turned, reads its numerals
+(and whether a D6 shows numerals or pips) -> the pips are counted on a D6 with pips -> the body colour is
+matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations
@@ -17,9 +18,10 @@ from typing import List, Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import (CLASSES, D6_VALUES_MODEL, FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_TYPES,
-                               NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES, Finder, FrameLooks, GreyPyramid,
-                               MODEL_DIR, NumeralReader, Reader, crop_batch, decode_box, type_and_value)
+from vision.classifier import (CLASSES, D6_VALUES_MODEL, FACE_TURNS, FINDER_CROP, FINDER_WINDOW, MODEL_DIR,
+                               NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES,
+                               FaceReader, Finder, FrameLooks, GreyPyramid, Reader, crop_batch, decode_box, face_value_odds,
+                               type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
@@ -31,7 +33,6 @@ READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 UNSURE_ANGLES = (180.0, 225.0, 270.0, 315.0)  # a die still unsure gets these looks too: they read D4s' type better
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger than the smallest die read may be a group
-SURE_WITHOUT_NUMERALS = 0.99  # a D4 or D8 value the reader is this sure of gets no close look (see the docs)
 DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to this much larger are looked for
 PACKED_LEFT = 0.5  # with a known die size, the second search looks for what is left of a die down to this share
 SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
@@ -53,12 +54,12 @@ class DiceReader:
         self.finder = Finder(pathlib.Path(model_dir) / "finder.onnx" if model_dir else None)
         self.reader = Reader(pathlib.Path(model_dir) / "reader.onnx" if model_dir else None)
         self.d6_values = Reader(pathlib.Path(model_dir or MODEL_DIR) / D6_VALUES_MODEL)
-        self.numerals = NumeralReader(model_dir)
+        self.faces = FaceReader(pathlib.Path(model_dir or MODEL_DIR) / NUMERAL_MODEL)
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
         self.table_values: Optional[TableValues] = None
-        self._example_features = DieFeatures(self.reader, self.numerals.nets[0], self.d6_values)
+        self._example_features = DieFeatures(self.reader, self.faces, self.d6_values)
         self.detector = DieDetector(pathlib.Path(model_dir) / DETECTOR_FILE if model_dir else None)
 
     def learn(self, dice: TableDice) -> None:
@@ -190,10 +191,12 @@ class DiceReader:
         found = _merge(found)
         if not found:
             return []
-        probs = self._read_numerals(looks, found, self._read_d6_values(looks, found, self._read(looks, found)))
+        probs = self._read_d6_values(looks, found, self._read(looks, found))
+        pips = _count_pips(frame_bgr, found, probs)
+        probs = self._read_faces(looks, found, probs, pips)
         if self.table_values:
             probs = self._read_with_examples(looks, found, probs)
-        probs = self._weigh_pips(frame_bgr, found, probs)
+        probs = _weigh_pips(probs, pips)
         readings = []
         for (finder_p, centre, size), p in zip(found, probs):
             die_probability = math.sqrt(finder_p * (1.0 - float(p[0])))
@@ -246,27 +249,25 @@ class DiceReader:
             read.sum(axis=1, keepdims=True), 1e-12)) / 2
         return out
 
-    def _read_numerals(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
-        """``probs`` with the values of each find read as a D4 or D8, unless already sure, read again by a
-        close look at its numerals.
+    def _read_faces(self, looks: FrameLooks, found, probs: np.ndarray, pips: Sequence[Optional[int]]) -> np.ndarray:
+        """``probs`` with each die's values read by the numeral reader's close look at its middle.
 
-        Each of those types keeps the reader's probability; its values share it as the numeral reader reads
-        them: the numeral reader sees the numerals twice as large and reads them better, and weighing the
-        reader's odds in as well left more D4s unsure and no fewer wrong."""
-        readings = [type_and_value(p) for p in probs]
-        chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(readings)
-                  if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
-        if not chosen:
-            return probs
-        angles = READER_ANGLES[:self.views]
-        close = self.numerals.read(lambda net, ks: self._look(net, looks, [found[chosen[k]] for k in ks],
-                                                              NUMERAL_WINDOW, NUMERAL_CROP, angles),
-                                   [readings[k][0] for k in chosen])
+        Each type keeps the reader's probability. A D4's and a D8's values share it as the numerals read. A
+        D6's do where the die was worth counting pips on (``_count_pips``) and no face of pips was found: as the
+        numerals read where it shows numerals, and as the pip readers read it where it shows pips, weighed by
+        how likely the numeral reader finds each. A D6 the pip readers are sure of, or whose pips were
+        counted, keeps their reading: on photos of pips the numeral reader never saw (translucent casino
+        dice) it took pips for numerals."""
         out = probs.copy()
-        for k, q in zip(chosen, close):
-            for die_type in NUMERAL_TYPES:
-                values, read = TYPE_SLICES[die_type], q[NUMERAL_SLICES[die_type]]
-                out[k, values] = probs[k, values].sum() * read / max(float(read.sum()), 1e-12)
+        dice = [k for k, p in enumerate(probs) if p[0] < 0.5]
+        if not dice:
+            return out
+        close = self._look(self.faces, looks, [found[k] for k in dice], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
+        for q, k in zip(close, dice):
+            for die_type, values in TYPE_SLICES.items():
+                type_p = float(probs[k, values].sum())
+                if type_p > 0 and (die_type != "d6" or pips[k] == NO_PIP_FACE):
+                    out[k, values] = type_p * face_value_odds(q, die_type, probs[k, values] / type_p)
         return out
 
     def _read_with_examples(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
@@ -302,27 +303,6 @@ class DiceReader:
         return out
 
     @staticmethod
-    def _weigh_pips(frame_bgr: np.ndarray, found, probs: np.ndarray) -> np.ndarray:
-        """``probs`` weighed with the pips counted on each die that may be a D6 (``vision.pips``).
-
-        The count is a second opinion that learnt nothing, so it holds on dice no network saw: where it
-        agrees with the networks the value is surer, where it disagrees less sure, and a face of three pips
-        or more makes a die the networks took for a D4 or D8 likelier a D6. The die's share of "none" stays."""
-        out = probs.copy()
-        d6 = TYPE_SLICES["d6"]
-        for k, (_, centre, size) in enumerate(found):
-            die_p = 1.0 - float(probs[k, 0])
-            _, type_p, _, value_p, _ = type_and_value(probs[k])
-            if probs[k, 0] >= 0.5 or probs[k, d6].sum() < PIPS_FROM_D6_SHARE * die_p \
-                    or min(type_p, value_p) >= SURE_WITHOUT_PIPS:
-                continue
-            count = count_pips(frame_bgr, centre, size)
-            if count in WEIGHED_COUNTS:
-                weighed = probs[k, 1:] * count_likelihood(count, CLASSES[1:])
-                out[k, 1:] = die_p * weighed / max(float(weighed.sum()), 1e-12)
-        return out
-
-    @staticmethod
     def _look(net: Reader, looks: FrameLooks, found, window: float, size: int, angles) -> np.ndarray:
         """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
         return looks.probabilities(net, [(f[1], f[2]) for f in found], window, size, angles)
@@ -349,6 +329,41 @@ class DiceReader:
             return []
         die_p, boxes = self.finder.predict(crop_batch(pyramid, centres, windows, FINDER_CROP))
         return [(float(p),) + decode_box(c, w, b) for p, c, w, b in zip(die_p, centres, windows, boxes)]
+
+
+NO_PIP_FACE = 0  # ``_count_pips``: looked, and no face of pips found
+
+
+def _count_pips(frame_bgr: np.ndarray, found, probs: np.ndarray) -> List[Optional[int]]:
+    """For each find, the pips counted on it (``vision.pips``), ``NO_PIP_FACE`` where no face of pips shows, or
+    None where it was not looked at: no die, hardly a D6, or a type and value already sure."""
+    out: List[Optional[int]] = []
+    d6 = TYPE_SLICES["d6"]
+    for k, (_, centre, size) in enumerate(found):
+        die_p = 1.0 - float(probs[k, 0])
+        _, type_p, _, value_p, _ = type_and_value(probs[k])
+        if probs[k, 0] >= 0.5 or probs[k, d6].sum() < PIPS_FROM_D6_SHARE * die_p \
+                or min(type_p, value_p) >= SURE_WITHOUT_PIPS:
+            out.append(None)
+            continue
+        count = count_pips(frame_bgr, centre, size)
+        out.append(count if count in WEIGHED_COUNTS else NO_PIP_FACE)
+    return out
+
+
+def _weigh_pips(probs: np.ndarray, pips: Sequence[Optional[int]]) -> np.ndarray:
+    """``probs`` weighed with the pips counted on each die (``_count_pips``).
+
+    The count is a second opinion that learnt nothing, so it holds on dice no network saw: where it agrees with
+    the networks the value is surer, where it disagrees less sure, and a face of three pips or more makes a die
+    the networks took for a D4 or D8 likelier a D6. The die's share of "none" stays."""
+    out = probs.copy()
+    for k, count in enumerate(pips):
+        if count in WEIGHED_COUNTS:
+            die_p = 1.0 - float(probs[k, 0])
+            weighed = probs[k, 1:] * count_likelihood(count, CLASSES[1:])
+            out[k, 1:] = die_p * weighed / max(float(weighed.sum()), 1e-12)
+    return out
 
 
 def _sized(candidates: Sequence[Candidate], die_size: Optional[float]) -> Sequence[Candidate]:

@@ -69,18 +69,30 @@ def _probs(**shares):
 
 
 def test_a_face_of_pips_turns_an_unsure_reading_to_the_counted_d6():
-    from vision.reader import DiceReader
+    from vision.reader import _count_pips, _weigh_pips
 
     frame, centre, size = _die("d6", 5, "white")
     probs = np.array([_probs(none=0.1, d8_5=0.45, d6_3=0.25, d6_5=0.2)])
-    weighed = DiceReader._weigh_pips(frame, [(0.9, centre, size)], probs)[0]
+    pips = _count_pips(frame, [(0.9, centre, size)], probs)
+    assert pips == [5]
+    weighed = _weigh_pips(probs, pips)[0]
     assert CLASSES[int(weighed.argmax())] == ("d6", 5)
     assert weighed[0] == pytest.approx(probs[0, 0]) and weighed.sum() == pytest.approx(1.0)
 
 
+def test_a_sure_reading_or_no_die_is_not_counted():
+    from vision.reader import _count_pips
+
+    frame, centre, size = _die("d6", 5, "white")
+    sure = np.array([_probs(none=0.001, d6_5=0.999), _probs(none=0.9, d6_5=0.1)])
+    assert _count_pips(frame, [(0.9, centre, size)] * 2, sure) == [None, None]
+
+
 def test_no_face_of_pips_leaves_the_reading_as_it_was():
-    from vision.reader import DiceReader
+    from vision.reader import NO_PIP_FACE, _count_pips, _weigh_pips
 
     frame = np.full((200, 200, 3), 120, np.uint8)
     probs = np.array([_probs(none=0.05, d8_7=0.6, d6_3=0.35)])
-    assert np.allclose(DiceReader._weigh_pips(frame, [(0.9, (100, 100), 60)], probs), probs)
+    pips = _count_pips(frame, [(0.9, (100, 100), 60)], probs)
+    assert pips == [NO_PIP_FACE]
+    assert np.allclose(_weigh_pips(probs, pips), probs)

@@ -25,7 +25,7 @@ import numpy as np
 
 from vision import synth
 from vision.classifier import MODEL_DIR
-from vision.detector import MIN_PEAK, MODEL_FILE, PAD_TO, STRIDE, WORK_SIZE, DieDetector, network_input, working_scale
+from vision.detector import MIN_PEAK, MODEL_FILE, STRIDE, DieDetector, network_input, working_scale
 from vision.training.samples import single_die_box
 from vision.training.sources import SOURCES
 
