@@ -3,7 +3,7 @@
     session --game tokaido --db PATH --new [--level 4] [--road FILE --order blue,green,purple]
             [--you blue] [--automas green,purple] [--crossroads] [--matsuri] [--seed S]
     session --game euphoria --db PATH --new --recruits icarus,subterra [--level intermediate]
-            [--deck FILE] [--people 2] [--any-faction] [--bazaar] [--seed S]
+            [--deck FILE] [--factions BLACK,WHITE] [--people 2] [--any-faction] [--bazaar] [--seed S]
     session --game tokaido|euphoria --db PATH --resume ID|latest
 
 It prints ``game GAME_ID``, then ``say TEXT`` for each thing to do at the table and ``ask TEXT``
@@ -27,7 +27,7 @@ from .session import Answer, GameSession
 OTHER_GAMES = ("tokaido", "euphoria")
 # The options below that set up a new game only (None or False when not given).
 NEW_GAME_OPTIONS = ("level", "road", "order", "you", "automas", "crossroads", "matsuri", "deck", "recruits",
-                    "people", "any_faction", "bazaar")
+                    "people", "any_faction", "bazaar", "factions")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +43,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--deck", type=Path, help="Euphoria: your Automa deck file (docs/euphoria.md)")
     group.add_argument("--recruits", help="Euphoria: the factions of your recruits, e.g. icarus,subterra")
     group.add_argument("--people", type=int, help="Euphoria: people at the table, 1 or 2 (1)")
+    group.add_argument("--factions", help="Euphoria: the factions you drew for black and white, e.g. "
+                                          "wastelands,euphoria (without it the app draws them)")
     group.add_argument("--any-faction", action="store_true", help="Euphoria: the optional solo variant")
     group.add_argument("--bazaar", action="store_true", help="Euphoria: playing with the New Antiques Bazaar")
 
@@ -83,7 +85,7 @@ def euphoria_setup(args: argparse.Namespace) -> Any:
             raise UnusableFile(f"{args.deck}: {exc}") from None
     people = 1 if args.people is None else args.people
     return Setup(chosen.name, args.seed or 0, tuple(_words(args.recruits)), people, args.any_faction,
-                 args.bazaar, deck)
+                 args.bazaar, deck, tuple(_words(args.factions)))
 
 
 SETUPS = {"tokaido": tokaido_setup, "euphoria": euphoria_setup}

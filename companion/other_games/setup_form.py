@@ -12,6 +12,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from ..euphoria import AUTOMAS, LEVELS as EUPHORIA_LEVELS, DeckFileError, level as euphoria_level, parse_deck
 from ..euphoria.deck import PILES
 from ..euphoria.factions import FACTIONS, NAMES
+from ..euphoria.setup import check_drawn
 from ..store import GameStore, StoreError
 from ..tokaido import parse_road
 from ..tokaido.difficulty import AUTOMA_DRAWS, DEFAULT_LEVEL, LEVELS as TOKAIDO_LEVELS, YOUR_DRAWS
@@ -230,11 +231,17 @@ class EuphoriaForm(SetupForm):
         self.any_faction = bool(header.get("any_faction", False))
         self.bazaar = bool(header.get("bazaar", False))
         self.deck: Optional[str] = header.get("deck") or None
+        self.drawn: List[str] = []  # the factions drawn at the table, black's then white's; []: the app draws
 
     @property
     def recruits_matter(self) -> bool:
         """With one person the Automas' factions differ from your recruits', unless any faction will do."""
         return self.people == 1 and not self.any_faction
+
+    def _drawn_option(self, name: str) -> Option:
+        """A faction's faction/penalty card, with the Automas it was drawn for: ``Black: Icarus``."""
+        holders = [c.title() for c, f in zip(AUTOMAS, self.drawn) if f == name]
+        return Option(f"{', '.join(holders)}: {NAMES[name]}" if holders else f"{NAMES[name]} card", name, bool(holders))
 
     def rows(self) -> Tuple[Row, ...]:
         rows = [Row("level", "Level", tuple(Option(EUPHORIA_TITLES[n], n, n == self.level) for n in EUPHORIA_LEVELS)),
@@ -242,6 +249,8 @@ class EuphoriaForm(SetupForm):
                                           Option("2 people", "2", self.people == 2)))]
         if self.recruits_matter:
             rows.append(Row("recruits", "Your recruits", tuple(Option(NAMES[f], f, f in self.recruits) for f in FACTIONS)))
+        rows.append(Row("factions", "Automas' factions", (Option("App draws", "", not self.drawn),)
+                        + tuple(self._drawn_option(f) for f in FACTIONS)))
         rows.append(Row("deck", "Automa deck", _entered_options(self.saved, self.deck, _deck_size, "Enter a deck…")))
         options = [Option("Antiques Bazaar", "bazaar", self.bazaar)]
         if self.people == 1:
@@ -257,6 +266,8 @@ class EuphoriaForm(SetupForm):
             self.any_faction = self.any_faction and self.people == 1
         elif key == "recruits":
             self.recruits = _pick(self.recruits, value, 2)
+        elif key == "factions":  # black's, then white's; a third tap starts again with black's
+            self.drawn = [] if not value else ([value] if len(self.drawn) == len(AUTOMAS) else self.drawn + [value])
         elif key == "deck" and value != ENTER:
             self.deck = self._entered_text(value)
         elif key == "options" and value == "bazaar":
@@ -274,11 +285,18 @@ class EuphoriaForm(SetupForm):
                 "seats": [{"colour": f"person {n + 1}", "kind": "person"} for n in range(self.people)]
                 + [{"colour": c, "kind": "automa"} for c in AUTOMAS],
                 "recruits": list(self.recruits), "any_faction": self.any_faction, "bazaar": self.bazaar,
-                "deck": self.deck}
+                "deck": self.deck, "factions": list(self.drawn) if len(self.drawn) == len(AUTOMAS) else []}
 
     def problem(self) -> str:
         if self.recruits_matter and len(self.recruits) != 2:
             return "Tap your two recruits' factions: the Automas take other factions."
+        if len(self.drawn) == 1:
+            return "Tap White's faction as drawn too, or App draws."
+        if self.drawn:
+            try:
+                check_drawn(self.drawn, self.recruits, self.people, self.any_faction)
+            except ValueError as exc:
+                return f"Those factions cannot be drawn: {exc}."
         if self.deck:
             try:
                 parse_deck(self.deck, euphoria_level(self.level))
