@@ -85,9 +85,7 @@ def _tokaido(game: TokaidoGame, parts: List[str]) -> Optional[Step]:
                     tuple(Choice(f"{n}: {SPACE_NAMES[spaces[p]]}", f"go {n}")
                           for n, p in enumerate(game.free_ahead(game.setup.you), 1)), panoramas, PANORAMA_FIRST)
     if waiting == "meals":
-        spot = game.positions[game.setup.you]
-        order = [YOU if t == game.setup.you else t for t in game.arrivals[spot]]
-        return _meals(parts, order.index(YOU) < len(order) - 1, "meals ")
+        return _meals(parts, game.you_came_before_an_automa(), "meals ")
     if waiting == "end":
         return _end(parts, "end ")
     return _tokaido_told(game, parts, panoramas)
@@ -105,8 +103,8 @@ def _meals(parts: List[str], pick_needed: bool, prefix: str = "") -> Optional[St
 
 
 def _end(parts: List[str], prefix: str = "") -> Optional[Step]:
-    """Your four counts for the end achievements."""
-    asked = ("Souvenirs", "Encounters", "Hot Springs", "Meal prices (their sum)")
+    """Your four counts for the end achievements, then your Temple donations."""
+    asked = ("Souvenirs", "Encounters", "Hot Springs", "Meal prices (their sum)", "coins given to the Temple")
     if len(parts) == len(asked):
         return None
     return Step(f"The journey is over. Your {asked[len(parts)]}", _numbers(END_COUNTS, "" if parts else prefix))

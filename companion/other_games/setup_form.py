@@ -28,7 +28,10 @@ DEFAULTS: Dict[str, Dict[str, Any]] = {
                                                                      {"colour": "purple", "kind": "automa"}]},
     "euphoria": {"game": "euphoria", "level": "intermediate", "seats": [{"colour": "person 1", "kind": "person"}]},
 }
-TOKAIDO_EXPANSIONS = {"crossroads": "Crossroads", "matsuri": "Matsuri"}  # the header's key: the button's words
+# the expansions and the variant played with or without, by the header's key: the button's words
+TOKAIDO_PLAY_WITH = {"crossroads": "Crossroads", "matsuri": "Matsuri", "initiation": "Journey of Initiation"}
+PREPARATIONS = "preparations"  # the button of the Preparations variant: each tap gives one more coin, up to the most
+MOST_PREPARATIONS_COINS = 5
 EUPHORIA_TITLES = {"beginner": "Beginner", "intermediate": "Intermediate", "experienced": "Experienced",
                    "veteran": "Veteran", "expert": "Expert", "i-want-to-cry": "I Want to Cry"}
 
@@ -154,7 +157,8 @@ class TokaidoForm(SetupForm):
         self.colours = TRAVELERS + tuple(c for c in [self.you] + self.automas if c not in TRAVELERS)
         self.road: Optional[str] = header.get("road") or None
         self.order = list(header.get("leaving_order") or ())
-        self.expansions = {e for e in TOKAIDO_EXPANSIONS if header.get(e)}
+        self.expansions = {e for e in TOKAIDO_PLAY_WITH if header.get(e)}
+        self.preparations = int(header.get(PREPARATIONS, 0))
         self._fit_order()
 
     @property
@@ -175,7 +179,8 @@ class TokaidoForm(SetupForm):
             rows.append(Row("order", "Leaving Kyoto", tuple(
                 Option(f"{('1st', '2nd', '3rd')[n]} {c.title()}", c) for n, c in enumerate(self.order))))
         rows.append(Row("expansions", "Play with", tuple(Option(text, e, e in self.expansions)
-                                                         for e, text in TOKAIDO_EXPANSIONS.items())))
+                                                         for e, text in TOKAIDO_PLAY_WITH.items())
+                        + (self._preparations_option(),)))
         return tuple(rows)
 
     def tap(self, key: str, value: str) -> None:
@@ -191,6 +196,8 @@ class TokaidoForm(SetupForm):
             self.road = self._entered_text(value)
         elif key == "order":  # she leaves Kyoto first
             self.order = [value] + [c for c in self.order if c != value]
+        elif key == "expansions" and value == PREPARATIONS:
+            self.preparations = (self.preparations + 1) % (MOST_PREPARATIONS_COINS + 1)
         elif key == "expansions":
             self.expansions ^= {value}
         self._fit_order()
@@ -205,13 +212,21 @@ class TokaidoForm(SetupForm):
         notes = [f"Level {self.level}: {level}"]
         if self.road:
             notes.append("Leaving Kyoto: tap who leaves first.")
+        if self.preparations:
+            notes.append(f"Preparations: {self.preparations} additional coin{'s' if self.preparations > 1 else ''} "
+                         "each; tap again for one more.")
         return notes
+
+    def _preparations_option(self) -> Option:
+        """The Preparations variant with the additional coins each Traveler receives (0: not played)."""
+        more = f" +{self.preparations} coin{'s' if self.preparations > 1 else ''}" if self.preparations else ""
+        return Option(f"Preparations{more}", PREPARATIONS, bool(self.preparations))
 
     def header(self) -> Dict[str, Any]:
         return {"game": "tokaido", "level": self.level,
                 "seats": [{"colour": self.you, "kind": "person"}] + [{"colour": c, "kind": "automa"} for c in self.automas],
                 "road": self.road, "leaving_order": list(self.order) if self.road else [],
-                **{e: e in self.expansions for e in TOKAIDO_EXPANSIONS}}
+                **{e: e in self.expansions for e in TOKAIDO_PLAY_WITH}, PREPARATIONS: self.preparations}
 
     def problem(self) -> str:
         return "" if len(self.automas) == 2 else "Tap the two Automas' colours."

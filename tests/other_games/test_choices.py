@@ -74,7 +74,9 @@ def test_the_end_counts_are_asked_one_after_the_other():
     parts = parts_of(["End of the journey", "4", "2", "3"], game)
     assert next_step(game, parts).question == "The journey is over. Your Meal prices (their sum)"
     parts += ["9"]
-    assert next_step(game, parts) is None and line_of(parts) == "end 4 2 3 9"
+    assert next_step(game, parts).question == "The journey is over. Your coins given to the Temple"
+    parts += ["5"]
+    assert next_step(game, parts) is None and line_of(parts) == "end 4 2 3 9 5"
 
 
 def euphoria(**setup) -> EuphoriaGame:

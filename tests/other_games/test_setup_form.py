@@ -38,7 +38,8 @@ def tap(form, key, text):
 def test_a_first_tokaido_game_is_offered_the_defaults_and_no_road(store):
     form = setup_form(store, "tokaido")
     assert [r.key for r in form.rows()] == ["level", "you", "automas", "road", "expansions"]  # no order without a road
-    assert [o.text for o in row(form, "expansions").options] == ["Crossroads", "Matsuri"]
+    assert [o.text for o in row(form, "expansions").options] == ["Crossroads", "Matsuri", "Journey of Initiation",
+                                                                 "Preparations"]
     assert chosen(form, "expansions") == []
     assert chosen(form, "level") == ["4"] and chosen(form, "you") == ["Blue"]
     assert chosen(form, "automas") == ["Green", "Purple"]
@@ -180,3 +181,19 @@ def test_the_factions_drawn_at_the_table_can_be_entered_for_both_automas(store):
     assert form.setup(seed=4).factions == ("wastelands", "euphoria")
     tap(form, "factions", "App draws")
     assert form.setup(seed=4).drawn == ()
+
+
+def test_tokaido_plays_with_the_journey_of_initiation_and_the_preparations_coins_tapped(store):
+    """Seed 001, "Variations": the Journey of Initiation and the Preparations, each Automa scoring 3 points
+    for each additional coin; each tap on Preparations gives one more coin, up to 5, then none."""
+    form = setup_form(store, "tokaido")
+    tap(form, "expansions", "Journey of Initiation")
+    tap(form, "expansions", "Preparations")
+    tap(form, "expansions", "Preparations +1 coin")
+    assert chosen(form, "expansions") == ["Journey of Initiation", "Preparations +2 coins"]
+    assert form.notes()[-1] == "Preparations: 2 additional coins each; tap again for one more."
+    setup = form.setup(seed=1)
+    assert setup.initiation and setup.preparations == 2
+    for _ in range(4):  # 3, 4, 5, then none
+        form.tap("expansions", "preparations")
+    assert form.setup(seed=1).preparations == 0 and "Preparations" in [o.text for o in row(form, "expansions").options]
