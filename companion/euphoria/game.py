@@ -187,7 +187,7 @@ class EuphoriaGame:
         if head in BETWEEN_TURNS and self.started:
             return self._table_event(head, rest)
         if head != waiting.split()[0]:
-            raise Refused(f"waiting for: {self.prompt()}")
+            raise Refused(f"not now: {head}; the line asked starts with {waiting.split()[0]}")
         if head == "workers":
             return self._workers(rest)
         if head == "support":
@@ -391,7 +391,7 @@ class EuphoriaGame:
 
     def _table_event(self, head: str, words: Sequence[str]) -> List[str]:
         if self.pair is not None:
-            raise Refused(f"first answer: {self.prompt()}")
+            raise Refused(f"first answer the question asked: {self.waiting_for()} ...")
         table = copy.deepcopy(self.table)
         told = {"built": self._built, "bump": self._bump, "allegiance": self._allegiance, "won": self._won}[head]
         lines = told(table, words)

@@ -12,8 +12,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 from ..euphoria import AUTOMAS, EuphoriaGame
 from ..euphoria.board import MARKETS, market_name
 from ..euphoria.deck import ACTIONS
-from ..euphoria.game import BETWEEN_TURNS
 from ..euphoria.factions import FACTIONS, NAMES
+from ..euphoria.game import BETWEEN_TURNS
 from ..tokaido import TokaidoGame
 from ..tokaido.meals import MEALS_DRAWN, YOU
 from ..tokaido.spaces import PANORAMA_LENGTH, SPACE_NAMES, SPACE_TYPES

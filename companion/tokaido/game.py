@@ -220,7 +220,7 @@ class TokaidoGame:
                 return self._meals_told(words[1:])
             if head == "end":
                 return self._end(words[1:])
-            raise Refused(f"write {self._asking_told()}")
+            raise Refused("write COLOUR card RANGE [ICON] ahead SPACES, meals ..., first PANORAMA or end ...")
         waiting = self.waiting_for()
         if head == "card" and waiting.startswith("card "):
             return self._card_on_road(waiting.split()[1], words[1:])
