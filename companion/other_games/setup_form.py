@@ -213,13 +213,12 @@ class TokaidoForm(SetupForm):
         if self.road:
             notes.append("Leaving Kyoto: tap who leaves first.")
         if self.preparations:
-            notes.append(f"Preparations: {self.preparations} additional coin{'s' if self.preparations > 1 else ''} "
-                         "each; tap again for one more.")
+            notes.append(f"Preparations: {_coins(self.preparations)} more each; tap again for one more.")
         return notes
 
     def _preparations_option(self) -> Option:
         """The Preparations variant with the additional coins each Traveler receives (0: not played)."""
-        more = f" +{self.preparations} coin{'s' if self.preparations > 1 else ''}" if self.preparations else ""
+        more = f" +{_coins(self.preparations)}" if self.preparations else ""
         return Option(f"Preparations{more}", PREPARATIONS, bool(self.preparations))
 
     def header(self) -> Dict[str, Any]:
@@ -318,6 +317,10 @@ class EuphoriaForm(SetupForm):
             except DeckFileError as exc:
                 return f"That deck cannot be used at this level: {exc}."
         return ""
+
+
+def _coins(count: int) -> str:
+    return f"{count} coin{'s' if count > 1 else ''}"
 
 
 def _cards(count: int) -> str:

@@ -416,7 +416,8 @@ class TokaidoGame:
             if colour != YOU:
                 self.collections[colour].score += scored
         ranked = sorted(points, key=lambda who: -donations[who])
-        said = ", ".join(f"{_traveler(who)} ({donations[who]} coins) +{points[who]}" for who in ranked)
+        said = ", ".join(f"{_traveler(who)} ({donations[who]} coin{'' if donations[who] == 1 else 's'}) +{points[who]}"
+                         for who in ranked)
         return f"Temple: {said or 'nobody gave'}."
 
     def _final_score(self, colour: str) -> str:

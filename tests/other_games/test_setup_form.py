@@ -191,7 +191,7 @@ def test_tokaido_plays_with_the_journey_of_initiation_and_the_preparations_coins
     tap(form, "expansions", "Preparations")
     tap(form, "expansions", "Preparations +1 coin")
     assert chosen(form, "expansions") == ["Journey of Initiation", "Preparations +2 coins"]
-    assert form.notes()[-1] == "Preparations: 2 additional coins each; tap again for one more."
+    assert form.notes()[-1] == "Preparations: 2 coins more each; tap again for one more."
     setup = form.setup(seed=1)
     assert setup.initiation and setup.preparations == 2
     for _ in range(4):  # 3, 4, 5, then none
