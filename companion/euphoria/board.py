@@ -16,6 +16,9 @@ POSITIONS = ("bottom", "top")  # bottommost first: the construct(ed) market tieb
 MARKETS = tuple(f"{area}-{pos}" for area in MARKET_AREAS for pos in POSITIONS)
 
 
+MARKET_WORDS = f"AREA-top or AREA-bottom, AREA one of {', '.join(MARKET_AREAS)}"  # how a market is written
+
+
 class UnknownMarket(ValueError):
     """A word that names no market."""
 
@@ -23,8 +26,7 @@ class UnknownMarket(ValueError):
 def market(word: str) -> str:
     key = word.strip().lower()
     if key not in MARKETS:
-        raise UnknownMarket(f"'{word}' is not a market; write AREA-top or AREA-bottom, AREA one of "
-                            f"{', '.join(MARKET_AREAS)}")
+        raise UnknownMarket(f"'{word}' is not a market; write {MARKET_WORDS}")
     return key
 
 

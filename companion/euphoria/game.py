@@ -6,12 +6,13 @@ Rebuilt by replaying its events, so undo and resume are a replay. Events:
     next                      the people have played: the Automas' turn (the app draws the pair)
     card ...                  without an entered deck: the new card's faces, as in the deck file
     support ...               without an entered deck: a new support card (at the start, after a rebuild)
-    sites subterra-bottom     the construction sites with a worker on them (or: sites none), when asked
+    sites subterra-bottom     the construction sites with a person's worker on them (or: sites none), when asked
     completes yes|no          whether her worker completed the construction, when asked
     roll 4 6 2                the dice she retrieved, rolled, when asked
     built euphoria-top        a person built a market
     bump black 5 3            her knowledge-5 worker was bumped and rolled a 3
     allegiance black          her faction's recruits were first activated, or reached the last tier
+    won 1                     a person placed their last authority token: the game is over
 
 Each event changes the game and returns the lines to show, or raises :class:`Refused` and
 changes nothing.
@@ -23,13 +24,15 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .actions import NeedSites, Turn, place
-from .board import Board, UnknownMarket, market, market_name
-from .deck import ADD_IN_DECKS, Card, DeckCycle, level
-from .factions import NAMES, resolve_icon
+from .board import MARKET_WORDS, Board, UnknownMarket, market, market_name
+from .deck import ACTIONS, ADD_IN_DECKS, Card, DeckCycle, level
+from .factions import FACTIONS, NAMES, OWN, resolve_icon
 from .setup import AUTOMAS, Setup
 from .workers import WORKERS, Placed, Workers
 
 AUTHORITY_TOKENS = 10
+ALLEGIANCE_TOKENS = 2  # "The Automas will get to place up to 2 authority tokens for that faction" (seed 003)
+BETWEEN_TURNS = ("built", "bump", "allegiance", "won")  # what the people tell between the Automas' turns
 
 
 class Refused(ValueError):
@@ -48,10 +51,13 @@ class Pending(Exception):
 
 
 QUESTIONS = {
-    "sites": "Construction sites with a worker on them? sites MARKET... (e.g. sites subterra-bottom) or sites none",
+    "sites": "Construction sites with a person's worker on them (the app knows the Automas'): sites MARKET... "
+             f"({MARKET_WORDS}) or sites none",
     "completes": "Did her worker complete that market's construction? completes yes|no",
     "roll": "Roll the dice she retrieved: roll VALUES",
 }
+CARD_WORDS = (f"BLACK-ACTION WHITE-ACTION BLACK-FACTION WHITE-FACTION [triangle] [bazaar-N] (ACTION one of "
+              f"{', '.join(ACTIONS)}; FACTION one of {', '.join(FACTIONS + (OWN,))})")
 
 
 @dataclass
@@ -60,6 +66,7 @@ class Automa:
     faction: str
     workers: Workers
     tokens: int = AUTHORITY_TOKENS
+    allegiance: int = 0  # the authority tokens placed through her faction's allegiance
 
     @property
     def name(self) -> str:
@@ -108,8 +115,11 @@ class EuphoriaGame:
 
     def setup_lines(self) -> List[str]:
         chosen = level(self.setup.level)
+        automas = self.table.automas.values()
         lines = [f"{a.name} Automa: faction {NAMES[a.faction]}. Put its faction/penalty card by it, "
-                 f"non-penalty side up, with 4 workers and 10 authority tokens." for a in self.table.automas.values()]
+                 f"non-penalty side up, with 4 workers and 10 authority tokens." for a in automas]
+        lines.append("The Automas' factions count towards the most active recruits: "
+                     + " and ".join(f"{a.name}'s {NAMES[a.faction]}" for a in automas) + ".")
         if self.cycle is not None:
             lines.append(f"Deck ({chosen.name}): {', '.join(c.id for c in self.cycle.this_pass)}; "
                          f"add-in decks: {'; '.join(', '.join(c.id for c in d) for d in self.cycle.add_ins)}. "
@@ -128,18 +138,34 @@ class EuphoriaGame:
         return "card" if self.cycle is None else "next"
 
     def prompt(self) -> str:
+        """What the table is to type next, in full: the line's words and what each may be."""
         waiting = self.waiting_for()
+        if waiting == "roll":
+            return self._roll_prompt()
+        if waiting in QUESTIONS:
+            return QUESTIONS[waiting]
         if waiting == "support" and self.live_pair:
             return ("Deck empty: shuffle every card of this pass" + (" with the next add-in deck" if self.live_add_ins else "")
-                    + ", then turn up the support card: support BLACK-ACTION WHITE-ACTION BLACK-FACTION WHITE-FACTION "
-                      "[triangle] [bazaar-N]")
-        return QUESTIONS.get(waiting) or {
-            "workers": "Roll each Automa's 4 workers: workers B B B B W W W W (black's, then white's)",
-            "next": "When the people have played: next",
-            "card": "The new Automa card: card BLACK-ACTION WHITE-ACTION BLACK-FACTION WHITE-FACTION [triangle] [bazaar-N]",
-            "support": "Turn up the support card: support BLACK-ACTION WHITE-ACTION BLACK-FACTION WHITE-FACTION [triangle] [bazaar-N]",
+                    + f", then turn up the support card: support {CARD_WORDS}" + self._between_prompt())
+        return {
+            "workers": "Roll each Automa's 4 workers: workers B B B B W W W W (black's, then white's, each 1 to 6)",
+            "next": "When the people have played: next" + self._between_prompt(),
+            "card": f"The new Automa card: card {CARD_WORDS}" + self._between_prompt(),
+            "support": f"Turn up the support card: support {CARD_WORDS}",
             "over": "The game is over",
         }[waiting]
+
+    def _roll_prompt(self) -> str:
+        pending = self._pending_answer()
+        assert pending is not None  # the game waits for a roll
+        return (f"Roll the {pending.dice} dice {pending.colour.title()} retrieved: roll "
+                f"{' '.join(['V'] * pending.dice)} (each 1 to 6)")
+
+    def _between_prompt(self) -> str:
+        """What the people may tell before the Automas' turn starts."""
+        people = " or ".join(f"won {n}" for n in range(1, self.setup.people + 1))
+        return (f"; before it, what the people did: built MARKET ({MARKET_WORDS}), bump black|white KNOWLEDGE ROLLED, "
+                f"allegiance black|white, {people}")
 
     def _live_deck_empty(self) -> bool:
         """Without an entered deck: every card of this pass is drawn (the support and the actions)."""
@@ -157,11 +183,11 @@ class EuphoriaGame:
             # Games saved before an Automa retrieving no worker was asked nothing hold this answer.
             return ["Nothing to roll."]
         if waiting == "over":
-            raise Refused(f"the game is over: {self.table.winner} placed all its authority tokens")
-        if head in ("built", "bump", "allegiance") and self.started:
+            raise Refused(f"the game is over: {self.table.winner} placed all {self._whose()} authority tokens")
+        if head in BETWEEN_TURNS and self.started:
             return self._table_event(head, rest)
         if head != waiting.split()[0]:
-            raise Refused(f"waiting for: {self.prompt()}")
+            raise Refused(f"not now: {head}; the line asked starts with {waiting.split()[0]}")
         if head == "workers":
             return self._workers(rest)
         if head == "support":
@@ -227,8 +253,8 @@ class EuphoriaGame:
         lines: List[str] = []
         try:
             used = self._resolve_pair(scratch, lines)
-        except Pending as pending:
-            new = lines[self.shown:] + [QUESTIONS[pending.question]]
+        except Pending:
+            new = lines[self.shown:]  # the question itself is the prompt, shown once
             self.shown = len(lines)
             return new
         if used < len(self.answers):
@@ -306,7 +332,7 @@ class EuphoriaGame:
             else:
                 sites = self._place(table, automa, act, start, sites, lines, answer)
             if table.winner:
-                lines.append(f"{table.automas[table.winner].name} has placed all its authority tokens: it wins.")
+                lines.append(_wins(table.automas[table.winner]))
                 break
         return used
 
@@ -314,7 +340,8 @@ class EuphoriaGame:
                lines: List[str], answer) -> Optional[List[str]]:
         while True:
             try:
-                placement = place(act, Turn(automa.colour, automa.faction, start, table.board, automa.workers, sites))
+                known = None if sites is None else sites + _automa_sites(table)
+                placement = place(act, Turn(automa.colour, automa.faction, start, table.board, automa.workers, known))
                 break
             except NeedSites:
                 sites = _markets(answer("sites"), table.board)
@@ -325,15 +352,12 @@ class EuphoriaGame:
             table.spend_token(automa.colour)
         if placement.star_territory:
             table.spend_token(automa.colour)
-        if placement.where.kind == "site" and sites is not None:
-            sites = sites + [placement.where.area] if placement.where.area not in sites else sites
         if placement.joins_site:
             said = answer("completes")
             if said not in (["yes"], ["no"]):
                 raise Refused("completes yes or completes no")
             if said == ["yes"]:
                 self._build(table, placement.joins_site, lines)
-                sites = [s for s in sites or () if s != placement.joins_site]
         return sites
 
     def _retrieve(self, automa: Automa, triangle: bool, start: str, lines: List[str], answer) -> None:
@@ -367,36 +391,58 @@ class EuphoriaGame:
 
     def _table_event(self, head: str, words: Sequence[str]) -> List[str]:
         if self.pair is not None:
-            raise Refused(f"first answer: {self.prompt()}")
+            raise Refused(f"first answer the question asked: {self.waiting_for()} ...")
         table = copy.deepcopy(self.table)
-        lines: List[str] = []
-        if head == "built":
-            if len(words) != 1:
-                raise Refused("built MARKET, e.g. built euphoria-top")
-            try:
-                market_id = market(words[0])
-            except UnknownMarket as exc:
-                raise Refused(str(exc)) from None
-            if table.board.is_built(market_id):
-                raise Refused(f"{market_name(market_id)} is already built")
-            self._build(table, market_id, lines)
-        elif head == "bump":
-            automa = self._automa(table, words[:1])
-            knowledge, rolled = _dice(words[1:], 2)
-            placed = [p for p in automa.workers.placed if p.knowledge == knowledge]
-            if not placed:
-                raise Refused(f"{automa.name} has no knowledge {knowledge} worker on the board")
-            automa.workers.placed.remove(placed[0])
-            if automa.workers.settle_rolls([rolled]):
-                lines.append(f"{automa.name}: the 6 goes on the penalty card.")
-        else:
-            automa = self._automa(table, words)
-            table.spend_token(automa.colour)
-            lines.append(f"{automa.name}: 1 authority token next to the allegiance track.")
-            if table.winner:
-                lines.append(f"{automa.name} has placed all its authority tokens: it wins.")
+        told = {"built": self._built, "bump": self._bump, "allegiance": self._allegiance, "won": self._won}[head]
+        lines = told(table, words)
         self.table = table
         return lines
+
+    def _built(self, table: Table, words: Sequence[str]) -> List[str]:
+        if len(words) != 1:
+            raise Refused("built MARKET, e.g. built euphoria-top")
+        try:
+            market_id = market(words[0])
+        except UnknownMarket as exc:
+            raise Refused(str(exc)) from None
+        if table.board.is_built(market_id):
+            raise Refused(f"{market_name(market_id)} is already built")
+        lines: List[str] = []
+        self._build(table, market_id, lines)
+        return lines
+
+    def _bump(self, table: Table, words: Sequence[str]) -> List[str]:
+        automa = self._automa(table, words[:1])
+        knowledge, rolled = _dice(words[1:], 2)
+        placed = [p for p in automa.workers.placed if p.knowledge == knowledge]
+        if not placed:
+            raise Refused(f"{automa.name} has no knowledge {knowledge} worker on the board")
+        automa.workers.placed.remove(placed[0])
+        return [f"{automa.name}: the 6 goes on the penalty card."] if automa.workers.settle_rolls([rolled]) else []
+
+    def _allegiance(self, table: Table, words: Sequence[str]) -> List[str]:
+        """Her authority token by the allegiance track: at most 2, the first activation and the last tier."""
+        automa = self._automa(table, words)
+        if automa.allegiance == ALLEGIANCE_TOKENS:
+            raise Refused(f"{automa.name} has placed both of its allegiance tokens: an Automa places up to "
+                          f"{ALLEGIANCE_TOKENS} for its faction")
+        automa.allegiance += 1
+        table.spend_token(automa.colour)
+        lines = [f"{automa.name}: 1 authority token next to the allegiance track."]
+        if table.winner:
+            lines.append(_wins(automa))
+        return lines
+
+    def _won(self, table: Table, words: Sequence[str]) -> List[str]:
+        """A person placed their last authority token: the game ends with their win."""
+        people = [str(n) for n in range(1, self.setup.people + 1)]
+        if len(words) != 1 or words[0] not in people:
+            raise Refused(f"won {' or won '.join(people)}: the person who placed their last authority token")
+        table.winner = f"person {words[0]}"
+        return [f"Person {words[0]} has placed all their authority tokens: they win."]
+
+    def _whose(self) -> str:
+        return "its" if self.table.winner in self.table.automas else "their"
 
     def _automa(self, table: Table, words: Sequence[str]) -> Automa:
         if not words or words[0].lower() not in table.automas:
@@ -417,10 +463,21 @@ class EuphoriaGame:
                 "answers": list(self.answers),  # given for the pair being resolved, which is not kept yet
                 "passes": self.cycle.passes if self.cycle else None,
                 "built": {m: sorted(s) for m, s in self.table.board.stars.items()},
-                "automas": {c: {"faction": a.faction, "tokens": a.tokens, "available": sorted(a.workers.available),
+                "automas": {c: {"faction": a.faction, "tokens": a.tokens, "allegiance": a.allegiance,
+                                "available": sorted(a.workers.available),
                                 "placed": [[p.knowledge, p.place] for p in a.workers.placed],
                                 "penalty_card": a.workers.on_penalty_card, "penalty_side": a.workers.penalty_side}
                             for c, a in self.table.automas.items()}}
+
+
+def _automa_sites(table: Table) -> List[str]:
+    """The construction sites the Automas' own workers stand on, which the app keeps from turn to turn:
+    the table is asked only for the people's."""
+    return [p.area for a in table.automas.values() for p in a.workers.placed if p.kind == "site" and p.area]
+
+
+def _wins(automa: Automa) -> str:
+    return f"{automa.name} has placed all its authority tokens: it wins."
 
 
 def _dice(words: Sequence[str], count: int) -> List[int]:

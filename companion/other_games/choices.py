@@ -13,6 +13,7 @@ from ..euphoria import AUTOMAS, EuphoriaGame
 from ..euphoria.board import MARKETS, market_name
 from ..euphoria.deck import ACTIONS
 from ..euphoria.factions import FACTIONS, NAMES
+from ..euphoria.game import BETWEEN_TURNS
 from ..tokaido import TokaidoGame
 from ..tokaido.meals import MEALS_DRAWN, YOU
 from ..tokaido.spaces import PANORAMA_LENGTH, SPACE_NAMES, SPACE_TYPES
@@ -84,9 +85,7 @@ def _tokaido(game: TokaidoGame, parts: List[str]) -> Optional[Step]:
                     tuple(Choice(f"{n}: {SPACE_NAMES[spaces[p]]}", f"go {n}")
                           for n, p in enumerate(game.free_ahead(game.setup.you), 1)), panoramas, PANORAMA_FIRST)
     if waiting == "meals":
-        spot = game.positions[game.setup.you]
-        order = [YOU if t == game.setup.you else t for t in game.arrivals[spot]]
-        return _meals(parts, order.index(YOU) < len(order) - 1, "meals ")
+        return _meals(parts, game.you_came_before_an_automa(), "meals ")
     if waiting == "end":
         return _end(parts, "end ")
     return _tokaido_told(game, parts, panoramas)
@@ -104,8 +103,8 @@ def _meals(parts: List[str], pick_needed: bool, prefix: str = "") -> Optional[St
 
 
 def _end(parts: List[str], prefix: str = "") -> Optional[Step]:
-    """Your four counts for the end achievements."""
-    asked = ("Souvenirs", "Encounters", "Hot Springs", "Meal prices (their sum)")
+    """Your four counts for the end achievements, then your Temple donations."""
+    asked = ("Souvenirs", "Encounters", "Hot Springs", "Meal prices (their sum)", "coins given to the Temple")
     if len(parts) == len(asked):
         return None
     return Step(f"The journey is over. Your {asked[len(parts)]}", _numbers(END_COUNTS, "" if parts else prefix))
@@ -184,13 +183,16 @@ def _market(market_id: str) -> Choice:
     return Choice(name[0].upper() + name[1:], market_id)
 
 
-def _euphoria_between(parts: List[str]) -> Optional[Step]:
-    """What the people tell between turns: a market built, a worker bumped, an allegiance."""
+def _euphoria_between(game: EuphoriaGame, parts: List[str]) -> Optional[Step]:
+    """What the people tell between turns: a market built, a worker bumped, an allegiance, a person's win."""
     head, rest = parts[0], parts[1:]
     if head == "built":
         return None if rest else Step("Which market was built?", tuple(_market(m) for m in MARKETS))
     if head == "allegiance":
         return None if rest else Step("Whose faction's allegiance?", tuple(Choice(c.title(), c) for c in AUTOMAS))
+    if head == "won":
+        return None if rest else Step("Who placed their last authority token?",
+                                      tuple(Choice(f"Person {n}", str(n)) for n in range(1, game.setup.people + 1)))
     # bump: whose worker, its knowledge, then the die rolled
     if not rest:
         return Step("Whose worker was bumped?", tuple(Choice(c.title(), c) for c in AUTOMAS))
@@ -199,12 +201,13 @@ def _euphoria_between(parts: List[str]) -> Optional[Step]:
     return None if len(rest) == 3 else Step("The bumped worker rolled", _numbers(DIE))
 
 
-BETWEEN = (Choice("Market built", "built"), Choice("Worker bumped", "bump"), Choice("Allegiance", "allegiance"))
+BETWEEN = (Choice("Market built", "built"), Choice("Worker bumped", "bump"), Choice("Allegiance", "allegiance"),
+           Choice("A person won", "won"))
 
 
 def _euphoria(game: EuphoriaGame, parts: List[str]) -> Optional[Step]:
-    if parts and parts[0] in ("built", "bump", "allegiance"):
-        return _euphoria_between(parts)
+    if parts and parts[0] in BETWEEN_TURNS:
+        return _euphoria_between(game, parts)
     waiting = game.waiting_for()
     if waiting == "over":
         return None
@@ -226,10 +229,11 @@ def _euphoria(game: EuphoriaGame, parts: List[str]) -> Optional[Step]:
 
 
 def _sites(parts: List[str], game: EuphoriaGame) -> Optional[Step]:
-    """Construction sites with a worker on them: none, or one or more markets, then Done."""
+    """Construction sites with a person's worker on them (the app knows the Automas'): none, or one or more
+    markets, then Done."""
     named = [p.split()[-1] for p in parts]
     open_sites = [m for m in MARKETS if not game.table.board.is_built(m) and m not in named]
     choices = tuple(Choice(_market(m).text, f"{'' if parts else 'sites '}{m}") for m in open_sites)
     end = (Choice("Done", "", ends=True),) if parts else (Choice("None", "sites none", ends=True),)
-    return Step("Construction sites with a worker on them (tap each, then Done)", end + choices)
+    return Step("Construction sites with a person's worker on them (tap each, then Done)", end + choices)
 

@@ -1,9 +1,10 @@
 """``automata-companion session --game tokaido|euphoria``: one of the other games through stdin.
 
     session --game tokaido --db PATH --new [--level 4] [--road FILE --order blue,green,purple]
-            [--you blue] [--automas green,purple] [--crossroads] [--matsuri] [--seed S]
+            [--you blue] [--automas green,purple] [--crossroads] [--matsuri] [--initiation]
+            [--preparations COINS] [--seed S]
     session --game euphoria --db PATH --new --recruits icarus,subterra [--level intermediate]
-            [--deck FILE] [--people 2] [--any-faction] [--bazaar] [--seed S]
+            [--deck FILE] [--factions BLACK,WHITE] [--people 2] [--any-faction] [--bazaar] [--seed S]
     session --game tokaido|euphoria --db PATH --resume ID|latest
 
 It prints ``game GAME_ID``, then ``say TEXT`` for each thing to do at the table and ``ask TEXT``
@@ -26,8 +27,8 @@ from .session import Answer, GameSession
 
 OTHER_GAMES = ("tokaido", "euphoria")
 # The options below that set up a new game only (None or False when not given).
-NEW_GAME_OPTIONS = ("level", "road", "order", "you", "automas", "crossroads", "matsuri", "deck", "recruits",
-                    "people", "any_faction", "bazaar")
+NEW_GAME_OPTIONS = ("level", "road", "order", "you", "automas", "crossroads", "matsuri", "initiation", "preparations",
+                    "deck", "recruits", "people", "any_faction", "bazaar", "factions")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -40,9 +41,16 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--crossroads", action="store_true",
                        help="Tokaido: playing with the Crossroads expansion (each Automa starts with 5 more points)")
     group.add_argument("--matsuri", action="store_true", help="Tokaido: playing with the Matsuri expansion")
+    group.add_argument("--initiation", action="store_true",
+                       help="Tokaido: the Journey of Initiation variant (you begin with 5 points)")
+    group.add_argument("--preparations", type=int, metavar="COINS",
+                       help="Tokaido: the Preparations variant, with the additional coins each Traveler receives "
+                            "(each Automa scores 3 points a coin instead)")
     group.add_argument("--deck", type=Path, help="Euphoria: your Automa deck file (docs/euphoria.md)")
     group.add_argument("--recruits", help="Euphoria: the factions of your recruits, e.g. icarus,subterra")
     group.add_argument("--people", type=int, help="Euphoria: people at the table, 1 or 2 (1)")
+    group.add_argument("--factions", help="Euphoria: the factions you drew for black and white, e.g. "
+                                          "wastelands,euphoria (without it the app draws them)")
     group.add_argument("--any-faction", action="store_true", help="Euphoria: the optional solo variant")
     group.add_argument("--bazaar", action="store_true", help="Euphoria: playing with the New Antiques Bazaar")
 
@@ -67,7 +75,7 @@ def tokaido_setup(args: argparse.Namespace) -> Any:
     if len(automas) != 2:
         raise ValueError("name the two Automas' colours: --automas green,purple (or --order with three colours)")
     return Setup(automas, you, int(args.level or 4), args.seed or 0, road, order,  # type: ignore[arg-type]
-                 args.crossroads, args.matsuri)
+                 args.crossroads, args.matsuri, args.initiation, args.preparations or 0)
 
 
 def euphoria_setup(args: argparse.Namespace) -> Any:
@@ -83,7 +91,7 @@ def euphoria_setup(args: argparse.Namespace) -> Any:
             raise UnusableFile(f"{args.deck}: {exc}") from None
     people = 1 if args.people is None else args.people
     return Setup(chosen.name, args.seed or 0, tuple(_words(args.recruits)), people, args.any_faction,
-                 args.bazaar, deck)
+                 args.bazaar, deck, tuple(_words(args.factions)))
 
 
 SETUPS = {"tokaido": tokaido_setup, "euphoria": euphoria_setup}

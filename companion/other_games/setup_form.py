@@ -12,6 +12,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from ..euphoria import AUTOMAS, LEVELS as EUPHORIA_LEVELS, DeckFileError, level as euphoria_level, parse_deck
 from ..euphoria.deck import PILES
 from ..euphoria.factions import FACTIONS, NAMES
+from ..euphoria.setup import check_drawn
 from ..store import GameStore, StoreError
 from ..tokaido import parse_road
 from ..tokaido.difficulty import AUTOMA_DRAWS, DEFAULT_LEVEL, LEVELS as TOKAIDO_LEVELS, YOUR_DRAWS
@@ -27,7 +28,10 @@ DEFAULTS: Dict[str, Dict[str, Any]] = {
                                                                      {"colour": "purple", "kind": "automa"}]},
     "euphoria": {"game": "euphoria", "level": "intermediate", "seats": [{"colour": "person 1", "kind": "person"}]},
 }
-TOKAIDO_EXPANSIONS = {"crossroads": "Crossroads", "matsuri": "Matsuri"}  # the header's key: the button's words
+# the expansions and the variant played with or without, by the header's key: the button's words
+TOKAIDO_PLAY_WITH = {"crossroads": "Crossroads", "matsuri": "Matsuri", "initiation": "Journey of Initiation"}
+PREPARATIONS = "preparations"  # the button of the Preparations variant: each tap gives one more coin, up to the most
+MOST_PREPARATIONS_COINS = 5
 EUPHORIA_TITLES = {"beginner": "Beginner", "intermediate": "Intermediate", "experienced": "Experienced",
                    "veteran": "Veteran", "expert": "Expert", "i-want-to-cry": "I Want to Cry"}
 
@@ -153,7 +157,8 @@ class TokaidoForm(SetupForm):
         self.colours = TRAVELERS + tuple(c for c in [self.you] + self.automas if c not in TRAVELERS)
         self.road: Optional[str] = header.get("road") or None
         self.order = list(header.get("leaving_order") or ())
-        self.expansions = {e for e in TOKAIDO_EXPANSIONS if header.get(e)}
+        self.expansions = {e for e in TOKAIDO_PLAY_WITH if header.get(e)}
+        self.preparations = int(header.get(PREPARATIONS, 0))
         self._fit_order()
 
     @property
@@ -174,7 +179,8 @@ class TokaidoForm(SetupForm):
             rows.append(Row("order", "Leaving Kyoto", tuple(
                 Option(f"{('1st', '2nd', '3rd')[n]} {c.title()}", c) for n, c in enumerate(self.order))))
         rows.append(Row("expansions", "Play with", tuple(Option(text, e, e in self.expansions)
-                                                         for e, text in TOKAIDO_EXPANSIONS.items())))
+                                                         for e, text in TOKAIDO_PLAY_WITH.items())
+                        + (self._preparations_option(),)))
         return tuple(rows)
 
     def tap(self, key: str, value: str) -> None:
@@ -190,6 +196,8 @@ class TokaidoForm(SetupForm):
             self.road = self._entered_text(value)
         elif key == "order":  # she leaves Kyoto first
             self.order = [value] + [c for c in self.order if c != value]
+        elif key == "expansions" and value == PREPARATIONS:
+            self.preparations = (self.preparations + 1) % (MOST_PREPARATIONS_COINS + 1)
         elif key == "expansions":
             self.expansions ^= {value}
         self._fit_order()
@@ -204,13 +212,20 @@ class TokaidoForm(SetupForm):
         notes = [f"Level {self.level}: {level}"]
         if self.road:
             notes.append("Leaving Kyoto: tap who leaves first.")
+        if self.preparations:
+            notes.append(f"Preparations: {_coins(self.preparations)} more each; tap again for one more.")
         return notes
+
+    def _preparations_option(self) -> Option:
+        """The Preparations variant with the additional coins each Traveler receives (0: not played)."""
+        more = f" +{_coins(self.preparations)}" if self.preparations else ""
+        return Option(f"Preparations{more}", PREPARATIONS, bool(self.preparations))
 
     def header(self) -> Dict[str, Any]:
         return {"game": "tokaido", "level": self.level,
                 "seats": [{"colour": self.you, "kind": "person"}] + [{"colour": c, "kind": "automa"} for c in self.automas],
                 "road": self.road, "leaving_order": list(self.order) if self.road else [],
-                **{e: e in self.expansions for e in TOKAIDO_EXPANSIONS}}
+                **{e: e in self.expansions for e in TOKAIDO_PLAY_WITH}, PREPARATIONS: self.preparations}
 
     def problem(self) -> str:
         return "" if len(self.automas) == 2 else "Tap the two Automas' colours."
@@ -230,11 +245,17 @@ class EuphoriaForm(SetupForm):
         self.any_faction = bool(header.get("any_faction", False))
         self.bazaar = bool(header.get("bazaar", False))
         self.deck: Optional[str] = header.get("deck") or None
+        self.drawn: List[str] = []  # the factions drawn at the table, black's then white's; []: the app draws
 
     @property
     def recruits_matter(self) -> bool:
         """With one person the Automas' factions differ from your recruits', unless any faction will do."""
         return self.people == 1 and not self.any_faction
+
+    def _drawn_option(self, name: str) -> Option:
+        """A faction's faction/penalty card, with the Automas it was drawn for: ``Black: Icarus``."""
+        holders = [c.title() for c, f in zip(AUTOMAS, self.drawn) if f == name]
+        return Option(f"{', '.join(holders)}: {NAMES[name]}" if holders else f"{NAMES[name]} card", name, bool(holders))
 
     def rows(self) -> Tuple[Row, ...]:
         rows = [Row("level", "Level", tuple(Option(EUPHORIA_TITLES[n], n, n == self.level) for n in EUPHORIA_LEVELS)),
@@ -242,6 +263,8 @@ class EuphoriaForm(SetupForm):
                                           Option("2 people", "2", self.people == 2)))]
         if self.recruits_matter:
             rows.append(Row("recruits", "Your recruits", tuple(Option(NAMES[f], f, f in self.recruits) for f in FACTIONS)))
+        rows.append(Row("factions", "Automas' factions", (Option("App draws", "", not self.drawn),)
+                        + tuple(self._drawn_option(f) for f in FACTIONS)))
         rows.append(Row("deck", "Automa deck", _entered_options(self.saved, self.deck, _deck_size, "Enter a deck…")))
         options = [Option("Antiques Bazaar", "bazaar", self.bazaar)]
         if self.people == 1:
@@ -257,6 +280,8 @@ class EuphoriaForm(SetupForm):
             self.any_faction = self.any_faction and self.people == 1
         elif key == "recruits":
             self.recruits = _pick(self.recruits, value, 2)
+        elif key == "factions":  # black's, then white's; a third tap starts again with black's
+            self.drawn = [] if not value else ([value] if len(self.drawn) == len(AUTOMAS) else self.drawn + [value])
         elif key == "deck" and value != ENTER:
             self.deck = self._entered_text(value)
         elif key == "options" and value == "bazaar":
@@ -274,17 +299,28 @@ class EuphoriaForm(SetupForm):
                 "seats": [{"colour": f"person {n + 1}", "kind": "person"} for n in range(self.people)]
                 + [{"colour": c, "kind": "automa"} for c in AUTOMAS],
                 "recruits": list(self.recruits), "any_faction": self.any_faction, "bazaar": self.bazaar,
-                "deck": self.deck}
+                "deck": self.deck, "factions": list(self.drawn) if len(self.drawn) == len(AUTOMAS) else []}
 
     def problem(self) -> str:
         if self.recruits_matter and len(self.recruits) != 2:
             return "Tap your two recruits' factions: the Automas take other factions."
+        if len(self.drawn) == 1:
+            return "Tap White's faction as drawn too, or App draws."
+        if self.drawn:
+            try:
+                check_drawn(self.drawn, self.recruits, self.people, self.any_faction)
+            except ValueError as exc:
+                return f"Those factions cannot be drawn: {exc}."
         if self.deck:
             try:
                 parse_deck(self.deck, euphoria_level(self.level))
             except DeckFileError as exc:
                 return f"That deck cannot be used at this level: {exc}."
         return ""
+
+
+def _coins(count: int) -> str:
+    return f"{count} coin{'s' if count > 1 else ''}"
 
 
 def _cards(count: int) -> str:

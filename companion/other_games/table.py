@@ -21,7 +21,6 @@ NO_PICTURE = "The camera gave no picture: the Automas' dice are not checked."
 
 # Euphoria's questions in the middle of a card pair: their answers' lines add to the pair's lines
 MID_TURN = tuple(QUESTIONS)
-ASKED = frozenset(QUESTIONS.values())  # the headless session's wording of them, asked here by the step
 
 
 class OtherGameTable:
@@ -199,8 +198,7 @@ class OtherGameTable:
         self.parts = []
         if answer.ok:
             self._asked_anew()
-            lines = [line for line in answer.lines if line not in ASKED]
-            self.said = (self.said if self._mid_turn else []) + lines
+            self.said = (self.said if self._mid_turn else []) + answer.lines
             self.refusal = ""
             self._mid_turn = self.session.game.waiting_for() in MID_TURN
         else:

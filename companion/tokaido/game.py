@@ -8,7 +8,7 @@ undo and resume are a replay. Events, with a road model (``Setup.road``):
     meals 3 1 2 1 [took 2|took none]   the 4 Meal prices in the order drawn; the person's pick,
                                 needed when they arrived before an Automa
     first sea                   the person took a Panorama achievement before the Automas
-    end 4 2 3 9                 the person's Souvenirs, Encounters, Hot Springs, Meal prices
+    end 4 2 3 9 5               the person's Souvenirs, Encounters, Hot Springs, Meal prices, Temple coins
 
 Without a road model the app cannot know whose turn it is, nor the spaces ahead:
 
@@ -20,6 +20,9 @@ Each event either changes the game and returns the lines to show, or raises
 
 With the Crossroads expansion (``Setup.crossroads``) each Automa scores 5 more points at setup;
 with the Matsuri (``Setup.matsuri``) the setup only reminds how she takes a Matsuri (ruling T10).
+Of the base game's variants, the Journey of Initiation (``Setup.initiation``) gives you 5 points;
+with the Preparations (``Setup.preparations``, the additional coins each Traveler receives) she
+scores 3 points for each coin instead (seed 001, "Variations").
 """
 from __future__ import annotations
 
@@ -32,14 +35,18 @@ from .collection import Collection
 from .difficulty import check_level, deal
 from .meals import MEALS_DRAWN, YOU, assign_meals
 from .road import Road, parse_road
-from .spaces import (INN, ITEM_GIVEN, ITEM_OF_SPACE, PANORAMA_LENGTH, SPACE_NAMES, TEMPLE, UnknownSpace,
-                     ordinal, space_type)
-from .tally import ACHIEVEMENT_NAMES, END_ACHIEVEMENT_POINTS, Counts, automa_counts, end_achievements
+from .spaces import (INN, ITEM_GIVEN, ITEM_OF_SPACE, PANORAMA_LENGTH, SPACE_NAMES, SPACE_TYPES, TEMPLE,
+                     UnknownSpace, ordinal, space_type)
+from .tally import ACHIEVEMENT_NAMES, END_ACHIEVEMENT_POINTS, Counts, automa_counts, end_achievements, temple_points
 
-RULES_VERSION = "tokaido-automa/rulings-T1-T10"
+RULES_VERSION = "tokaido-automa/rulings-T1-T11"
 CROSSROADS_POINTS = 5  # each Automa's extra points at setup with the Crossroads expansion
 CROSSROADS_REMINDER = ("Crossroads: choose your Traveler. Use only 3 cards of each added type, the Amulets, "
                        "Legendary Objects and Calligraphy drawn at random (you may look at them).")
+END_WORDS = "end SOUVENIRS ENCOUNTERS HOT-SPRINGS MEAL-PRICES TEMPLE-COINS"
+PREPARATIONS_POINTS = 3  # hers for each additional coin the Preparations variant would give her
+INTERMEDIATE_INNS = 3  # the Inns before Edo on the board: without a road model, the 4th Meals are Edo's
+INITIATION_REMINDER = "Journey of Initiation: you begin the game with 5 points."
 MATSURI_REMINDER = ("Matsuri: if she is to choose a Matsuri, put the top Matsuri card into play. Matsuri effects "
                     "do not change her score here (ruling T10).")
 
@@ -60,11 +67,15 @@ class Setup:
     leaving_order: Tuple[str, ...] = ()  # with a road: who leaves Kyoto first, second, third
     crossroads: bool = False  # playing with the Crossroads expansion
     matsuri: bool = False     # playing with the Matsuri expansion
+    initiation: bool = False  # the Journey of Initiation variant
+    preparations: int = 0     # the Preparations variant: the additional coins each Traveler receives (0: not played)
 
     def __post_init__(self) -> None:
         check_level(self.level)
         if len(set(self.automas) | {self.you}) != 3:
             raise ValueError("the person and the two Automas need three different colours")
+        if self.preparations < 0:
+            raise ValueError("the Preparations give 0 or more additional coins")
         if self.road is not None and sorted(self.leaving_order) != sorted(self.travelers):
             raise ValueError(f"name each Traveler once in the order they leave Kyoto: {', '.join(self.travelers)}")
 
@@ -77,7 +88,8 @@ class Setup:
                 "seats": [{"colour": self.you, "kind": "person"}]
                 + [{"colour": c, "kind": "automa"} for c in self.automas],
                 "road": self.road.to_text() if self.road else None, "leaving_order": list(self.leaving_order),
-                "crossroads": self.crossroads, "matsuri": self.matsuri}
+                "crossroads": self.crossroads, "matsuri": self.matsuri, "initiation": self.initiation,
+                "preparations": self.preparations}
 
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "Setup":
@@ -86,11 +98,17 @@ class Setup:
                    next(s["colour"] for s in seats if s["kind"] == "person"), data.get("level", 4),
                    data.get("seed", 0), parse_road(data["road"]) if data.get("road") else None,
                    tuple(data.get("leaving_order", ())), bool(data.get("crossroads", False)),
-                   bool(data.get("matsuri", False)))
+                   bool(data.get("matsuri", False)), bool(data.get("initiation", False)),
+                   int(data.get("preparations", 0)))
 
 
 def _name(colour: str) -> str:
     return colour.title()
+
+
+def _traveler(who: str) -> str:
+    """``you``, or an Automa by her colour."""
+    return "you" if who == YOU else _name(who)
 
 
 @dataclass
@@ -102,6 +120,7 @@ class TokaidoGame:
     arrivals: Dict[int, List[str]] = field(init=False, default_factory=dict)  # inn -> Travelers, first first
     fed: List[int] = field(init=False, default_factory=list)  # inns whose Meals are served
     final: Optional[Dict[str, Any]] = field(init=False, default=None)
+    meals_told: int = field(init=False, default=0)  # without a road model: the Inns whose Meals were told
     _setup_lines: List[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
@@ -116,15 +135,18 @@ class TokaidoGame:
 
     def _expansion_reminders(self) -> List[str]:
         return ([CROSSROADS_REMINDER] if self.setup.crossroads else []) + \
-            ([MATSURI_REMINDER] if self.setup.matsuri else [])
+            ([MATSURI_REMINDER] if self.setup.matsuri else []) + \
+            ([INITIATION_REMINDER] if self.setup.initiation else [])
 
     def _start(self, colour: str) -> str:
-        """She scores her coin's point and, with the Crossroads, 5 more."""
-        if not self.setup.crossroads:
-            return f"{_name(colour)}: her colour token and 1 coin. +1 → 1."
+        """She scores her coin's point and, with the Crossroads, 5 more; with the Preparations, 3 for each
+        additional coin she would have received."""
         her = self.collections[colour]
-        her.score += CROSSROADS_POINTS
-        return f"{_name(colour)}: her colour token and 1 coin. +1, Crossroads +{CROSSROADS_POINTS} → {her.score}."
+        extras = ([("Crossroads", CROSSROADS_POINTS)] if self.setup.crossroads else []) + \
+            ([("Preparations", PREPARATIONS_POINTS * self.setup.preparations)] if self.setup.preparations else [])
+        her.score += sum(points for _, points in extras)
+        more = "".join(f", {name} +{points}" for name, points in extras)
+        return f"{_name(colour)}: her colour token and 1 coin. +1{more} → {her.score}."
 
     def _resolve_difficulty(self) -> List[str]:
         lines: List[str] = []
@@ -211,12 +233,26 @@ class TokaidoGame:
         raise Refused(f"waiting for {self._asking(waiting)}")
 
     def _asking(self, waiting: str) -> str:
+        """What the table is to type now, in full."""
+        if waiting == "card":
+            return self._asking_told()
         if waiting.startswith("card "):
-            return f"{_name(waiting.split()[1])}'s Automa card: card RANGE [temple|inn]"
-        return {"go": "your move: go N (the Nth free space ahead)",
-                "meals": "the 4 Meal prices: meals P P P P [took N|took none]",
-                "end": "your end counts: end SOUVENIRS ENCOUNTERS HOT-SPRINGS MEAL-PRICES",
-                "over": "nothing: the journey is over"}.get(waiting, waiting)
+            return f"{_name(waiting.split()[1])}'s Automa card: card RANGE [temple|inn] (RANGE 1 to 3)"
+        if waiting == "go":
+            return f"your move: go N (the Nth free space ahead, 1 to {len(self.free_ahead(self.setup.you))})"
+        if waiting == "meals":
+            return (f"the {MEALS_DRAWN} Meal prices in the order drawn: meals P P P P"
+                    + (" took N|took none (the Meal you bought)" if self.you_came_before_an_automa() else ""))
+        return {"end": f"your end counts: {END_WORDS}", "over": "nothing: the journey is over"}[waiting]
+
+    def _asking_told(self) -> str:
+        """Without a road model: an Automa's card and the spaces ahead, the Meals at an Inn, or the end."""
+        arrivals = ", ".join((YOU,) + self.setup.automas)
+        return (f"{'|'.join(self.setup.automas)} card RANGE [temple|inn] ahead SPACE... (her card, then the free "
+                f"spaces ahead of her, nearest first, up to her range or an Inn; SPACE one of {', '.join(SPACE_TYPES)}); "
+                f"at an Inn once all have arrived: meals P P P P order FIRST SECOND THIRD [took N|took none] ({arrivals} "
+                f"in the order of arrival; took: the Meal you bought, when you came before an Automa); at Edo: "
+                f"{END_WORDS}; first {'|'.join(PANORAMA_LENGTH)} when you complete a Panorama first")
 
     def prompt(self) -> str:
         """The question the table is asked now, in one line."""
@@ -310,13 +346,21 @@ class TokaidoGame:
             lines.append(f"{_name(colour)}: Meal {index + 1} (price {prices[index]}), free. +{points} → {her.score}.")
         return lines
 
+    def arrival_order(self) -> List[str]:
+        """With a road model: the Travelers at the person's Inn in the order they arrived, the person as ``you``."""
+        return [YOU if t == self.setup.you else t for t in self.arrivals[self.positions[self.setup.you]]]
+
+    def you_came_before_an_automa(self) -> bool:
+        """With a road model, at an Inn: whether the person must say which Meal they bought (ruling T9)."""
+        order = self.arrival_order()
+        return order.index(YOU) < len(order) - 1
+
     def _meals_on_road(self, words: Sequence[str]) -> List[str]:
         prices, pick, told = self._prices(words)
         spot = self.positions[self.setup.you]
-        order = [YOU if t == self.setup.you else t for t in self.arrivals[spot]]
-        if not told and order.index(YOU) < len(order) - 1:
+        if not told and self.you_came_before_an_automa():
             raise Refused("you arrived before an Automa: say which Meal you bought, took N or took none")
-        lines = self._serve(prices, order, pick, spot != self.setup.road.end)  # type: ignore[union-attr]
+        lines = self._serve(prices, self.arrival_order(), pick, spot != self.setup.road.end)  # type: ignore[union-attr]
         self.fed.append(spot)
         return lines
 
@@ -331,7 +375,9 @@ class TokaidoGame:
         prices, pick, told = self._prices(words[:at] + words[at + 4:])
         if not told and order.index(YOU) < 2:
             raise Refused("you arrived before an Automa: say which Meal you bought, took N or took none")
-        return self._serve(prices, order, pick, intermediate=True)
+        lines = self._serve(prices, order, pick, intermediate=self.meals_told < INTERMEDIATE_INNS)
+        self.meals_told += 1
+        return lines
 
     def _first(self, words: Sequence[str]) -> List[str]:
         if len(words) != 1 or words[0] not in PANORAMA_LENGTH:
@@ -342,24 +388,37 @@ class TokaidoGame:
         return [f"You: the {ACHIEVEMENT_NAMES[words[0]]} achievement."]
 
     def _end(self, words: Sequence[str]) -> List[str]:
-        if len(words) != 4 or not all(w.isdigit() for w in words):
-            raise Refused("end SOUVENIRS ENCOUNTERS HOT-SPRINGS MEAL-PRICES: your four counts")
-        souvenirs, encounters, springs, prices = (int(w) for w in words)
+        """The End of the Journey as in the base game: the four end achievements, then the Temple."""
+        if len(words) != 5 or not all(w.isdigit() for w in words):
+            raise Refused(f"{END_WORDS}: your five counts")
+        souvenirs, encounters, springs, prices, coins = (int(w) for w in words)
         counts = {YOU: Counts(prices, souvenirs, encounters, springs)}
         counts.update({c: automa_counts(self.collections[c].items, self.collections[c].meals)
                        for c in self.setup.automas})
         winners = end_achievements(counts)
         lines = []
         for achievement, who in winners.items():
-            names = ", ".join("you" if w == YOU else _name(w) for w in who) or "nobody"
+            names = ", ".join(_traveler(w) for w in who) or "nobody"
             lines.append(f"{ACHIEVEMENT_NAMES[achievement]}: {names}.")
             for colour in who:
                 if colour != YOU:
                     self.collections[colour].score += END_ACHIEVEMENT_POINTS
                     self.collections[colour].achievements.append(achievement)
+        lines.append(self._temple({YOU: coins, **{c: self.collections[c].temple_coins for c in self.setup.automas}}))
         lines += [self._final_score(c) for c in self.setup.automas]
         self.final = {"achievements": winners, "scores": self.scores()}
         return lines
+
+    def _temple(self, donations: Dict[str, int]) -> str:
+        """The Temple's donors ranked, the Automas scoring theirs."""
+        points = temple_points(donations)
+        for colour, scored in points.items():
+            if colour != YOU:
+                self.collections[colour].score += scored
+        ranked = sorted(points, key=lambda who: -donations[who])
+        said = ", ".join(f"{_traveler(who)} ({donations[who]} coin{'' if donations[who] == 1 else 's'}) +{points[who]}"
+                         for who in ranked)
+        return f"Temple: {said or 'nobody gave'}."
 
     def _final_score(self, colour: str) -> str:
         score = self.collections[colour].score

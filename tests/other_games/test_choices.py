@@ -74,7 +74,9 @@ def test_the_end_counts_are_asked_one_after_the_other():
     parts = parts_of(["End of the journey", "4", "2", "3"], game)
     assert next_step(game, parts).question == "The journey is over. Your Meal prices (their sum)"
     parts += ["9"]
-    assert next_step(game, parts) is None and line_of(parts) == "end 4 2 3 9"
+    assert next_step(game, parts).question == "The journey is over. Your coins given to the Temple"
+    parts += ["5"]
+    assert next_step(game, parts) is None and line_of(parts) == "end 4 2 3 9 5"
 
 
 def euphoria(**setup) -> EuphoriaGame:
@@ -102,6 +104,18 @@ def test_without_a_deck_what_the_people_did_is_told_before_the_new_card():
     bump = parts_of(["Worker bumped", "White", "5"], game)
     assert next_step(game, bump).question == "The bumped worker rolled"
     assert line_of(parts_of(["Worker bumped", "White", "5", "3"], game)) == "bump white 5 3"
+
+
+def test_a_persons_win_is_told_between_turns_by_who_won():
+    """Issue 46: a person's win ends the game; with two people the app asks which of them."""
+    game = euphoria(people=2)
+    step = next_step(game, parts_of(["A person won"], game))
+    assert step.question == "Who placed their last authority token?"
+    assert [c.text for c in step.choices] == ["Person 1", "Person 2"]
+    won = parts_of(["A person won", "Person 2"], game)
+    assert next_step(game, won) is None and line_of(won) == "won 2"
+    game.play(line_of(won))
+    assert next_step(game, []) is None  # the game is over: nothing more is asked
 
 
 def test_construction_sites_none_at_once_or_each_market_then_done():

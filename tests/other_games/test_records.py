@@ -14,8 +14,8 @@ from tests.other_games.test_store_kinds import ROAD_SETUP
 EUPHORIA_SETUP = EuphoriaSetup(recruits=("icarus", "subterra"))
 GAMES = {  # kind: (setup, the events played, the score once they are played)
     "tokaido": (ROAD_SETUP, ["go 2", "card 1", "card 3 temple"], None),
-    "euphoria": (EUPHORIA_SETUP, ["workers 3 5 1 6 2 2 4 5"] + ["allegiance white"] * 10,
-                 {"points": {"black": 0, "white": 10}, "winners": ["white"]}),
+    "euphoria": (EUPHORIA_SETUP, ["workers 3 5 1 6 2 2 4 5", "allegiance white", "allegiance white", "won 1"],
+                 {"points": {"black": 0, "white": 2}, "winners": ["person 1"]}),
 }
 
 

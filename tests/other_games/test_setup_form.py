@@ -38,7 +38,8 @@ def tap(form, key, text):
 def test_a_first_tokaido_game_is_offered_the_defaults_and_no_road(store):
     form = setup_form(store, "tokaido")
     assert [r.key for r in form.rows()] == ["level", "you", "automas", "road", "expansions"]  # no order without a road
-    assert [o.text for o in row(form, "expansions").options] == ["Crossroads", "Matsuri"]
+    assert [o.text for o in row(form, "expansions").options] == ["Crossroads", "Matsuri", "Journey of Initiation",
+                                                                 "Preparations"]
     assert chosen(form, "expansions") == []
     assert chosen(form, "level") == ["4"] and chosen(form, "you") == ["Blue"]
     assert chosen(form, "automas") == ["Green", "Purple"]
@@ -116,8 +117,9 @@ def test_each_road_entered_is_offered_once_the_latest_first(store):
 
 def test_a_first_euphoria_game_asks_for_your_two_recruits(store):
     form = setup_form(store, "euphoria")
-    assert [r.key for r in form.rows()] == ["level", "people", "recruits", "deck", "options"]
+    assert [r.key for r in form.rows()] == ["level", "people", "recruits", "factions", "deck", "options"]
     assert chosen(form, "level") == ["Intermediate"] and chosen(form, "people") == ["1 person"]
+    assert chosen(form, "factions") == ["App draws"]
     assert form.problem().startswith("Tap your two recruits' factions")
     tap(form, "recruits", "Icarus")
     tap(form, "recruits", "Subterra")
@@ -160,3 +162,38 @@ def test_euphoria_is_prefilled_as_the_latest_game_and_its_deck_is_checked_agains
         form.setup()
     tap(form, "deck", "None")
     assert form.problem() == "" and form.setup().deck is None
+
+
+def test_the_factions_drawn_at_the_table_can_be_entered_for_both_automas(store):
+    """Issue 46: the table can enter the factions it actually drew for the Automas (seed 003, "Automa faction
+    selection": with one person black's differs from your recruits', white's from those and black's)."""
+    form = setup_form(store, "euphoria")
+    tap(form, "recruits", "Icarus")
+    tap(form, "recruits", "Subterra")
+    tap(form, "factions", "Euphoria card")
+    assert form.problem() == "Tap White's faction as drawn too, or App draws."
+    tap(form, "factions", "Black: Euphoria")
+    assert chosen(form, "factions") == ["Black, White: Euphoria"]
+    assert form.problem().startswith("Those factions cannot be drawn: with one person white draws again")
+    tap(form, "factions", "Wastelands card")  # a third tap starts again with black's
+    tap(form, "factions", "Euphoria card")
+    assert chosen(form, "factions") == ["Black: Wastelands", "White: Euphoria"] and form.problem() == ""
+    assert form.setup(seed=4).factions == ("wastelands", "euphoria")
+    tap(form, "factions", "App draws")
+    assert form.setup(seed=4).drawn == ()
+
+
+def test_tokaido_plays_with_the_journey_of_initiation_and_the_preparations_coins_tapped(store):
+    """Seed 001, "Variations": the Journey of Initiation and the Preparations, each Automa scoring 3 points
+    for each additional coin; each tap on Preparations gives one more coin, up to 5, then none."""
+    form = setup_form(store, "tokaido")
+    tap(form, "expansions", "Journey of Initiation")
+    tap(form, "expansions", "Preparations")
+    tap(form, "expansions", "Preparations +1 coin")
+    assert chosen(form, "expansions") == ["Journey of Initiation", "Preparations +2 coins"]
+    assert form.notes()[-1] == "Preparations: 2 coins more each; tap again for one more."
+    setup = form.setup(seed=1)
+    assert setup.initiation and setup.preparations == 2
+    for _ in range(4):  # 3, 4, 5, then none
+        form.tap("expansions", "preparations")
+    assert form.setup(seed=1).preparations == 0 and "Preparations" in [o.text for o in row(form, "expansions").options]

@@ -119,7 +119,7 @@ def test_whose_turn_tokaido_without_a_road_is_known_once_her_card_is_tapped():
     assert whose_turn(game, []) == Turn()
     assert whose_turn(game, ["green card"]) == Turn(automa=True)
     assert whose_turn(game, ["meals"]) == Turn()
-    game.play("end 1 1 1 1")
+    game.play("end 1 1 1 1 0")
     assert whose_turn(game, []) == Turn()  # over
 
 

@@ -106,9 +106,10 @@ def test_the_end_of_an_automata_game_is_said_once_with_the_score_and_its_undo_re
 
 def test_the_end_of_a_euphoria_game_is_said_the_same_way_and_its_undo_reopens_it(tmp_path):
     printed = session_lines(["--game", "euphoria", "--db", str(tmp_path / "g.db"), "--new", "--recruits",
-                             "icarus,subterra"], [WORKERS] + ["allegiance black"] * 10 + ["undo", "allegiance white"])
-    assert printed.count("over black 10, white 0: black wins") == 1
-    end = printed.index("over black 10, white 0: black wins")
+                             "icarus,subterra"], [WORKERS, "allegiance black", "allegiance black", "won 1", "undo",
+                                                  "allegiance white"])
+    assert printed.count("over black 2, white 0: person 1 wins") == 1
+    end = printed.index("over black 2, white 0: person 1 wins")
     assert printed[end + 1] == "ask The game is over"
     assert printed[end + 3] == REOPENED
     assert printed[end + 2].startswith("ok ") and printed[-1] != "ask The game is over"

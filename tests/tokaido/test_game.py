@@ -22,7 +22,7 @@ def event_for(game: TokaidoGame, rng: random.Random) -> str:
     if waiting == "meals":
         return "meals " + " ".join(str(rng.randint(1, 3)) for _ in range(4)) + " took none"
     assert waiting == "end"
-    return "end 3 2 1 8"
+    return "end 3 2 1 8 2"
 
 
 def play_journey(setup: Setup, seed: int):
@@ -110,10 +110,10 @@ def test_souvenirs_count_double_for_the_collector_and_ties_share_an_end_achievem
     game.play("green card 1 ahead shop")
     game.play("purple card 1 ahead hot-spring")
     before = dict(game.scores())
-    lines = game.play("end 3 0 1 0")  # you: 3 Souvenirs beat nothing: green's 2 count as 4
+    lines = game.play("end 3 0 1 0 0")  # you: 3 Souvenirs beat nothing: green's 2 count as 4
     assert "Collector: Green." in lines and "Bather: you, Purple." in lines
     assert "Gourmet: nobody." in lines  # nobody ate: a count of 0 takes nothing (ruling T6)
-    assert game.scores() == {"green": before["green"] + 10, "purple": before["purple"] + 10}
+    assert game.scores() == {"green": before["green"] + 3, "purple": before["purple"] + 3}
 
 
 def test_without_a_road_she_is_told_the_spaces_ahead_and_stops_at_an_inn():

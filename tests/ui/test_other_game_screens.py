@@ -215,7 +215,7 @@ def test_the_screen_answers_while_the_camera_reads_her_roll(app):
     app.controller.euphoria_look = lambda: app.camera.in_background(slow_look)
     start_euphoria_with_a_deck(app)
     while app.controller.other.session.game.waiting_for() != "roll":
-        tap({"next": "Automas' turn", "sites": "None"}[app.controller.other.session.game.waiting_for()])
+        tap({"next": "Automas' turn", "sites": "None", "completes": "No"}[app.controller.other.session.game.waiting_for()])
     assert screen(app).question.startswith("Her retrieved die 1 of")
     assert screen(app).refusal == READING_ROLL
     assert {"1", "6"} <= {b.text for b in buttons()}
