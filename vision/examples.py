@@ -21,8 +21,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 import cv2
 import numpy as np
 
-from vision.classifier import (NUMERAL_CROP, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES, FrameLooks,
-                               GreyPyramid, Reader, face_value_odds, normalise)
+from vision.classifier import (NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES,
+                               FrameLooks, GreyPyramid, Reader, normalise)
 from vision.readings import DIE_TYPES, FACES
 
 EXAMPLE_ROTATIONS = tuple(float(a) for a in range(0, 360, 30))  # each example is learnt at these turns
@@ -198,14 +198,14 @@ class DieFeatures:
                                                 for a in EXAMPLE_ROTATIONS]))
             read, reader_features = self.reader.predict_with_features(reader_crops)
             close, numeral_features = self.numerals.predict_with_features(numeral_crops)
-            values = TYPE_SLICES[example.die_type]
-            pips = None
             if example.die_type == "d6":
-                pips = ((_shares(read[:, values]) + _shares(self.d6_values.predict(reader_crops)[:, values])) / 2).mean(axis=0)
-            odds = face_value_odds(close.mean(axis=0), example.die_type, pips)
+                values = TYPE_SLICES["d6"]
+                odds = (_shares(read[:, values]) + _shares(self.d6_values.predict(reader_crops)[:, values])) / 2
+            else:
+                odds = _shares(close[:, NUMERAL_SLICES[example.die_type]])
             types = _shares(np.stack([read[:, TYPE_SLICES[t]].sum(axis=1) for t in DIE_TYPES], axis=1))
             seen = self._seen[id(example)] = _ExampleLook(
-                example, np.hstack([reader_features, numeral_features]), odds, types.mean(axis=0))
+                example, np.hstack([reader_features, numeral_features]), odds.mean(axis=0), types.mean(axis=0))
         return seen
 
     def of_dice(self, looks: FrameLooks, dice: Sequence[Tuple[Tuple[float, float], float]],

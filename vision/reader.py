@@ -3,9 +3,9 @@
 Pipeline: the detector's dice (``vision.detector``) -> the finder looks at a loose crop around
 each and says die or not, and where the die's box really is -> a second finder look
 centred on that box -> overlapping finds are merged -> the reader reads type and value
-from tight crops at a few rotations -> a close look at the middle of each die, turned, reads its numerals
-(and whether a D6 shows numerals or pips) -> the pips are counted on a D6 with pips -> the body colour is
-matched to the profile.
+from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its numerals, which
+reads its value -> the pips are counted -> an unsure D6 with no face of pips gets a close look, turned, at its
+numerals -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations
@@ -19,9 +19,9 @@ import cv2
 import numpy as np
 
 from vision.classifier import (CLASSES, D6_VALUES_MODEL, FACE_TURNS, FINDER_CROP, FINDER_WINDOW, MODEL_DIR,
-                               NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES,
-                               FaceReader, Finder, FrameLooks, GreyPyramid, Reader, crop_batch, decode_box, face_value_odds,
-                               type_and_value)
+                               NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_SLICES, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
+                               READER_WINDOW, TYPE_SLICES, FaceReader, Finder, FrameLooks, GreyPyramid, NumeralReader,
+                               Reader, crop_batch, decode_box, face_value_odds, type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
@@ -33,6 +33,7 @@ READER_ANGLES = (0.0, 45.0, 90.0, 135.0)
 UNSURE_ANGLES = (180.0, 225.0, 270.0, 315.0)  # a die still unsure gets these looks too: they read D4s' type better
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger than the smallest die read may be a group
+SURE_WITHOUT_NUMERALS = 0.99  # a D4 or D8 value the reader is this sure of gets no close look (see the docs)
 DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to this much larger are looked for
 PACKED_LEFT = 0.5  # with a known die size, the second search looks for what is left of a die down to this share
 SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
@@ -54,12 +55,13 @@ class DiceReader:
         self.finder = Finder(pathlib.Path(model_dir) / "finder.onnx" if model_dir else None)
         self.reader = Reader(pathlib.Path(model_dir) / "reader.onnx" if model_dir else None)
         self.d6_values = Reader(pathlib.Path(model_dir or MODEL_DIR) / D6_VALUES_MODEL)
+        self.numerals = NumeralReader(model_dir)
         self.faces = FaceReader(pathlib.Path(model_dir or MODEL_DIR) / NUMERAL_MODEL)
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
         self.table_values: Optional[TableValues] = None
-        self._example_features = DieFeatures(self.reader, self.faces, self.d6_values)
+        self._example_features = DieFeatures(self.reader, self.numerals.nets[0], self.d6_values)
         self.detector = DieDetector(pathlib.Path(model_dir) / DETECTOR_FILE if model_dir else None)
 
     def learn(self, dice: TableDice) -> None:
@@ -191,9 +193,9 @@ class DiceReader:
         found = _merge(found)
         if not found:
             return []
-        probs = self._read_d6_values(looks, found, self._read(looks, found))
+        probs = self._read_numerals(looks, found, self._read_d6_values(looks, found, self._read(looks, found)))
         pips = _count_pips(frame_bgr, found, probs)
-        probs = self._read_faces(looks, found, probs, pips)
+        probs = self._read_d6_numerals(looks, found, probs, pips)
         if self.table_values:
             probs = self._read_with_examples(looks, found, probs)
         probs = _weigh_pips(probs, pips)
@@ -249,25 +251,46 @@ class DiceReader:
             read.sum(axis=1, keepdims=True), 1e-12)) / 2
         return out
 
-    def _read_faces(self, looks: FrameLooks, found, probs: np.ndarray, pips: Sequence[Optional[int]]) -> np.ndarray:
-        """``probs`` with each die's values read by the numeral reader's close look at its middle.
-
-        Each type keeps the reader's probability. A D4's and a D8's values share it as the numerals read. A
-        D6's do where the die was worth counting pips on (``_count_pips``) and no face of pips was found: as the
-        numerals read where it shows numerals, and as the pip readers read it where it shows pips, weighed by
-        how likely the numeral reader finds each. A D6 the pip readers are sure of, or whose pips were
-        counted, keeps their reading: on photos of pips the numeral reader never saw (translucent casino
+    def _read_d6_numerals(self, looks: FrameLooks, found, probs: np.ndarray,
+                          pips: Sequence[Optional[int]]) -> np.ndarray:
+        """``probs`` with the values of each unsure D6 on which no face of pips was counted (``_count_pips``) read
+        by the face reader's close look at its middle, turned: as its numerals read where it shows numerals, and
+        as the pip readers read it where it shows pips, weighed by how likely the face reader finds each. The
+        type keeps the reader's probability. A D6 the pip readers are sure of, or whose pips were counted, keeps
+        their reading and gets no close look: on photos of pips the face reader never saw (translucent casino
         dice) it took pips for numerals."""
         out = probs.copy()
-        dice = [k for k, p in enumerate(probs) if p[0] < 0.5]
+        d6 = TYPE_SLICES["d6"]
+        dice = [k for k, p in enumerate(probs) if p[0] < 0.5 and pips[k] == NO_PIP_FACE and p[d6].sum() > 0]
         if not dice:
             return out
         close = self._look(self.faces, looks, [found[k] for k in dice], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
         for q, k in zip(close, dice):
-            for die_type, values in TYPE_SLICES.items():
-                type_p = float(probs[k, values].sum())
-                if type_p > 0 and (die_type != "d6" or pips[k] == NO_PIP_FACE):
-                    out[k, values] = type_p * face_value_odds(q, die_type, probs[k, values] / type_p)
+            type_p = float(probs[k, d6].sum())
+            out[k, d6] = type_p * face_value_odds(q, "d6", probs[k, d6] / type_p)
+        return out
+
+    def _read_numerals(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
+        """``probs`` with the values of each find read as a D4 or D8, unless already sure, read again by a
+        close look at its numerals.
+
+        Each of those types keeps the reader's probability; its values share it as the numeral reader reads
+        them: the numeral reader sees the numerals twice as large and reads them better, and weighing the
+        reader's odds in as well left more D4s unsure and no fewer wrong."""
+        readings = [type_and_value(p) for p in probs]
+        chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(readings)
+                  if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
+        if not chosen:
+            return probs
+        angles = READER_ANGLES[:self.views]
+        close = self.numerals.read(lambda net, ks: self._look(net, looks, [found[chosen[k]] for k in ks],
+                                                              NUMERAL_WINDOW, NUMERAL_CROP, angles),
+                                   [readings[k][0] for k in chosen])
+        out = probs.copy()
+        for k, q in zip(chosen, close):
+            for die_type in NUMERAL_TYPES:
+                values, read = TYPE_SLICES[die_type], q[NUMERAL_SLICES[die_type]]
+                out[k, values] = probs[k, values].sum() * read / max(float(read.sum()), 1e-12)
         return out
 
     def _read_with_examples(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:

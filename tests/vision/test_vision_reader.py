@@ -283,46 +283,67 @@ def _face_row(upright: dict, numerals: float = 0.0) -> np.ndarray:
     return row
 
 
-def test_the_close_look_reads_each_types_values_but_not_its_type(reader, monkeypatch):
-    """Within each type, the values are shared out as the numerals stand upright at the turns; the type and
-    "none" keep the reader's probabilities. An unsure D6 on which no face of pips was counted takes its
-    numerals' values where it shows numerals and its pip readers' where it shows pips, weighed by how likely
-    each is; a D6 whose pips were counted, or which was not looked at, keeps its pip readers' values; a find
-    that is no die gets no look."""
-    from vision.classifier import CLASSES, FACE_TURNS, FrameLooks, GreyPyramid, TYPE_SLICES, upright_values
-    from vision.reader import NO_PIP_FACE
+def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader, monkeypatch):
+    """Within the type, the values are shared out as the numeral reader reads them; the type, "none" and D6
+    keep the reader's probabilities."""
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
+    from vision.reader import SURE_WITHOUT_NUMERALS
 
-    probs = np.zeros((4, len(CLASSES)))
+    probs = np.zeros((3, len(CLASSES)))
     probs[0, 0] = 0.1
     probs[0, TYPE_SLICES["d4"]] = [0.4, 0.3, 0.1, 0.05]
     probs[0, TYPE_SLICES["d6"]] = 0.05 / 6
-    probs[1, TYPE_SLICES["d6"]] = [0.5, 0.1, 0.1, 0.1, 0.1, 0.1]
-    probs[2] = probs[1]
-    probs[3, 0] = 0.9  # no die: no look
-    probs[3, TYPE_SLICES["d8"]] = 0.1 / 8
-    rows = [_face_row({"d4": {3: 0.2}, "d6": {2: 0.1}, "d8": {1: 0.05}}, numerals=0.0),
-            _face_row({"d6": {4: 0.15}}, numerals=0.75), _face_row({"d6": {4: 0.15}}, numerals=0.75)]
+    probs[1, TYPE_SLICES["d6"]] = 1 / 6  # a D6 gets no close look
+    sure = (1.0 + SURE_WITHOUT_NUMERALS) / 2
+    probs[2, TYPE_SLICES["d8"]] = [sure] + [(1.0 - sure) / 7] * 7  # nor does a value the reader is sure of
+    close = np.full(len(NUMERAL_CLASSES), 0.05)
+    close[NUMERAL_CLASSES.index(("d4", 3))] = 0.8
+    looked_at = []
+
+    def look(net, looks, found, window, size, angles):
+        looked_at.extend(found)
+        return np.tile(close, (len(found), 1))
+
+    monkeypatch.setattr(reader, "_look", look)
+    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0)]
+    out = reader._read_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs)
+    assert looked_at == found[:1] * 2  # 0.8 sure: both numeral networks look
+    d4 = out[0, TYPE_SLICES["d4"]]
+    assert abs(d4.sum() - 0.85) < 1e-9 and int(np.argmax(d4)) == 2
+    assert np.allclose(d4, 0.85 * np.array([0.05, 0.05, 0.8, 0.05]) / 0.95)
+    assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
+    assert np.array_equal(out[1:], probs[1:])
+
+
+def test_an_unsure_d6_without_pips_is_read_by_its_numerals_and_pips_as_likely_each(reader, monkeypatch):
+    """An unsure D6 on which no face of pips was counted takes its numerals' values where it shows numerals
+    and its pip readers' where it shows pips, weighed by how likely the face reader finds each; its type and
+    "none" keep the reader's probabilities. A D6 whose pips were counted, or that was not looked at for pips,
+    keeps its pip readers' values and gets no close look."""
+    from vision.classifier import CLASSES, FACE_TURNS, FrameLooks, GreyPyramid, TYPE_SLICES, upright_values
+    from vision.reader import NO_PIP_FACE
+
+    d6 = TYPE_SLICES["d6"]
+    probs = np.zeros((3, len(CLASSES)))
+    probs[:, 0] = 0.1
+    probs[:, d6] = 0.9 * np.array([0.5, 0.1, 0.1, 0.1, 0.1, 0.1])
+    row = _face_row({"d6": {4: 0.15}}, numerals=0.75)
     looked_at = []
 
     def look(net, looks, found, window, size, angles):
         assert net is reader.faces and tuple(angles) == FACE_TURNS
         looked_at.extend(found)
-        return np.stack(rows[:len(found)])
+        return np.tile(row, (len(found), 1))
 
     monkeypatch.setattr(reader, "_look", look)
-    found = [(1.0, (50.0 * k, 50.0), 40.0) for k in range(4)]
-    pips = [None, NO_PIP_FACE, 3, None]
-    out = reader._read_faces(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs, pips)
-    assert looked_at == found[:3]
-    d4 = out[0, TYPE_SLICES["d4"]]
-    assert abs(d4.sum() - 0.85) < 1e-9 and int(np.argmax(d4)) == 2
-    assert np.allclose(d4, 0.85 * upright_values(rows[0], "d4"))
-    assert np.allclose(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])  # not looked at for pips
-    d6 = out[1, TYPE_SLICES["d6"]]
-    assert np.allclose(d6, 0.75 * upright_values(rows[1], "d6") + 0.25 * probs[1, TYPE_SLICES["d6"]])
-    assert int(np.argmax(d6)) == 3 and abs(d6.sum() - 1.0) < 1e-9
-    assert np.array_equal(out[2], probs[2])  # three pips counted: its pips say its value
-    assert out[0, 0] == probs[0, 0] and np.array_equal(out[3], probs[3])
+    found = [(1.0, (50.0 * k, 50.0), 40.0) for k in range(3)]
+    out = reader._read_d6_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs,
+                                   [NO_PIP_FACE, 3, None])
+    assert looked_at == found[:1]
+    own = probs[0, d6] / 0.9
+    assert np.allclose(out[0, d6], 0.9 * (0.75 * upright_values(row, "d6") + 0.25 * own))
+    assert int(np.argmax(out[0, d6])) == 3 and out[0, 0] == probs[0, 0]
+    assert np.array_equal(out[1:], probs[1:])
 
 
 def test_a_die_whose_numerals_no_turn_shows_upright_is_unsure():
@@ -380,13 +401,63 @@ def test_the_numeral_reader_gives_each_types_upright_odds_and_the_d6_face_kind()
     assert not np.allclose(rows[0::2], rows[1::2], atol=1e-3)  # a turned crop reads otherwise
 
 
+def test_the_two_numeral_networks_were_trained_apart():
+    from vision.classifier import GreyPyramid, NUMERAL_CROP, NUMERAL_WINDOW, NumeralReader, normalise
+
+    frame, labels = clean_scene(seed=3)
+    pyramid = GreyPyramid(frame)
+    boxes = [label["bbox"] for label in labels]
+    crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), NUMERAL_WINDOW * max(x1 - x0, y1 - y0),
+                                             NUMERAL_CROP) for x0, y0, x1, y1 in boxes]))
+    first, second = (net.predict(crops) for net in NumeralReader().nets)
+    assert first.shape == second.shape and not np.allclose(first, second, atol=1e-3)
+
+
+def test_the_second_numeral_network_reads_only_what_the_first_is_unsure_of():
+    """A value the first network is sure of is its reading; the others are the mean of both networks'."""
+    from vision.classifier import NUMERAL_CLASSES, NUMERAL_SLICES, SURE_WITH_ONE_NETWORK, NumeralReader
+
+    def row(die_type: str, odds) -> np.ndarray:
+        out = np.zeros(len(NUMERAL_CLASSES))
+        out[NUMERAL_SLICES[die_type]] = odds
+        return out
+
+    sure, unsure = (1.0 + SURE_WITH_ONE_NETWORK) / 2, SURE_WITH_ONE_NETWORK - 0.1
+    numerals = NumeralReader()
+    first, second = numerals.nets
+    readings = {id(first): np.stack([row("d4", [sure, 1 - sure, 0, 0]), row("d8", [unsure, 1 - unsure] + [0] * 6)]),
+                id(second): np.stack([row("d4", [0, 1, 0, 0]), row("d8", [0, 1] + [0] * 6)])}
+    asked = []
+
+    def look(net, dice):
+        asked.append((net, list(dice)))
+        return readings[id(net)][list(dice)].copy()
+
+    out = numerals.read(look, ["d4", "d8"])
+    assert asked == [(first, [0, 1]), (second, [1])]
+    assert np.allclose(out[0], readings[id(first)][0])
+    assert np.allclose(out[1], row("d8", [unsure / 2, (1 - unsure + 1) / 2] + [0] * 6))
+
+
 def test_a_missing_numeral_network_names_the_command_that_trains_it(tmp_path):
     import shutil
 
     from vision.classifier import MODEL_DIR
     from vision.reader import DiceReader
 
-    for name in ("finder.onnx", "reader.onnx", "d6_values.onnx", "detector.onnx"):
+    for name in ("finder.onnx", "reader.onnx", "d6_values.onnx", "numerals.onnx"):
+        shutil.copy(MODEL_DIR / name, tmp_path / name)
+    with pytest.raises(FileNotFoundError, match=r"numerals2\.onnx.*python -m vision\.training\.train"):
+        DiceReader(model_dir=tmp_path)
+
+
+def test_a_missing_face_reader_names_the_command_that_trains_it(tmp_path):
+    import shutil
+
+    from vision.classifier import MODEL_DIR
+    from vision.reader import DiceReader
+
+    for name in ("finder.onnx", "reader.onnx", "d6_values.onnx", "numerals.onnx", "numerals2.onnx", "detector.onnx"):
         shutil.copy(MODEL_DIR / name, tmp_path / name)
     with pytest.raises(FileNotFoundError, match=r"faces\.onnx.*python -m vision\.training\.numerals"):
         DiceReader(model_dir=tmp_path)

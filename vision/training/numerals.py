@@ -1,6 +1,6 @@
 """Train the numeral reader on 3D-rendered dice and real photos; export ONNX.
 
-    python -m vision.training.numerals [--dice 120000] [--real lurig_types baylor_d6] [--leave-out SOURCE ...]
+    python -m vision.training.numerals [--threads 2] [--jobs 2] [--real lurig_types baylor_d6] [--leave-out SOURCE ...]
 
 One network reads the close crop of a die's middle (``NUMERAL_WINDOW``): for each die type, the value its
 numerals show (a D4's three copies around its point, a D8's or numeral D6's top face), and for a D6
@@ -287,7 +287,7 @@ def train(args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=str(MODEL_DIR / NUMERAL_MODEL))
-    parser.add_argument("--dice", type=int, nargs="+", default=[64800, 64800],
+    parser.add_argument("--dice", type=int, nargs="+", default=[64800, 34000],
                         help="dice to render with each of the render seeds (three crops each)")
     parser.add_argument("--render-seeds", type=int, nargs="+", default=[1, 2], help="one set of renders each")
     parser.add_argument("--real", nargs="*", default=list(NUMERAL_SOURCES), choices=NUMERAL_SOURCES,
@@ -296,15 +296,15 @@ def main() -> None:
                         help="sources not to learn from, so their figures stay honest")
     parser.add_argument("--measure", nargs="*", default=[], choices=NUMERAL_SOURCES + ("fickett_rolls",),
                         help="real sources to measure after each epoch (left out of training)")
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--epoch-crops", type=int, default=60000)
+    parser.add_argument("--epochs", type=int, default=7)
+    parser.add_argument("--epoch-crops", type=int, default=50000)
     parser.add_argument("--real-share", type=float, default=0.3, help="share of each type's draws from photos")
     parser.add_argument("--synth-scenes", type=int, default=600,
                         help="scenes of vision.synth's flat dice (the demo's), taught as the real dice are")
     parser.add_argument("--real-dice", type=int, default=12,
                         help="dice taught at their surest turn added to each batch")
     parser.add_argument("--real-weight", type=float, default=0.5, help="how much the real dice's loss weighs")
-    parser.add_argument("--print-over", type=float, default=0.2, help="share of rendered crops with small print over them")
+    parser.add_argument("--print-over", type=float, default=0.25, help="share of rendered crops with small print over them")
     parser.add_argument("--widths", type=int, nargs=4, default=[16, 32, 64, 64], metavar="C")
     parser.add_argument("--invert", type=float, default=0.0)
     parser.add_argument("--batch", type=int, default=256)
