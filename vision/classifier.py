@@ -214,15 +214,12 @@ def upright_values(turns_mean: np.ndarray, die_type: str) -> np.ndarray:
     return (mass + UNSEEN_PRIOR / len(mass)) / (float(mass.sum()) + UNSEEN_PRIOR)
 
 
-def face_value_odds(turns_mean: np.ndarray, die_type: str, pip_odds: Optional[np.ndarray]) -> np.ndarray:
-    """A die type's value odds given the numeral reader's row averaged over ``FACE_TURNS``: a D4's and a D8's as
-    their numerals read; a D6's as its numerals read where it shows numerals and ``pip_odds`` (the pip readers')
-    where it shows pips, weighed by how likely the numeral reader finds each."""
-    read = upright_values(turns_mean, die_type)
-    if die_type != "d6":
-        return read
+def d6_value_odds(turns_mean: np.ndarray, pip_odds: np.ndarray) -> np.ndarray:
+    """A D6's value odds given the face reader's row averaged over ``FACE_TURNS``: as its numerals read where it
+    shows numerals and ``pip_odds`` (the pip readers') where it shows pips, weighed by how likely the face reader
+    finds each."""
     numerals = float(turns_mean[FACE_NUMERALS])
-    return numerals * read + (1.0 - numerals) * pip_odds
+    return numerals * upright_values(turns_mean, "d6") + (1.0 - numerals) * pip_odds
 
 
 class FrameLooks:

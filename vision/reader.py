@@ -21,7 +21,7 @@ import numpy as np
 from vision.classifier import (CLASSES, D6_VALUES_MODEL, FACE_TURNS, FINDER_CROP, FINDER_WINDOW, MODEL_DIR,
                                NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_SLICES, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
                                READER_WINDOW, TYPE_SLICES, FaceReader, Finder, FrameLooks, GreyPyramid, NumeralReader,
-                               Reader, crop_batch, decode_box, face_value_odds, type_and_value)
+                               Reader, crop_batch, d6_value_odds, decode_box, type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
@@ -267,7 +267,7 @@ class DiceReader:
         close = self._look(self.faces, looks, [found[k] for k in dice], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
         for q, k in zip(close, dice):
             type_p = float(probs[k, d6].sum())
-            out[k, d6] = type_p * face_value_odds(q, "d6", probs[k, d6] / type_p)
+            out[k, d6] = type_p * d6_value_odds(q, probs[k, d6] / type_p)
         return out
 
     def _read_numerals(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
