@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass, field
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from ..session.protocol import FinalScore, game_to_resume
 from ..store import GameStore, NothingToUndo, StoreError
@@ -50,14 +50,16 @@ class GameSession:
         return cls(store, game_id, chosen, cls._replay(store, game_id, chosen, store.header(game_id)))
 
     @staticmethod
-    def _replay(store: GameStore, game_id: str, chosen: GameKind, header: dict) -> Any:
+    def _replay(store: GameStore, game_id: str, chosen: GameKind, header: dict,
+                events: Optional[List[str]] = None) -> Any:
+        """The game after ``events`` (those that stand in the store by default)."""
         try:
-            return replayed(chosen, header, store.effective_events(game_id))
+            return replayed(chosen, header, store.effective_events(game_id) if events is None else events)
         except EventRefused as exc:
             raise StoreError(f"Game {game_id} cannot be replayed: {exc}. The events before it are intact.") from None
 
     def submit(self, line: str) -> Answer:
-        """Play a line on a copy of the game, save it, then keep the copy."""
+        """Play a line on a copy of the game, save it with the notes it leaves, then keep the copy."""
         event = " ".join(line.split())
         scratch = copy.deepcopy(self.game)
         try:
@@ -65,23 +67,25 @@ class GameSession:
         except self.kind.refused as refused:
             return Answer(False, reason=str(refused))
         try:
-            number = self.store.append(self.game_id, event)
+            number = self.store.append_all(self.game_id, [event], meta=self._notes(scratch))
         except StoreError as exc:
             return Answer(False, reason=f"Not saved, so not played: {exc}")
         self.game = scratch
-        self._save_notes()
         return Answer(True, number, lines)
 
     def undo(self) -> Answer:
         """Take back the last event given."""
         try:
-            number = self.store.append(self.game_id, "undo")
+            standing = self.store.effective_events(self.game_id)
+            if not standing:
+                return Answer(False, reason="There is nothing to undo")
+            before = self._replay(self.store, self.game_id, self.kind, self.store.header(self.game_id), standing[:-1])
+            number = self.store.append_all(self.game_id, ["undo"], meta=self._notes(before))
         except NothingToUndo:
             return Answer(False, reason="There is nothing to undo")
         except StoreError as exc:
             return Answer(False, reason=f"Not saved, so not undone: {exc}")
-        self.game = self._replay(self.store, self.game_id, self.kind, self.store.header(self.game_id))
-        self._save_notes()
+        self.game = before
         return Answer(True, number)
 
     def prompt(self) -> str:
@@ -93,11 +97,13 @@ class GameSession:
             return None
         return self.game.scores(), self.game.winners()
 
+    def _notes(self, game: Any) -> Dict[str, Any]:
+        """The notes the list of saved games shows of ``game``."""
+        return {"game": self.kind.name, "waiting_for": game.waiting_for()}
+
     def _save_notes(self) -> None:
-        """The notes the list of saved games shows; a failure is logged and the game goes on."""
+        """The notes of a game just started; a failure is logged and the game goes on."""
         try:
-            notes = dict(self.store.meta(self.game_id))
-            notes.update(game=self.kind.name, waiting_for=self.game.waiting_for())
-            self.store.set_meta(self.game_id, notes)
+            self.store.set_meta(self.game_id, self._notes(self.game))
         except StoreError as exc:
             log.warning("the notes of game %s were not saved: %s", self.game_id, exc)

@@ -93,6 +93,7 @@ class TableSession:
             self.chance.seeded.discard("roll")
         self.event_count = len(store.events(game_id))
         self._automas: Dict[int, Tuple[Automa, int]] = {}  # seat -> (Automa, actions it has seen)
+        self._ahead: Optional[Ahead] = None  # the seeded events ahead of the game as it stands, once computed
 
     # -- starting and resuming ------------------------------------------------------------------
 
@@ -145,12 +146,24 @@ class TableSession:
             ahead.append(outcome)
         return ahead
 
+    def _current_ahead(self) -> "Ahead":
+        """The seeded events ahead of the game as it stands and the state they lead to, computed once for each
+        state of the game (the seeded outcomes are replayed from the seed, which costs a playout's worth)."""
+        ahead = self._ahead
+        if ahead is None or not ahead.of(self.game, self.chance):
+            outcomes = self._seeded_ahead(self.game)
+            state = self.state
+            for outcome in outcomes:
+                state = apply_action(state, outcome)
+            ahead = self._ahead = Ahead(self.state, frozenset(self.chance.seeded), tuple(outcomes), state)
+        return ahead
+
     def _filled_before(self, action: Action) -> List[Action]:
         """The seeded events not yet played before ``action`` (a game started or resumed without
         ``play_seeded``): all of them before a decision, and those of other kinds before a chance
         outcome the table supplies (a roll after the deal)."""
         events = []
-        for outcome in self._seeded_ahead(self.game):
+        for outcome in self._current_ahead().outcomes:
             if type(outcome) is type(action):
                 break
             events.append(outcome)
@@ -158,10 +171,7 @@ class TableSession:
 
     def upcoming_state(self) -> State:
         """The state once the seeded chance events ahead are played: where the next decision is taken."""
-        state = self.state
-        for outcome in self._seeded_ahead(self.game):
-            state = apply_action(state, outcome)
-        return state
+        return self._current_ahead().upcoming
 
     def legal(self) -> List[Action]:
         return legal_actions(self.upcoming_state())
@@ -247,35 +257,51 @@ class TableSession:
         return self._record(scratch, ["undo"] * taken)
 
     def _record(self, after: Game, events: List[str]) -> Outcome:
-        """Save ``events`` and the seeded chance events they lead to, in one transaction, then play them."""
+        """Save ``events``, the seeded chance events they lead to and the notes of the game they leave, in one
+        transaction, then play them."""
         for outcome in self._seeded_ahead(after):
             after.play(outcome)
             events = events + [str(outcome)]
         if not events:
             return Outcome(True, event=self.event_count)
         try:
-            number = self.store.append_all(self.game_id, events)
+            number = self.store.append_all(self.game_id, events, meta=self._notes(after.state))
         except StoreError as exc:
             return Outcome(False, reason=f"Not saved, so not played: {exc}", rule="storage")
         self.game = after
         self.event_count = number
-        self._save_notes()
+        # every seeded event ahead is played now: the next is a decision, or a chance event the table gives
+        self._ahead = Ahead(after.state, frozenset(self.chance.seeded), (), after.state)
         return Outcome(True, event=number)
 
+    def _notes(self, state: State) -> Dict[str, Any]:
+        """The notes the list of saved games shows of ``state`` (seats, round, phase, the final score once the
+        game is over), and whether rolls come from the table."""
+        notes: Dict[str, Any] = dict(round=state.round, phase=state.phase, table_rolls=self.table_rolls,
+                                     seats=[f"{s.name or s.colour.title()} ({s.colour}"
+                                            f"{', Automa' if s.kind == 'automa' else ''})" for s in self.seats])
+        if state.is_over:
+            notes["score"] = score(state).to_json()
+        return notes
+
     def _save_notes(self) -> None:
-        """Keep the notes the list of saved games shows (seats, round, phase, the final score once the
-        game is over), and whether rolls come from the table. They are not the game: one that cannot be
-        saved is logged, and the move stands."""
-        state = self.state
+        """Keep the notes of a game that changed without a move (started, or its rolls now from the table).
+        They are not the game: notes that cannot be saved are logged, and the game goes on."""
         try:
-            notes = dict(self.store.meta(self.game_id))
-            notes.update(round=state.round, phase=state.phase, table_rolls=self.table_rolls,
-                         seats=[f"{s.name or s.colour.title()} ({s.colour}{', Automa' if s.kind == 'automa' else ''})"
-                                for s in self.seats])
-            if state.is_over:
-                notes["score"] = score(state).to_json()
-            else:
-                notes.pop("score", None)
-            self.store.set_meta(self.game_id, notes)
+            self.store.set_meta(self.game_id, self._notes(self.state))
         except StoreError as exc:
             log.warning("the notes of game %s were not saved: %s", self.game_id, exc)
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """The seeded chance events ahead of a state (for the chance sources seeded then), and where they lead."""
+
+    state: State
+    seeded: frozenset
+    outcomes: Tuple[Action, ...]
+    upcoming: State
+
+    def of(self, game: Game, chance: ChanceSources) -> bool:
+        """Whether this was computed for ``game`` as it stands, with the same chance sources."""
+        return self.state is game.state and self.seeded == chance.seeded

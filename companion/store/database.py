@@ -257,10 +257,12 @@ class GameStore:
         """
         return self.append_all(game_id, [event])
 
-    def append_all(self, game_id: str, events: list[str]) -> int:
-        """Record several events in one transaction (all or none); returns the last number."""
+    def append_all(self, game_id: str, events: list[str], meta: Optional[dict[str, Any]] = None) -> int:
+        """Record several events in one transaction (all or none), with the game's notes as they
+        stand after them (``meta``: replaces the notes, as :meth:`set_meta` does); returns the last number."""
         if not events or not all(isinstance(e, str) and e.strip() for e in events):
             raise StoreError(f"events must be non-empty text, got {events!r}")
+        meta_json = None if meta is None else _to_json(meta, "game meta")
         with self._lock:
             with self._transaction("record the event") as conn:
                 self._require(conn, game_id)
@@ -276,6 +278,8 @@ class GameStore:
                 conn.executemany("INSERT INTO events (game_id, n, event, recorded_at) VALUES (?, ?, ?, ?)",
                                  [(game_id, n + i, e, now) for i, e in enumerate(events, 1)])
                 conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+                if meta_json is not None:
+                    conn.execute("UPDATE games SET meta = ? WHERE id = ?", (meta_json, game_id))
                 n += len(events)
             self._events_since_backup += len(events)
             if self._events_since_backup >= self.backup_every:

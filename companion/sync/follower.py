@@ -13,9 +13,10 @@ from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optiona
 from ..rules import Action, IllegalAction, Place, Roll, State
 from .answers import ToldDie, accepted_dice, misread_dice, turned_dice
 from .explain import Moves
+from .followed_game import FollowedGame, MoveOutcome
 from .in_place import (DieSpot, Group, Turned, dice_by_group, die_spots, expected_group, group_of,
                        turned_in_place)
-from .locations import expected_dice, vouched_dice
+from .locations import Location, expected_dice, vouched_dice
 from .observe import Differences, Misreading, ObservedTable, differences
 from .report import SyncReport, sync_table
 from .rolled_types import with_rolled_types
@@ -41,7 +42,7 @@ class SyncStep:
     """What one settle led to: the report, the moves played without a tap and their outcomes, the alert."""
 
     report: SyncReport
-    played: Tuple[object, ...] = ()
+    played: Tuple[MoveOutcome, ...] = ()
     alert: Optional[SyncReport] = None
     moves: Moves = ()  # the moves of ``played``, in its order
 
@@ -53,15 +54,25 @@ class Remembered(NamedTuple):
     engine: Counter
 
 
-class TableSync:
-    """Keeps a camera table and a :class:`TableSession` together.
+@dataclass(frozen=True)
+class Expected:
+    """The state where the next decision is taken and the engine's dice in it: worked out once for each state
+    of the game, however often a settle, a recheck or the LEDs ask."""
 
-    ``session``: a TableSession (``upcoming_state``, ``submit``) whose rolls come from the table.
-    :meth:`observe` takes the readings of each settled table grouped by zone.
+    state: State
+    dice: Dict[Location, Counter]
+
+
+class TableSync:
+    """Keeps a camera table and a game (a :class:`FollowedGame`, such as ``TableSession``) together.
+
+    ``session``: the game, whose rolls come from the table. :meth:`observe` takes the readings of each settled
+    table grouped by zone.
     """
 
-    def __init__(self, session, auto_play: bool = True, min_confidence: float = 0.0) -> None:
+    def __init__(self, session: FollowedGame, auto_play: bool = True, min_confidence: float = 0.0) -> None:
         self.session = session
+        self._expected: Optional[Expected] = None
         self.auto_play = auto_play
         self.min_confidence = min_confidence
         self.alert: Optional[SyncReport] = None
@@ -71,15 +82,23 @@ class TableSync:
         self._turned: Tuple[Turned, ...] = ()  # the dice the last table showed turned in place
         self._placed: Dict[Group, Remembered] = {}
 
-    def observe(self, readings_by_zone: ReadingsByZone) -> SyncStep:
+    def expected(self) -> Expected:
+        """The game's upcoming state and its dice, computed again only once the game has changed."""
         state = self.session.upcoming_state()
+        if self._expected is None or self._expected.state is not state:
+            self._expected = Expected(state, expected_dice(state))
+        return self._expected
+
+    def observe(self, readings_by_zone: ReadingsByZone) -> SyncStep:
+        expected = self.expected()
+        state = expected.state
         readings_by_zone = with_rolled_types(readings_by_zone, state)
         self._last_seen = readings_by_zone
         self._turned = ()
-        observed = self._corrected(state, ObservedTable.from_zones(readings_by_zone, state.colours,
-                                                                   self.min_confidence))
-        report = sync_table(state, observed)
-        played: Tuple[object, ...] = ()
+        observed = self._corrected(expected, ObservedTable.from_zones(readings_by_zone, state.colours,
+                                                                      self.min_confidence))
+        report = sync_table(state, observed, expected.dice)
+        played: Tuple[MoveOutcome, ...] = ()
         moves: Moves = ()
         self.pending_choice = None
         if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal) \
@@ -88,19 +107,19 @@ class TableSync:
             moves = report.proposal
             played = tuple(self.submit(action) for action in moves)
             if all(o.ok for o in played):
-                report = sync_table(self.session.upcoming_state(), observed)
+                expected = self.expected()
+                report = sync_table(expected.state, observed, expected.dice)
         elif report.moves:
             self.pending_choice = report
-        report = self._in_place(report, readings_by_zone)
+        report = self._in_place(report, readings_by_zone, self.expected())
         self.alert = report if report.mismatches else None
         return SyncStep(report, played, self.alert, moves)
 
-    def _in_place(self, report: SyncReport, readings_by_zone: ReadingsByZone) -> SyncReport:
+    def _in_place(self, report: SyncReport, readings_by_zone: ReadingsByZone, expected_now: Expected) -> SyncReport:
         """``report``, or an alert for the dice turned in place (``turned_in_place``) in groups the engine has
         not changed since their dice were remembered. A group is remembered whenever all its dice are read
         surely and match the engine's, unless a person's word on a misreading concerns it."""
-        state = self.session.upcoming_state()
-        expected = expected_dice(state)
+        state, expected = expected_now.state, expected_now.dice
         now = dice_by_group(die_spots(readings_by_zone, state.colours, self.min_confidence))
         turned: List[Turned] = []
         if not report.mismatches:
@@ -144,11 +163,11 @@ class TableSync:
         settled table (``answers.misread_dice``); none without an alert."""
         if self.alert is None or self._last_seen is None:
             return ()
+        colours = self.expected().state.colours
         if self._turned:
-            return turned_dice(self._turned, self._last_seen, self.session.upcoming_state().colours)
+            return turned_dice(self._turned, self._last_seen, colours)
         missing, extra = self._differences()
-        return misread_dice(Misreading(tuple(extra), tuple(missing)), self._last_seen,
-                            self.session.upcoming_state().colours)
+        return misread_dice(Misreading(tuple(extra), tuple(missing)), self._last_seen, colours)
 
     def accepted_dice(self) -> Tuple[ToldDie, ...]:
         """The dice ``accept`` would confirm as the camera read them surely (those the engine does not have yet),
@@ -159,25 +178,25 @@ class TableSync:
         _missing, extra = self._differences()
         misread_at = {location for m in self.misreadings for location, _ in m.seen + m.actual}
         return accepted_dice([located for located in extra if located.location not in misread_at], self._last_seen,
-                             self.session.upcoming_state().colours, self.min_confidence)
+                             self.expected().state.colours, self.min_confidence)
 
     def _differences(self) -> Differences:
         """How the last settled table, corrected and with its unsure values settled, differs from the engine."""
-        state = self.session.upcoming_state()
-        observed = self._corrected(state, ObservedTable.from_zones(self._last_seen, state.colours,
-                                                                   self.min_confidence))
-        return differences(expected_dice(state), observed)
+        expected = self.expected()
+        observed = self._corrected(expected, ObservedTable.from_zones(self._last_seen, expected.state.colours,
+                                                                      self.min_confidence))
+        return differences(expected.dice, observed)
 
-    def _corrected(self, state: State, observed: ObservedTable) -> ObservedTable:
+    def _corrected(self, expected_now: Expected, observed: ObservedTable) -> ObservedTable:
         """The table with the misreadings people pointed out corrected; those that no longer hold are dropped."""
-        expected = expected_dice(state)
-        observed = settle_unsure_readings(vouched_dice(state, expected), observed)
+        expected = expected_now.dice
+        observed = settle_unsure_readings(vouched_dice(expected_now.state, expected), observed)
         self.misreadings = [m for m in self.misreadings if m.holds(expected, observed)]
         for misreading in self.misreadings:
             observed = misreading.correct(observed)
         return observed
 
-    def accept(self) -> Tuple[object, ...]:
+    def accept(self) -> Tuple[MoveOutcome, ...]:
         """Take the table into the engine (the alert's legal option); the session checks it again."""
         if self.alert is None or not self.alert.accept:
             raise IllegalAction("sync", "There is no legal move that matches the table: put the table back instead")
@@ -186,7 +205,7 @@ class TableSync:
             self.alert = None
         return outcomes
 
-    def choose(self, index: int = 0) -> Tuple[object, ...]:
+    def choose(self, index: int = 0) -> Tuple[MoveOutcome, ...]:
         """Play one of several moves the table could show (or the proposal, when it was not played)."""
         source = self.pending_choice
         if source is None or not 0 <= index < len(source.moves):
@@ -196,7 +215,7 @@ class TableSync:
             self.pending_choice = None
         return outcomes
 
-    def submit(self, action: Action):
+    def submit(self, action: Action) -> MoveOutcome:
         """Submit to the session (which plays the seeded order and deal before a table roll)."""
         return self.session.submit(action)
 
@@ -210,7 +229,7 @@ class TableSync:
         known = frozenset(s for s in seats if s is not None)
         if known:
             return known
-        state = self.session.upcoming_state()
+        state = self.expected().state
         if state.turn is not None:
             return frozenset({state.turn})
         moves = self.pending_choice.moves if self.pending_choice is not None else ()

@@ -14,8 +14,9 @@ answers with a :class:`SyncReport`:
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from typing import FrozenSet, Optional, Sequence, Tuple
+from typing import FrozenSet, Mapping, Optional, Sequence, Tuple
 
 from ..rules import State
 from .explain import NORMAL_MOVES, Moves, explanations, placement_chains
@@ -74,9 +75,12 @@ class SyncReport:
         return " ".join(named + ([f"And {more} more {'die' if more == 1 else 'dice'} like that."] if more > 0 else []))
 
 
-def sync_table(state: State, observed: ObservedTable) -> SyncReport:
-    """Compare the table with the engine; see the module docstring for the three answers."""
-    expected = expected_dice(state)
+def sync_table(state: State, observed: ObservedTable,
+               expected: Optional[Mapping[Location, Counter]] = None) -> SyncReport:
+    """Compare the table with the engine; see the module docstring for the three answers. ``expected``: the
+    engine's dice (``expected_dice(state)``), where the caller has them already."""
+    if expected is None:
+        expected = expected_dice(state)
     observed = settle_unsure_readings(vouched_dice(state, expected), observed)
     missing, extra = differences(expected, observed)
     common = dict(tracked=observed.tracked, uncertain=observed.uncertain, doubts=observed.doubts)

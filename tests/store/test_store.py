@@ -155,3 +155,15 @@ def test_an_sqlite_file_of_something_else_is_left_alone(tmp_path):
         GameStore(path)
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("photos",)]
+
+
+def test_events_and_the_notes_they_leave_are_written_together_or_not_at_all(store):
+    game = store.create_game(HEADER)
+    store.set_meta(game, {"round": 1})
+    assert store.append_all(game, ["a", "b"], meta={"round": 2}) == 2
+    assert store.events(game) == ["a", "b"] and store.meta(game) == {"round": 2}
+    with pytest.raises(StoreError, match="cannot be stored as JSON"):
+        store.append_all(game, ["c"], meta={"when": object()})
+    with pytest.raises(NothingToUndo):
+        store.append_all(game, ["undo", "undo", "undo"], meta={"round": 0})
+    assert store.events(game) == ["a", "b"] and store.meta(game) == {"round": 2}

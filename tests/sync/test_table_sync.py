@@ -313,3 +313,39 @@ def test_a_die_read_wrongly_in_place_can_be_put_down_to_the_camera(store):
     step = runtime.camera_misread()
     assert step.alert is None and runtime.sync.alert is None and runtime.sync.misreadings == []
     assert runtime.table_settled(table.readings_by_zone()).report.in_sync  # read right again: no alert either
+
+
+def test_a_settle_works_out_the_upcoming_state_and_the_dice_once_for_each_state_of_the_game(store, monkeypatch):
+    """The seeded chance events ahead are replayed from the seed, and the engine's dice gathered, once for each
+    state the game is in during a settle (before and after the placement it plays), not once for each question."""
+    from companion.rules import Game
+    from companion.sync import follower
+
+    session, runtime, table, _panel = rolled_table(store)
+    state = session.upcoming_state()
+    seat = state.turn
+    table.move(seat, state.seats[seat].available[0], "staging.upgrade")
+    calls = {"seeded": 0, "dice": 0}
+
+    def counted(name, work):
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return work(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(Game, "seeded_outcomes", counted("seeded", Game.seeded_outcomes))
+    monkeypatch.setattr(follower, "expected_dice", counted("dice", follower.expected_dice))
+    step = runtime.table_settled(table.readings_by_zone())
+    assert [o.ok for o in step.played] == [True] and step.alert is None
+    # the state before was worked out at the last settle; the placement's is replayed once, as it is saved
+    assert calls == {"seeded": 1, "dice": 1}
+
+
+def test_a_move_played_from_the_table_is_saved_with_the_notes_it_leaves(store):
+    session, runtime, table, _panel = rolled_table(store)
+    state = session.upcoming_state()
+    seat = state.turn
+    table.move(seat, state.seats[seat].available[0], "staging.upgrade")
+    store.set_meta(session.game_id, {"round": 0, "phase": "stale"})
+    assert runtime.table_settled(table.readings_by_zone()).played[0].ok
+    assert store.meta(session.game_id)["phase"] == str(session.state.phase)
