@@ -19,7 +19,6 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
 
 import cv2
@@ -32,7 +31,6 @@ from companion.session.dice_learning import ConfirmedDie, TableDiceLearner
 from hardware.camera import CameraSource, CameraUnavailable, CameraWatch, open_camera
 from vision.known_types import with_types
 from vision.readings import CONFIDENCE_THRESHOLD, DieReading
-from vision.zones import MarkerLayout
 
 from . import theme
 
@@ -202,14 +200,13 @@ def reading_at(readings: Sequence[Reading], point: Tuple[float, float], reach: f
 class CameraFeed:
     """The latest preview (RGB, flipped for an OpenGL texture) and the latest readings."""
 
-    def __init__(self, camera: CameraSource, reader: Optional[Callable], reader_status: str,
-                 threshold: float = CONFIDENCE_THRESHOLD, settle_reads: int = following.STILL_READS,
-                 lost_after_s: float = CameraConfig.lost_after_s) -> None:
+    def __init__(self, camera: CameraSource, reading: Optional[following.CameraFollower], reader_status: str,
+                 threshold: float = CONFIDENCE_THRESHOLD, lost_after_s: float = CameraConfig.lost_after_s) -> None:
+        """``reading``: the dice read from ``camera`` (``companion.session.follower``), or None and why not."""
         self.camera = camera
-        self.reader = reader
+        self.reading = reading
         self.reader_status = reader_status
         self.threshold = threshold
-        self.settle_reads = settle_reads
         self._watch = CameraWatch(camera, lost_after_s)
         self._lock = threading.Lock()
         self._preview: Optional[np.ndarray] = None
@@ -217,9 +214,7 @@ class CameraFeed:
         self._readings: List[Reading] = []
         self._stop = threading.Event()
         self._preview_thread: Optional[threading.Thread] = None
-        self._reading: Optional[following.CameraFollower] = None
         self._produced: List[float] = []
-        self.layout: Optional[MarkerLayout] = None  # the calibrated table's zones, when it is followed
         self.on_settled: Optional[Callable[[dict, np.ndarray], None]] = None
 
     @classmethod
@@ -229,9 +224,9 @@ class CameraFeed:
              table_dice: Optional[TableDiceLearner] = None) -> "CameraFeed":
         """The feed of ``camera`` (started), else of the configured camera, else of the demo table.
 
-        ``profile`` (a ``calibration.CalibrationProfile``): its colours go to the dice reader
-        and its locked settings to the camera. ``table_dice``: the table's examples, which the reader
-        learns. ``config.lost_after_s``: how long without a frame before the camera counts as lost.
+        ``profile`` (a ``calibration.CalibrationProfile``), ``table_dice`` and ``settle_reads``: how the dice
+        are read and the table followed (``companion.session.follower.follow_camera``).
+        ``config.lost_after_s``: how long without a frame before the camera counts as lost.
         """
         if camera is None:
             demo_table = DemoTable(table)
@@ -243,18 +238,12 @@ class CameraFeed:
             except CameraUnavailable as exc:
                 log.warning("camera: %s", exc)
                 camera = open_camera("synthetic", **config.hardware_arguments(), render=demo_table.render)
-        reader, why = following.dice_reader(table_dice)
-        if profile is not None:
-            if camera.lock(profile.camera):
-                log.info("camera: locked the settings of the calibration profile")
-            if reader is not None and profile.colours is not None:
-                reader = partial(reader, profile=profile.colours)
-        return cls(camera, reader, why, threshold, settle_reads, config.lost_after_s)
+        reading, why = following.follow_camera(camera, profile, table_dice, settle_reads)
+        return cls(camera, reading, why, threshold, config.lost_after_s)
 
-    def follow(self, layout: MarkerLayout, on_settled: Callable[[dict, np.ndarray], None]) -> None:
-        """Before ``start``: after each settle, hand the dice by zone of ``layout``, and the frame they were
-        read in, to ``on_settled`` (called on the reading thread)."""
-        self.layout = layout
+    def follow(self, on_settled: Callable[[dict, np.ndarray], None]) -> None:
+        """Before ``start``: after each settle of a calibrated table, hand the dice by zone, and the frame they
+        were read in, to ``on_settled`` (called on the reading thread)."""
         self.on_settled = on_settled
 
     @property
@@ -267,15 +256,13 @@ class CameraFeed:
         self._stop.clear()
         self._preview_thread = threading.Thread(target=self._preview_loop, name="camera-preview", daemon=True)
         self._preview_thread.start()
-        if self.reader is not None:
-            gate = following.SettleGate(following.settle_detector(self.settle_reads))
-            self._reading = following.CameraFollower(self.camera, self.reader, self.layout, gate=gate)
-            self._reading.start(self._take_sight, on_end=self._reading_ended)
+        if self.reading is not None:
+            self.reading.start(self._take_sight, on_end=self._reading_ended)
 
     def stop(self) -> None:
         self._stop.set()
-        if self._reading is not None:
-            self._reading.stop()
+        if self.reading is not None:
+            self.reading.stop()
         if self._preview_thread is not None:
             self._preview_thread.join(timeout=2)
         self.camera.stop()
@@ -308,8 +295,8 @@ class CameraFeed:
             self.on_settled(sight.settled, sight.frame)
 
     def _reading_ended(self) -> None:
-        if self._reading is not None and self._reading.failure:
-            self.reader, self.reader_status = None, self._reading.failure
+        if self.reading is not None and self.reading.failure:
+            self.reading, self.reader_status = None, self.reading.failure
 
     # -- what the screen takes ------------------------------------------------------------
 
@@ -339,5 +326,5 @@ class CameraFeed:
     def status(self) -> str:
         if self.lost:
             return "Camera lost"
-        reading = "reading dice" if self.reader is not None else self.reader_status
+        reading = "reading dice" if self.reading is not None else self.reader_status
         return f"{self.camera.name.title()} camera, {reading}"

@@ -153,7 +153,7 @@ class TableCamera(EventDispatcher):
         if profile is not None and profile.colours is not None:
             runtime = self.controller.runtime
             sync = runtime.follow_table(min_confidence=threshold)
-            feed.follow(profile.layout, partial(self._settled, runtime, sync))
+            feed.follow(partial(self._settled, runtime, sync))
         elif not self.demo and not self._hinted_calibration:
             self._hinted_calibration = True
             rolls = "Rolls are read or entered" if self.controller.table_rolls else "The app rolls the dice"

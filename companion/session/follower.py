@@ -3,15 +3,17 @@
 A frame goes through ``ZoneReader`` (the zones found from their markers by ``vision.zones``, the dice
 read by a reader such as ``vision.reader.read_dice``, told where the markers' paper lies and how large
 the dice are) and ``SettleGate`` (``vision.settle``: once each time the table comes to rest).
-``CameraFollower`` does this on its own thread for a ``hardware.camera`` source. Nothing here touches
-the game: each settled table is handed to whoever owns it (``TableRuntime.table_settled``), on that
-owner's thread.
+``CameraFollower`` does this on its own thread for a ``hardware.camera`` source, and ``follow_camera`` builds
+one for a table, the same way for the app (``ui.camera_feed``) and the headless ``session --camera``. Nothing
+here touches the game: each settled table is handed, with the frame it was read in, to whoever owns it
+(``TableRuntime.table_settled``), on that owner's thread.
 """
 from __future__ import annotations
 
 import logging
 import threading
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
 import cv2
@@ -22,6 +24,8 @@ from vision.settle import SETTLED, SettleDetector
 from vision.zones import FoundZones, MarkerLayout, ZoneFinder
 
 if TYPE_CHECKING:
+    from calibration.profile import CalibrationProfile
+
     from .dice_learning import TableDiceLearner
 
 log = logging.getLogger(__name__)
@@ -109,9 +113,13 @@ class CameraFollower:
     """
 
     def __init__(self, camera: CameraSource, read: Read, layout: Optional[MarkerLayout] = None,
-                 every_s: float = READ_EVERY_S, gate: Optional[SettleGate] = None) -> None:
+                 every_s: float = READ_EVERY_S, gate: Optional[SettleGate] = None,
+                 table_dice: Optional["TableDiceLearner"] = None) -> None:
+        """``table_dice``: the table's dice examples ``read`` was taught, which the dice a person confirms
+        are to teach in turn (``TableRuntime.table_dice``)."""
         self.camera = camera
         self.read = read
+        self.table_dice = table_dice
         self.zones = ZoneReader(ZoneFinder(layout), read) if layout is not None else None
         self.gate = gate or SettleGate()
         self.every_s = every_s
@@ -170,3 +178,22 @@ class CameraFollower:
                 self._stop.wait(self.every_s)
         finally:
             on_end()
+
+
+def follow_camera(camera: CameraSource, profile: Optional["CalibrationProfile"] = None,
+                  table_dice: Optional["TableDiceLearner"] = None, settle_reads: int = STILL_READS,
+                  every_s: float = READ_EVERY_S) -> Tuple[Optional[CameraFollower], str]:
+    """The camera pipeline of a table, built once for the app and the headless session: ``camera`` (started)
+    locked to the ``profile``'s settings, its dice read by a reader taught ``table_dice`` with the profile's
+    colours, and, where the profile has those colours (a calibrated table), each rest handed over by the zones
+    of its layout. None and why, without a dice reader."""
+    if profile is not None and camera.lock(profile.camera):
+        log.info("camera: locked the settings of the calibration profile")
+    read, why = dice_reader(table_dice)
+    if read is None:
+        return None, why
+    calibrated = profile is not None and profile.colours is not None
+    if calibrated:
+        read = partial(read, profile=profile.colours)
+    return CameraFollower(camera, read, profile.layout if calibrated else None, every_s,
+                          SettleGate(settle_detector(settle_reads)), table_dice), ""

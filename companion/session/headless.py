@@ -20,7 +20,6 @@ import json
 import queue
 import sys
 import threading
-from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 
@@ -204,7 +203,7 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
 
     def take_sight(sight: "Sight") -> None:
         if sight.settled is not None:
-            inbox.put(("settled", sight.settled))
+            inbox.put(("settled", (sight.settled, sight.frame)))
 
     threading.Thread(target=read_lines, name="stdin", daemon=True).start()
     camera.start(take_sight, on_end=lambda: inbox.put(("camera ended", None)))
@@ -219,7 +218,7 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
                 said, step = answer_followed(runtime, item)
                 say(said)
             elif kind == "settled":
-                step = runtime.table_settled(item)
+                step = runtime.table_settled(*item)
             else:
                 ended.add(kind)
                 if kind == "camera ended" and camera.failure:
@@ -274,16 +273,15 @@ def open_camera_follower(args: argparse.Namespace) -> "CameraFollower":
     settings = CameraConfig(replay_path=replay_path,
                             replay_hold=follower.STILL_READS + 1)  # one settle per recorded frame
     camera = open_camera(source, **settings.hardware_arguments())
-    camera.lock(profile.camera)
     table_dice, unusable = TableDiceLearner.open(profile_path, background=False)
     if unusable:
         print(f"warning: {unusable}", file=sys.stderr)
-    read, why = follower.dice_reader(table_dice)
-    if read is None:
+    following, why = follower.follow_camera(camera, profile, table_dice,
+                                            every_s=0.0 if replay_path is not None else follower.READ_EVERY_S)
+    if following is None:
         camera.stop()
         raise ValueError(f"the camera cannot be followed: {why}")
-    return follower.CameraFollower(camera, partial(read, profile=profile.colours), profile.layout,
-                                   every_s=0.0 if replay_path is not None else follower.READ_EVERY_S)
+    return following
 
 
 def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None) -> int:
@@ -319,6 +317,7 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
             try:
                 runtime = TableRuntime(open_session(args, store))
                 if camera is not None:
+                    runtime.table_dice = camera.table_dice  # the dice a person's answers confirm teach the reader
                     runtime.follow_table()
                 play_seeded(runtime.session)
             except (StoreError, IllegalAction, ValueError) as exc:

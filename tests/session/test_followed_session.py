@@ -7,9 +7,11 @@ not depend on the reader's accuracy, which vision's own tests measure.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import random
+import threading
 from typing import Dict, List
 
 import cv2
@@ -225,3 +227,58 @@ def test_the_headless_session_says_when_the_dice_can_no_longer_be_read(tmp_path,
     lines = out.getvalue().splitlines()
     assert "table stopped dice reader failed" in lines
     assert any(line.startswith('["roll ') for line in lines)  # the rolls wait for the table, typed now
+
+
+class Conversation:
+    """stdin and stdout of a headless session whose next line waits for what the session says first."""
+
+    def __init__(self, turns: List[tuple]) -> None:
+        self.turns = turns  # (what the session must have said, the line then sent)
+        self.said: List[str] = []
+        self._heard = threading.Condition()
+
+    def write(self, text: str) -> int:
+        with self._heard:
+            self.said += text.splitlines()
+            self._heard.notify_all()
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def __iter__(self):
+        for awaited, line in self.turns:
+            with self._heard:
+                assert self._heard.wait_for(lambda: any(s.startswith(awaited) for s in self.said), timeout=60), \
+                    f"the session never said {awaited!r}: {self.said}"
+            yield line + "\n"
+
+
+def test_a_headless_misread_teaches_the_reader_the_games_value_from_the_settled_frame(tmp_path, table, monkeypatch):
+    """``session --camera``: the runtime is given the table's dice and each settled frame, so ``misread`` (the
+    alert's answer) saves the die the camera read wrong as an example of the value the game has."""
+    from .test_dice_learning import misreadable, saved
+
+    reader = LabelReader()
+    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (reader, ""))
+    profile = tmp_path / "calibration.json"
+    CalibrationProfile(COLOURS, default_layout(2), CameraSettings((1280, 800))).save(profile)
+    with GameStore(tmp_path / "scratch.db") as scratch:  # the same seed: the same order and deal
+        ahead = TableSession.new(scratch, [SeatSpec("red"), SeatSpec("blue")], seed=4, table_rolls=True)
+        assert ahead.play_seeded().ok
+        target = rolled(ahead.upcoming_state())
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    table.follow(target)
+    cv2.imwrite(str(frames / "001.png"), reader.frame(table))
+    die, shown = misreadable(table, 1 - target.turn)
+    table.dice[table.dice.index(die)] = dataclasses.replace(die, value=shown)  # the camera reads this value
+    cv2.imwrite(str(frames / "002.png"), reader.frame(table))
+
+    talk = Conversation([("table alert", "misread")])
+    args = build_parser().parse_args(["session", "--db", str(tmp_path / "games.sqlite3"), "--new", "--seats",
+                                      "red,blue", "--seed", "4", "--camera", f"replay:{frames}",
+                                      "--profile", str(profile)])
+    assert run(args, talk, talk) == 0
+    assert "ok misread" in talk.said
+    assert saved(profile) == [(die.die_type, die.value, target.colours[die.seat])]  # the game's value, not the read

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from companion.config import CameraConfig
+from companion.session.follower import CameraFollower
 from companion.session.table import SeatSpec, TableSession
 from companion.store import GameStore
 from hardware.camera import SyntheticSource
@@ -68,7 +69,7 @@ def test_feed_runs_the_reader_off_the_main_thread_and_keeps_crops(session):
 
     camera = SyntheticSource(lambda: frame, (640, 360))
     camera.start()
-    feed = CameraFeed(camera, reader, "")
+    feed = CameraFeed(camera, CameraFollower(camera, reader), "")
     feed.start()
     try:
         assert wait_for(lambda: feed.readings() and feed.latest()[0] > 3)
@@ -88,10 +89,10 @@ def test_a_failing_reader_leaves_the_preview_running(session):
         raise FileNotFoundError("dice model not found")
 
     feed = CameraFeed.open(CameraConfig(), demo=True, table=lambda: session)
-    feed.reader, feed.reader_status = reader, ""
+    feed.reading, feed.reader_status = CameraFollower(feed.camera, reader), ""
     feed.start()
     try:
-        assert wait_for(lambda: feed.reader is None)
+        assert wait_for(lambda: feed.reading is None)
         first = feed.latest()[0]
         assert wait_for(lambda: feed.latest()[0] > first + 2)
         assert feed.status() == "Synthetic camera, dice reader failed"

@@ -172,7 +172,7 @@ def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
         app.camera.wanted = True
         app.show_next()
         assert app.controller.runtime.sync is None and app.camera.feed is not None
-        assert app.camera.feed.reader is not None and app.camera.feed.on_settled is None
+        assert app.camera.feed.reading is not None and app.camera.feed.on_settled is None
         said = [p.title for p in open_popups()]
         assert said == (["Camera without calibration"] if seed == 4 else [])
         if seed == 4:
