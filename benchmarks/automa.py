@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.automa import all_levels  # noqa: E402
-from companion.automa.harness import simulate  # noqa: E402
+from companion.games.automata.automa import all_levels  # noqa: E402
+from companion.games.automata.automa.harness import simulate  # noqa: E402
 
 TABLES = (["greedy"], ["greedy", "greedy"], ["greedy", "greedy", "greedy"])
 

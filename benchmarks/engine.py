@@ -9,7 +9,7 @@ import json
 import random
 import time
 
-from companion.rules import COLOURS
+from companion.games.automata.rules import COLOURS
 from companion.simulation import random_playout
 
 

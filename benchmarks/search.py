@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.automa.harness import wilson_interval, win_shares  # noqa: E402
+from companion.games.automata.automa.harness import wilson_interval, win_shares  # noqa: E402
 from companion.bots import make_bot  # noqa: E402
-from companion.rules import apply_action, new_game, sample_chance, score  # noqa: E402
+from companion.games.automata.rules import apply_action, new_game, sample_chance, score  # noqa: E402
 
 COLOURS = ("blue", "red")
 

@@ -34,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from calibration.layout import default_layout  # noqa: E402
-from companion.rules import COLOURS  # noqa: E402
+from companion.games.automata.rules import COLOURS  # noqa: E402
 from sim.sync_trials import (TrialCounts, calibrated_table, exact_observer, play_game, rates,  # noqa: E402
                              rendered_observer)
 from sim.table_scene import TableScene  # noqa: E402

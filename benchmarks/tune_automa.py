@@ -9,7 +9,7 @@ as a level that draws a starting deck of 6 cards and two add-ins of 2 from that 
 its mean margin (its score less the opponent's). Each step changes one field of one card (or the
 handicap) and keeps the change when the margin on the same seeds is higher. It starts from the
 ``--start-from`` pile (brass). Prints the best candidate as JSON; ``--out`` writes it too, ready to
-be copied into ``companion/automa/deck.json``.
+be copied into ``companion/games/automata/automa/deck.json``.
 """
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ from typing import Dict, List, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.automa.deck import DATA_FILE, DIRECTIONS, MODIFY, DeckData, parse_card  # noqa: E402
-from companion.automa.harness import play_game  # noqa: E402
-from companion.automa.levels import Level  # noqa: E402
-from companion.automa.resolution import Handicap  # noqa: E402
+from companion.games.automata.automa.deck import DATA_FILE, DIRECTIONS, MODIFY, DeckData, parse_card  # noqa: E402
+from companion.games.automata.automa.harness import play_game  # noqa: E402
+from companion.games.automata.automa.levels import Level  # noqa: E402
+from companion.games.automata.automa.resolution import Handicap  # noqa: E402
 
 Candidate = Dict  # {"cards": [card faces], "handicap": {"max_modifications": int, "reserve": bool}}
 

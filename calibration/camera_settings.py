@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, Mapping, Optional, Tuple
 
-from companion.rules import CompanionError
+from companion.games.automata.rules import CompanionError
 
 
 class SettingsError(CompanionError, ValueError):

@@ -76,7 +76,7 @@ def _run_calibration(args: argparse.Namespace) -> int:
     from calibration.guided import calibrate_table, check_players
     from calibration.layout import EUPHORIA_AUTOMAS, ZoneLayout, euphoria_layout, euphoria_zone
     from calibration.profile import EUPHORIA_PROFILE_NAME, PROFILE_NAME, CalibrationProfile, default_profile_path
-    from companion.rules import COLOURS
+    from companion.games.automata.rules import COLOURS
 
     euphoria = args.game == "euphoria"
     if euphoria == bool(args.players):

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from calibration.layout import seat_zone
-from companion.rules import CompanionError
+from companion.games.automata.rules import CompanionError
 from vision.colour import body_colour, match_colour
 from vision.readings import ColourProfile
 from vision.zones import FoundZones

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from companion.rules import AREAS, AREAS_WITH_SPACES, CompanionError
+from companion.games.automata.rules import AREAS, AREAS_WITH_SPACES, CompanionError
 from companion.user_files import UnusableFile, read_text
 from vision.markers import DEFAULT_DICTIONARY
 

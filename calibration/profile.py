@@ -19,7 +19,7 @@ from typing import Any, Mapping, Optional
 
 from calibration.camera_settings import CameraSettings, SettingsError
 from calibration.layout import LayoutError, ZoneLayout, default_layout, read_json_file, readable_json
-from companion.rules import CompanionError
+from companion.games.automata.rules import CompanionError
 from vision.readings import ColourProfile
 
 PROFILE_VERSION = 1

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Optional, Tuple
 
-from companion.rules import DIE_TYPES
+from companion.games.automata.rules import DIE_TYPES
 from vision.examples import ExamplesUnusable, TableDice
 
 DICE_SUFFIX = ".dice.npz"

@@ -2,7 +2,7 @@
 
 * ``RandomBot`` picks uniformly among the legal actions.
 * ``GreedyBot`` looks one step ahead: it plays the legal action whose resulting state has
-  the best score estimate (``companion.automa.valuation.estimate``). Rerolls lead to a
+  the best score estimate (``companion.games.automata.automa.valuation.estimate``). Rerolls lead to a
   chance node and cost a gear, so it never rerolls; its lookahead is bounded by
   ``max_candidates``.
 * ``SearchBot`` ("mcts:N", "strong") searches N sampled playouts per decision, each played
@@ -17,8 +17,8 @@ import math
 import random
 from typing import Dict, List, Optional, Type
 
-from .automa.valuation import estimate
-from .rules import Action, CardReroll, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance
+from .games.automata.automa.valuation import estimate
+from .games.automata.rules import Action, CardReroll, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance
 
 MARGIN_SCALE = 25.0  # points of estimated lead at a round's end that count as a near-certain win
 PLACE_SHARE = 0.8  # share of a playout's random choices made among the Place actions alone

@@ -49,7 +49,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     from .other_games.records import record_kind, replay_record
-    from .rules import RecordError
+    from .games.automata.rules import RecordError
     from .store import AUTOMATA
     from .user_files import read_text
 
@@ -65,7 +65,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def replay_automata(text: str) -> dict:
-    from .rules import Game, score
+    from .games.automata.rules import Game, score
 
     game = Game.from_jsonl(text)
     state = game.state

@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from vision.readings import CONFIDENCE_THRESHOLD
 
-from .rules import CompanionError
+from .games.automata.rules import CompanionError
 from .user_files import UnusableFile, read_text
 
 log = logging.getLogger(__name__)

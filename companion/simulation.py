@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, Sequence
 
-from .rules import COLOURS, IllegalAction, State, apply_action, legal_actions, new_game, sample_chance, score
+from .games.automata.rules import COLOURS, IllegalAction, State, apply_action, legal_actions, new_game, sample_chance, score
 
 
 @dataclass

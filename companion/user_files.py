@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .rules import CompanionError
+from .games.automata.rules import CompanionError
 from .store import GameStore, StoreError
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from calibration.layout import TRAY, seat_zone, standard_zone_names
-from companion.rules import DIE_TYPES, FACES, State
-from companion.sync import Die, expected_dice, keeps_values, zone_location
+from companion.games.automata.rules import DIE_TYPES, FACES, State
+from companion.games.automata.sync import Die, expected_dice, keeps_values, zone_location
 from sim.table_scene import RenderedTable, TableScene, render_table
 from vision.readings import DieReading
 from vision.synth import DieSpec, SceneStyle, make_background

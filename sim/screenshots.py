@@ -29,7 +29,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     out = Path(argv[0] if argv else "docs/screenshots")
     headless()
-    from companion.rules import Phase
+    from companion.games.automata.rules import Phase
     from companion.session.table import SeatSpec
     from sim.app_driver import build_app, buttons, close_popups, pump, screenshot, tap
 
@@ -151,7 +151,7 @@ def other_game_shots(app, shot) -> None:
     """A Tokaido journey on an invented road and a Euphoria game with no entered deck, each set up and
     a few Automa turns in, then Home listing them."""
     from companion.other_games.session import GameSession
-    from companion.tokaido import Setup, parse_road
+    from companion.games.tokaido import Setup, parse_road
     from sim.app_driver import tap
 
     # a road entered once (headless --road), invented for the pictures; the app's new Tokaido games reuse it
@@ -409,7 +409,7 @@ def mismatch_alert(app) -> None:
     import numpy as np
 
     from calibration.layout import TRAY
-    from companion.rules import apply_action, sample_chance
+    from companion.games.automata.rules import apply_action, sample_chance
     from companion.session.table import SeatSpec
     from sim.physical_table import PhysicalTable
     from ui.dialogs import table_alert

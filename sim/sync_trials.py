@@ -19,13 +19,13 @@ import numpy as np
 
 from calibration.colour import TABLE_TOO_CLOSE, calibrate_from_samples, samples_from_frame, table_colour
 from calibration.layout import TRAY, default_layout, seat_zone, standard_zone_names
-from companion.rules import (
+from companion.games.automata.rules import (
     ACTIVATION_TYPES, CardReroll, Forfeit, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance,
 )
 from companion.session import SeatSpec, TableSession
 from companion.session.follower import ZoneReader
 from companion.store import GameStore
-from companion.sync import TableSync, zone_location
+from companion.games.automata.sync import TableSync, zone_location
 from sim.physical_table import PhysicalTable
 from sim.table_scene import TableScene, calibration_dice, render_table
 from vision.readings import ColourProfile

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from calibration.layout import ZoneLayout, seat_zone
-from companion.rules import DIE_TYPES, FACES
+from companion.games.automata.rules import DIE_TYPES, FACES
 from vision.markers import marker_image
 from vision.readings import DieReading
 from vision.synth import DieSpec, SceneStyle, make_background, render_scene

@@ -13,19 +13,19 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Lowest first. A module belongs to the layer of its longest matching prefix.
 LAYERS: Tuple[Tuple[str, ...], ...] = (
-    ("companion.rules", "companion.store", "vision", "hardware", "companion.tokaido", "companion.euphoria"),
+    ("companion.games.automata.rules", "companion.store", "vision", "hardware", "companion.games.tokaido", "companion.games.euphoria"),
     ("companion.user_files", "companion.config", "companion.invocation"),
-    ("companion.automa", "companion.bots", "companion.simulation"),
+    ("companion.games.automata.automa", "companion.bots", "companion.simulation"),
     ("calibration",),
-    ("companion.sync",),
-    ("companion.session", "companion.other_games"),
+    ("companion.games.automata.sync",),
+    ("companion.session", "companion.other_games", "companion.games", "companion.games.automata"),
     ("ui",),
     # The command line: each package's subcommands, registered by companion.cli.
     ("companion", "companion.cli", "companion.arguments", "companion.commands", "companion.automa_commands",
      "vision.cli", "vision.__main__", "hardware.cli", "calibration.cli", "ui.cli"),
 )
 # Packages that import nothing of the project but themselves.
-SELF_CONTAINED = ("companion.rules", "companion.store", "vision", "hardware", "companion.tokaido", "companion.euphoria")
+SELF_CONTAINED = ("companion.games.automata.rules", "companion.store", "vision", "hardware", "companion.games.tokaido", "companion.games.euphoria")
 NEVER_INSTALLED = ("sim", "tests", "benchmarks")
 
 
@@ -124,6 +124,6 @@ def test_an_upward_import_is_caught_wherever_it_is_written():
     lazy = "def leds():\n    from ui.app import CompanionApp\n"
     assert upward("hardware.panel.gpio", project_imports("hardware.panel.gpio", lazy))
     relative = "from ..session import TableSession\n"
-    assert upward("companion.sync.follower", project_imports("companion.sync.follower", relative))
-    assert not upward("companion.sync.report", project_imports("companion.sync.report", "from ..rules import State\n"))
+    assert upward("companion.games.automata.sync.follower", project_imports("companion.games.automata.sync.follower", relative))
+    assert not upward("companion.games.automata.sync.report", project_imports("companion.games.automata.sync.report", "from ..rules import State\n"))
     assert project_imports("ui.screens.table", "from .. import describe\n") == {"ui.describe"}

@@ -5,10 +5,10 @@ from calibration.camera_settings import SettingsError
 from calibration.colour import CalibrationError
 from calibration.layout import LayoutError
 from calibration.profile import ProfileError
-from companion.automa.automa import AutomaStateError
-from companion.automa.deck import DeckDataError
+from companion.games.automata.automa.automa import AutomaStateError
+from companion.games.automata.automa.deck import DeckDataError
 from companion.config import ConfigError
-from companion.rules import CompanionError, IllegalAction, NotationError, RecordError
+from companion.games.automata.rules import CompanionError, IllegalAction, NotationError, RecordError
 from companion.user_files import UnusableFile
 
 

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from companion.config import CameraConfig
-from companion.rules import DIE_TYPES, FACES
+from companion.games.automata.rules import DIE_TYPES, FACES
 from companion.session import follower as following
 from companion.session.dice_learning import ConfirmedDie, TableDiceLearner
 from hardware.camera import CameraSource, CameraUnavailable, CameraWatch, open_camera

@@ -6,7 +6,7 @@ import secrets
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
 
-from companion.automa import AutomaDecision
+from companion.games.automata.automa import AutomaDecision
 from companion.other_games.camera_look import LookThen
 from companion.other_games.deck_entry import DeckEntry
 from companion.other_games.entered import normal, save_entered
@@ -14,7 +14,7 @@ from companion.other_games.entry import Entry
 from companion.other_games.road_entry import RoadEntry
 from companion.other_games.setup_form import EuphoriaForm, SetupForm, setup_form
 from companion.other_games.table import OtherGameTable
-from companion.rules import Action, Phase, Roll, Score, State, score
+from companion.games.automata.rules import Action, Phase, Roll, Score, State, score
 from companion.session.dice_learning import ConfirmedDie
 from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime

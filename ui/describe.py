@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Dict, List, Sequence
 
-from companion.rules import Phase, Ruleset, SeatState, State, ability_text
+from companion.games.automata.rules import Phase, Ruleset, SeatState, State, ability_text
 
 from .controller import PHASE_NAMES
 from .theme import MUTED, escape, hex_of, seat_markup

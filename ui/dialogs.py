@@ -6,7 +6,7 @@ from typing import Callable, Optional, Sequence, Tuple
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 
-from companion.rules import FACES
+from companion.games.automata.rules import FACES
 
 from . import theme
 from .widgets import Caption, rgb_texture, touch_button

@@ -18,7 +18,7 @@ from kivy.event import EventDispatcher
 from kivy.properties import ObjectProperty, StringProperty
 
 from companion.config import Config
-from companion.rules import IllegalAction
+from companion.games.automata.rules import IllegalAction
 
 from .controller import GameController
 from .dialogs import alert, table_alert

@@ -9,15 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
-from ..euphoria import AUTOMAS, EuphoriaGame
-from ..euphoria.board import MARKETS, market_name
-from ..euphoria.deck import ACTIONS
-from ..euphoria.factions import FACTIONS, NAMES
-from ..euphoria.game import BETWEEN_TURNS
-from ..tokaido import TokaidoGame
-from ..tokaido.meals import MEALS_DRAWN, YOU
-from ..tokaido.spaces import PANORAMA_LENGTH, SPACE_NAMES, SPACE_TYPES
-from ..tokaido.tally import ACHIEVEMENT_NAMES
+from ..games.euphoria import AUTOMAS, EuphoriaGame
+from ..games.euphoria.board import MARKETS, market_name
+from ..games.euphoria.deck import ACTIONS
+from ..games.euphoria.factions import FACTIONS, NAMES
+from ..games.euphoria.game import BETWEEN_TURNS
+from ..games.tokaido import TokaidoGame
+from ..games.tokaido.meals import MEALS_DRAWN, YOU
+from ..games.tokaido.spaces import PANORAMA_LENGTH, SPACE_NAMES, SPACE_TYPES
+from ..games.tokaido.tally import ACHIEVEMENT_NAMES
 
 MEAL_PRICES = (1, 2, 3)
 END_COUNTS = tuple(range(21))

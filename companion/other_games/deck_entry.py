@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional
 
-from ..euphoria import Card, OwnerDeck, level as euphoria_level
-from ..euphoria.deck import PILES
-from ..euphoria.factions import NAMES
+from ..games.euphoria import Card, OwnerDeck, level as euphoria_level
+from ..games.euphoria.deck import PILES
+from ..games.euphoria.factions import NAMES
 from .choices import Choice, Step, card_face_steps
 from .entry import Entry
 from .setup_form import EUPHORIA_TITLES, Option, Row

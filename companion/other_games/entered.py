@@ -10,9 +10,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Dict, List
 
-from ..euphoria import DeckFileError, parse_deck
+from ..games.euphoria import DeckFileError, parse_deck
 from ..store import GameStore
-from ..tokaido import RoadFileError, parse_road
+from ..games.tokaido import RoadFileError, parse_road
 from ..user_files import UnusableFile, read_text, write_text
 
 log = logging.getLogger(__name__)

@@ -60,7 +60,7 @@ def _words(text: str) -> List[str]:
 
 
 def tokaido_setup(args: argparse.Namespace) -> Any:
-    from ..tokaido import RoadFileError, Setup, parse_road
+    from ..games.tokaido import RoadFileError, Setup, parse_road
     from ..user_files import UnusableFile, read_text
 
     road = None
@@ -79,7 +79,7 @@ def tokaido_setup(args: argparse.Namespace) -> Any:
 
 
 def euphoria_setup(args: argparse.Namespace) -> Any:
-    from ..euphoria import DeckFileError, Setup, level, parse_deck
+    from ..games.euphoria import DeckFileError, Setup, level, parse_deck
     from ..user_files import UnusableFile, read_text
 
     chosen = level(args.level or "intermediate")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Sequence, Type
 
-from .. import euphoria, tokaido
+from ..games import euphoria, tokaido
 
 
 @dataclass(frozen=True)

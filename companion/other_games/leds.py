@@ -12,7 +12,7 @@ from typing import Any, Optional, Sequence
 
 from hardware.panel import Panel
 
-from ..euphoria import EuphoriaGame
+from ..games.euphoria import EuphoriaGame
 from .choices import BETWEEN
 
 PERSON_SEAT = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict
 
-from ..rules import RecordError
+from ..games.automata.rules import RecordError
 from ..store import AUTOMATA, RecordFormatError, game_kind, parse_record
 from .kinds import EventRefused, kind, replayed
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import List
 
-from ..tokaido import RoadFileError, parse_road
-from ..tokaido.spaces import INN, SPACE_NAMES, SPACE_TYPES
+from ..games.tokaido import RoadFileError, parse_road
+from ..games.tokaido.spaces import INN, SPACE_NAMES, SPACE_TYPES
 from .choices import Choice, Step
 from .entry import Entry
 

@@ -9,13 +9,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..euphoria import AUTOMAS, LEVELS as EUPHORIA_LEVELS, DeckFileError, level as euphoria_level, parse_deck
-from ..euphoria.deck import PILES
-from ..euphoria.factions import FACTIONS, NAMES
-from ..euphoria.setup import check_drawn
+from ..games.euphoria import AUTOMAS, LEVELS as EUPHORIA_LEVELS, DeckFileError, level as euphoria_level, parse_deck
+from ..games.euphoria.deck import PILES
+from ..games.euphoria.factions import FACTIONS, NAMES
+from ..games.euphoria.setup import check_drawn
 from ..store import GameStore, StoreError
-from ..tokaido import parse_road
-from ..tokaido.difficulty import AUTOMA_DRAWS, DEFAULT_LEVEL, LEVELS as TOKAIDO_LEVELS, YOUR_DRAWS
+from ..games.tokaido import parse_road
+from ..games.tokaido.difficulty import AUTOMA_DRAWS, DEFAULT_LEVEL, LEVELS as TOKAIDO_LEVELS, YOUR_DRAWS
 from .entered import FIELDS, Entered, entered
 from .kinds import kind
 

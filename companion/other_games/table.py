@@ -6,7 +6,7 @@ from typing import Any, Callable, List, Optional
 
 from hardware.panel import Panel, PanelEvent
 
-from ..euphoria.game import QUESTIONS, Table
+from ..games.euphoria.game import QUESTIONS, Table
 from ..store import GameStore, game_kind
 from . import leds
 from .camera_look import LookThen

@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 
-from ..rules import IllegalAction, State, cited, score
+from ..games.automata.rules import IllegalAction, State, cited, score
 from ..other_games.headless import NEW_GAME_OPTIONS as OTHER_GAMES_NEW_OPTIONS, OTHER_GAMES, add_options
 from ..store import GameStore, StoreError
 from .protocol import INTERRUPTED, EndOfGame, FinalScore, line_refusal, lines_of, speaker
@@ -33,7 +33,7 @@ from .table import SeatSpec, TableSession
 if TYPE_CHECKING:
     from calibration.profile import CalibrationProfile
 
-    from ..sync import SyncStep
+    from ..games.automata.sync import SyncStep
     from .follower import CameraFollower, Sight
     from .runtime import TableRuntime
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Optional, Tuple
 
-from ..rules import DIE_TYPES, State
-from ..sync.locations import rolling_seats
+from ..games.automata.rules import DIE_TYPES, State
+from ..games.automata.sync.locations import rolling_seats
 
 
 def expected_roll(state: State) -> Optional[Tuple[str, Counter]]:

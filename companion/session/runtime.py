@@ -9,7 +9,7 @@ hands them over to its own (the app on Kivy's main thread, the headless session 
 
 With ``table_dice``, each die whose value a person confirmed for a move becomes one of the table's examples
 (``companion.session.dice_learning``), and the undo of that move takes it back. So does each die a person's
-answer to the mismatch alert tells the type and value of (``companion.sync.answers``), cut from the frame the
+answer to the mismatch alert tells the type and value of (``companion.games.automata.sync.answers``), cut from the frame the
 settled table was read in: accepting the table is taken back with the move it played; "The camera misread",
 which plays nothing, with the next move (any undo before that too).
 """
@@ -24,9 +24,9 @@ from hardware.panel import Panel, PanelEvent
 from vision.examples import DieExample
 from vision.readings import CONFIDENCE_THRESHOLD
 
-from ..rules import Action
-from ..sync import SyncStep, TableSync
-from ..sync.answers import ToldDie
+from ..games.automata.rules import Action
+from ..games.automata.sync import SyncStep, TableSync
+from ..games.automata.sync.answers import ToldDie
 from .dice_learning import ConfirmedDie, TableDiceLearner
 from .follower import ReadingsByZone
 from .table import Outcome, TableSession

@@ -12,11 +12,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ..rules import (
+from ..games.automata.rules import (
     CHANCE_TYPES, Action, Deal, Game, Header, IllegalAction, NotationError, Order, Roll, State, apply_action, cited,
     legal_actions, parse_action, score,
 )
-from ..automa import Automa, AutomaDecision, get_level
+from ..games.automata.automa import Automa, AutomaDecision, get_level
 from ..store import AUTOMATA, GameStore, StoreError
 from .protocol import game_to_resume
 

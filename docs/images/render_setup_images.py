@@ -15,8 +15,8 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from calibration.layout import default_layout  # noqa: E402
 from calibration.sheet import render_sheet  # noqa: E402
-from companion.rules import Deal, Order, apply_action, new_game, sample_chance  # noqa: E402
-from companion.sync import ObservedTable, sync_table  # noqa: E402
+from companion.games.automata.rules import Deal, Order, apply_action, new_game, sample_chance  # noqa: E402
+from companion.games.automata.sync import ObservedTable, sync_table  # noqa: E402
 from sim.physical_table import PhysicalTable  # noqa: E402
 from sim.table_scene import TableScene, calibration_dice, move_camera, render_table  # noqa: E402
 from vision.synth import SceneStyle  # noqa: E402

@@ -4,10 +4,10 @@ from __future__ import annotations
 import random
 from typing import Iterator, List, Sequence, Tuple
 
-from companion.automa import Automa, AutomaDecision
-from companion.automa.deck import DeckCycle
+from companion.games.automata.automa import Automa, AutomaDecision
+from companion.games.automata.automa.deck import DeckCycle
 from companion.bots import GreedyBot
-from companion.rules import Deal, Order, Roll, State, apply_action, legal_actions, new_game, sample_chance, score
+from companion.games.automata.rules import Deal, Order, Roll, State, apply_action, legal_actions, new_game, sample_chance, score
 
 
 def automa_decisions(level: int, seed: int, opponents: int = 1) -> Iterator[Tuple[State, AutomaDecision]]:

@@ -2,9 +2,9 @@ import json
 
 import pytest
 
-from companion.automa import Automa, AutomaStateError, all_levels, default_deck
-from companion.automa.instructions import MAX_LENGTH, TEMPLATES, template_key
-from companion.rules import Place, legal_actions
+from companion.games.automata.automa import Automa, AutomaStateError, all_levels, default_deck
+from companion.games.automata.automa.instructions import MAX_LENGTH, TEMPLATES, template_key
+from companion.games.automata.rules import Place, legal_actions
 
 from .helpers import automa_decisions, blue_deploys, with_pair
 
@@ -64,7 +64,7 @@ def test_resumed_automa_continues_identically():
     import random
 
     from companion.bots import GreedyBot
-    from companion.rules import apply_action, new_game, sample_chance
+    from companion.games.automata.rules import apply_action, new_game, sample_chance
 
     automa, bot, rng = Automa(5, "blue", 21), GreedyBot("red"), random.Random(21)
     state, resumed = new_game(["blue", "red"]), []
@@ -111,7 +111,7 @@ def test_one_deployment_turn_is_modifications_then_a_placement():
     automa = with_pair(Automa(6, "blue", 0), "BR1", "BR1")  # research first; support nudges
     first = automa.decide(state)
     assert first.rule == "modify.nudge" and first.action.delta == 1
-    from companion.rules import apply_action
+    from companion.games.automata.rules import apply_action
     after = apply_action(state, first.action)
     second = automa.decide(after)
     assert isinstance(second.action, Place) and second.action.die == ("d6", 6)

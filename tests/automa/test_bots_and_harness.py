@@ -3,8 +3,8 @@ import statistics
 
 import pytest
 
-from companion.automa import get_level
-from companion.automa.harness import simulate, wilson_interval, win_shares
+from companion.games.automata.automa import get_level
+from companion.games.automata.automa.harness import simulate, wilson_interval, win_shares
 from companion.bots import GreedyBot, RandomBot, make_bot
 from companion.cli import main
 

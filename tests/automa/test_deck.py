@@ -2,9 +2,9 @@ import json
 
 import pytest
 
-from companion.automa import DeckDataError, default_deck
-from companion.automa.deck import DATA_FILE, DeckCycle, load_deck
-from companion.rules import AREAS, CARD_TYPES
+from companion.games.automata.automa import DeckDataError, default_deck
+from companion.games.automata.automa.deck import DATA_FILE, DeckCycle, load_deck
+from companion.games.automata.rules import AREAS, CARD_TYPES
 
 
 def test_every_card_has_both_halves_with_known_values():

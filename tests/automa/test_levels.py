@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.automa import all_levels, default_deck, get_level
+from companion.games.automata.automa import all_levels, default_deck, get_level
 from companion.cli import main
 
 

@@ -1,7 +1,7 @@
-from companion.automa import Automa
-from companion.automa.deck import SupportHalf
-from companion.automa.resolution import direction_select
-from companion.rules import CardAdjust, Combine, Place, legal_actions
+from companion.games.automata.automa import Automa
+from companion.games.automata.automa.deck import SupportHalf
+from companion.games.automata.automa.resolution import direction_select
+from companion.games.automata.rules import CardAdjust, Combine, Place, legal_actions
 
 from .helpers import blue_deploys, with_pair
 

@@ -2,10 +2,10 @@ import random
 
 import pytest
 
-from companion.automa import get_level
-from companion.automa.harness import simulate
+from companion.games.automata.automa import get_level
+from companion.games.automata.automa.harness import simulate
 from companion.bots import RandomBot, SearchBot, make_bot
-from companion.rules import Phase, apply_action, new_game, sample_chance
+from companion.games.automata.rules import Phase, apply_action, new_game, sample_chance
 
 from .helpers import bot_game
 

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from companion.euphoria import (Board, DeckFileError, EuphoriaGame, LEVELS, Refused, Setup, Turn, Workers,
+from companion.games.euphoria import (Board, DeckFileError, EuphoriaGame, LEVELS, Refused, Setup, Turn, Workers,
                                 parse_deck, place, replay)
-from companion.euphoria.workers import Placed
+from companion.games.euphoria.workers import Placed
 from tests.euphoria.decks import invented_deck_text
 
 DECK = parse_deck(invented_deck_text())

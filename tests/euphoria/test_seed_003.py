@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.euphoria import EuphoriaGame, Refused, Setup
+from companion.games.euphoria import EuphoriaGame, Refused, Setup
 from tests.other_games.helpers import converse
 
 SOLO = Setup("intermediate", seed=1, recruits=("icarus", "subterra"))  # the Automas draw Wastelands and Euphoria

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.euphoria import (Board, DeckCycle, LEVELS, Turn, Workers, draw_factions, level, parse_deck, place)
+from companion.games.euphoria import (Board, DeckCycle, LEVELS, Turn, Workers, draw_factions, level, parse_deck, place)
 from tests.euphoria.decks import invented_deck_text
 
 

@@ -7,9 +7,9 @@ from typing import List
 
 import pytest
 
-from companion.euphoria import EuphoriaGame, Setup as EuphoriaSetup
+from companion.games.euphoria import EuphoriaGame, Setup as EuphoriaSetup
 from companion.other_games.choices import line_of, next_step
-from companion.tokaido import Setup as TokaidoSetup, TokaidoGame
+from companion.games.tokaido import Setup as TokaidoSetup, TokaidoGame
 from tests.tokaido.boards import INVENTED_ROAD
 
 ROADLESS = TokaidoSetup(("green", "purple"), "blue", 4, 1)

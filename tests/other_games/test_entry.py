@@ -7,15 +7,15 @@ import os
 
 import pytest
 
-from companion.euphoria import Setup as EuphoriaSetup, level, parse_deck
-from companion.euphoria.deck import DeckFileError
+from companion.games.euphoria import Setup as EuphoriaSetup, level, parse_deck
+from companion.games.euphoria.deck import DeckFileError
 from companion.other_games import GameSession
 from companion.other_games.deck_entry import DeckEntry
 from companion.other_games.entered import entered, folder, save_entered
 from companion.other_games.road_entry import RoadEntry
 from companion.other_games.setup_form import ENTER, setup_form
 from companion.store import GameStore
-from companion.tokaido import Setup as TokaidoSetup, parse_road
+from companion.games.tokaido import Setup as TokaidoSetup, parse_road
 from tests.euphoria.decks import invented_deck_text
 from tests.tokaido.boards import INVENTED_ROAD, INVENTED_ROAD_TEXT
 

@@ -16,9 +16,9 @@ from calibration.guided import calibrate_table
 from calibration.layout import EUPHORIA_AUTOMAS, euphoria_layout, euphoria_zone
 from calibration.profile import CalibrationProfile
 from companion.cli import main
-from companion.euphoria import EuphoriaGame, Setup, Workers, level, parse_deck
-from companion.euphoria.game import Automa, Table
-from companion.euphoria.board import Board
+from companion.games.euphoria import EuphoriaGame, Setup, Workers, level, parse_deck
+from companion.games.euphoria.game import Automa, Table
+from companion.games.euphoria.board import Board
 from companion.other_games.camera_look import LooksInTurn, TableLook
 from companion.other_games.euphoria_camera import mismatches, read_roll, roll_from_camera, seen
 from companion.other_games.table import READING_ROLL, TAP_INSTEAD, OtherGameTable

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.euphoria import Setup as EuphoriaSetup
+from companion.games.euphoria import Setup as EuphoriaSetup
 from companion.other_games import GameSession
 from companion.store import GameStore
 from tests.other_games.test_store_kinds import ROAD_SETUP

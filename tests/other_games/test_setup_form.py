@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.euphoria import Setup as EuphoriaSetup, level, parse_deck
+from companion.games.euphoria import Setup as EuphoriaSetup, level, parse_deck
 from companion.other_games import GameSession
 from companion.other_games.setup_form import setup_form
 from companion.store import GameStore
-from companion.tokaido import Setup as TokaidoSetup, parse_road
+from companion.games.tokaido import Setup as TokaidoSetup, parse_road
 from tests.euphoria.decks import invented_deck_text
 from tests.tokaido.boards import INVENTED_ROAD, INVENTED_ROAD_TEXT
 

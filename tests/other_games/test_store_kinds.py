@@ -6,11 +6,11 @@ import sqlite3
 
 import pytest
 
-from companion.euphoria import Setup as EuphoriaSetup
+from companion.games.euphoria import Setup as EuphoriaSetup
 from companion.other_games import GameSession
 from companion.session import SeatSpec, TableSession
 from companion.store import GameStore, StoreError
-from companion.tokaido import Setup as TokaidoSetup
+from companion.games.tokaido import Setup as TokaidoSetup
 from tests.tokaido.boards import INVENTED_ROAD
 
 ROAD_SETUP = TokaidoSetup(("green", "purple"), "blue", seed=3, road=INVENTED_ROAD,

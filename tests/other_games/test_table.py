@@ -7,12 +7,12 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import PanelConfig
-from companion.euphoria import EuphoriaGame, Setup as EuphoriaSetup, level, parse_deck
+from companion.games.euphoria import EuphoriaGame, Setup as EuphoriaSetup, level, parse_deck
 from companion.other_games.choices import Choice
 from companion.other_games.leds import Turn, whose_turn
 from companion.other_games.table import OtherGameTable
 from companion.store import GameStore
-from companion.tokaido import Setup as TokaidoSetup, TokaidoGame
+from companion.games.tokaido import Setup as TokaidoSetup, TokaidoGame
 from hardware.panel import KeyboardPanel, LedMode, PanelEvent, open_panel
 from tests.euphoria.decks import invented_deck_text
 from tests.tokaido.boards import INVENTED_ROAD

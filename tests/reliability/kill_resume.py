@@ -34,7 +34,7 @@ from typing import List, Optional
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from companion.rules import COLOURS  # noqa: E402
+from companion.games.automata.rules import COLOURS  # noqa: E402
 from companion.session import SeatSpec, TableSession  # noqa: E402
 from companion.session.protocol import END_NEWS  # noqa: E402
 from companion.store import GameStore  # noqa: E402

@@ -24,10 +24,10 @@ from typing import List, Optional, Tuple
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from companion.euphoria import Setup as EuphoriaSetup, parse_deck  # noqa: E402
+from companion.games.euphoria import Setup as EuphoriaSetup, parse_deck  # noqa: E402
 from companion.other_games import GameSession  # noqa: E402
 from companion.store import GameStore  # noqa: E402
-from companion.tokaido import Setup as TokaidoSetup, parse_road  # noqa: E402
+from companion.games.tokaido import Setup as TokaidoSetup, parse_road  # noqa: E402
 from tests.euphoria.decks import invented_deck_text  # noqa: E402
 from tests.euphoria.test_game import answer_for  # noqa: E402
 from tests.tokaido.boards import INVENTED_ROAD_TEXT  # noqa: E402

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
-from companion.rules import DIE_INDEX, Deal, Order, Phase, State, apply_action, new_game, parse_die
-from companion.rules.flow import next_activation_turn
+from companion.games.automata.rules import DIE_INDEX, Deal, Order, Phase, State, apply_action, new_game, parse_die
+from companion.games.automata.rules.flow import next_activation_turn
 
 
 def dice(text: str) -> List:

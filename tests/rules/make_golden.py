@@ -11,7 +11,7 @@ import json
 import random
 from pathlib import Path
 
-from companion.rules import Create, Game, Header, Place, Research, Sell, Upgrade, legal_actions, score
+from companion.games.automata.rules import Create, Game, Header, Place, Research, Sell, Upgrade, legal_actions, score
 
 GOLDEN = Path(__file__).with_name("golden")
 GAMES = {"two_seats": ("red", "blue"), "three_seats": ("green", "white", "red"), "four_seats": ("red", "blue", "green", "white")}

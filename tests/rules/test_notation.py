@@ -1,7 +1,7 @@
 """The notation reads back what it writes, and refuses garbage with a reason."""
 import pytest
 
-from companion.rules import (
+from companion.games.automata.rules import (
     CardAdjust, CardReroll, Combine, CompanionError, Create, Deal, Forfeit, IllegalAction, NotationError, Nudge, Order,
     Place, Reroll, Research, Roll, Scavenge, Sell, Upgrade, parse_action,
 )

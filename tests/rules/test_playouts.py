@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from companion.rules import (
+from companion.games.automata.rules import (
     COLOURS, Game, Header, IllegalAction, NotationError, Place, State, apply_action, check_action, legal_actions,
     new_game, parse_action, score,
 )

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.rules import Game, RecordError, default_ruleset, score
-from companion.rules.reference import render
+from companion.games.automata.rules import Game, RecordError, default_ruleset, score
+from companion.games.automata.rules.reference import render
 
 GOLDEN = Path(__file__).with_name("golden")
 DOCS = Path(__file__).parents[2] / "docs"

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from companion.rules import (
+from companion.games.automata.rules import (
     DIE_INDEX, CardAdjust, Deal, IllegalAction, Order, Sell, apply_action, legal_actions, new_game, sample_chance,
     score_seat,
 )

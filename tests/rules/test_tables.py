@@ -1,7 +1,7 @@
 """Every boundary of the Scavenge, Upgrade and Create tables, through the engine."""
 import pytest
 
-from companion.rules import Create, IllegalAction, Scavenge, Upgrade, apply_action, legal_actions
+from companion.games.automata.rules import Create, IllegalAction, Scavenge, Upgrade, apply_action, legal_actions
 
 from .builders import activation_state, dice
 

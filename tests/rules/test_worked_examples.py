@@ -1,7 +1,7 @@
 """Every worked example of the rulebook, played through the engine."""
 import pytest
 
-from companion.rules import (
+from companion.games.automata.rules import (
     Combine, Forfeit, IllegalAction, Place, Sell, Upgrade, apply_action, check_action, legal_actions, score_seat,
 )
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from calibration.table_dice import load_table_dice, table_dice_path
-from companion.rules import Roll, sample_chance
+from companion.games.automata.rules import Roll, sample_chance
 from companion.session import SeatSpec, TableSession, follower
 from companion.session.dice_learning import ConfirmedDie, TableDiceLearner
 from companion.session.enrolment import Enrolment

@@ -22,7 +22,7 @@ from calibration.camera_settings import CameraSettings
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile
 from companion.cli import build_parser
-from companion.rules import State, apply_action, sample_chance
+from companion.games.automata.rules import State, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession, follower
 from companion.session.follower import CameraFollower, SettleGate, ZoneReader, settle_detector
 from companion.session.headless import run

@@ -10,7 +10,7 @@ from typing import Callable, Iterator, List, Optional
 import pytest
 
 from companion.cli import build_parser, main
-from companion.rules import Game, State, apply_action, parse_action, score
+from companion.games.automata.rules import Game, State, apply_action, parse_action, score
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import run
 from companion.session.protocol import END_NEWS

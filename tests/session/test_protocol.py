@@ -15,9 +15,9 @@ from typing import Iterator, List, Optional
 import pytest
 
 from companion.cli import build_parser, main
-from companion.euphoria import Setup as EuphoriaSetup
+from companion.games.euphoria import Setup as EuphoriaSetup
 from companion.other_games import GameSession
-from companion.rules import Game, Header, score
+from companion.games.automata.rules import Game, Header, score
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import run
 from companion.session.protocol import END_NEWS, INTERRUPTED, REOPENED

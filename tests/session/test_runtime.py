@@ -3,7 +3,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import PanelConfig
-from companion.rules.actions import CHANCE_TYPES
+from companion.games.automata.rules.actions import CHANCE_TYPES
 from companion.session import SeatSpec, TableSession
 from companion.session.runtime import Pressed, TableRuntime
 from companion.store import GameStore

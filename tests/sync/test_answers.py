@@ -1,8 +1,8 @@
 """What the answers to the mismatch alert tell of the dice read: which readings each die is cut from."""
 from __future__ import annotations
 
-from companion.sync.answers import ToldDie, accepted_dice
-from companion.sync.locations import Die, LocatedDie
+from companion.games.automata.sync.answers import ToldDie, accepted_dice
+from companion.games.automata.sync.locations import Die, LocatedDie
 from vision.readings import DieReading
 
 

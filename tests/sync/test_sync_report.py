@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from companion.rules import Forfeit, Nudge, Place, Reroll, Roll, Scavenge, apply_action
-from companion.sync import (Doubt, ObservedTable, SyncReport, expected_dice, settle_unsure_readings,
+from companion.games.automata.rules import Forfeit, Nudge, Place, Reroll, Roll, Scavenge, apply_action
+from companion.games.automata.sync import (Doubt, ObservedTable, SyncReport, expected_dice, settle_unsure_readings,
                             sync_table)
 from tests.rules.builders import activation_state, deployment_state
 

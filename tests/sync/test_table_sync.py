@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from calibration.layout import default_layout
-from companion.rules import IllegalAction, apply_action, sample_chance
+from companion.games.automata.rules import IllegalAction, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession
 from companion.session.runtime import TableRuntime
 from companion.store import GameStore
-from companion.sync import Doubt, ObservedTable, sync_table
+from companion.games.automata.sync import Doubt, ObservedTable, sync_table
 from hardware.panel.base import LedMode
 from hardware.panel.keyboard import KeyboardPanel
 from sim.physical_table import PhysicalTable
@@ -318,8 +318,8 @@ def test_a_die_read_wrongly_in_place_can_be_put_down_to_the_camera(store):
 def test_a_settle_works_out_the_upcoming_state_and_the_dice_once_for_each_state_of_the_game(store, monkeypatch):
     """The seeded chance events ahead are replayed from the seed, and the engine's dice gathered, once for each
     state the game is in during a settle (before and after the placement it plays), not once for each question."""
-    from companion.rules import Game
-    from companion.sync import follower
+    from companion.games.automata.rules import Game
+    from companion.games.automata.sync import follower
 
     session, runtime, table, _panel = rolled_table(store)
     state = session.upcoming_state()

@@ -1,5 +1,5 @@
 """An invented road (not the published board): short, with three intermediate Inns and Edo."""
-from companion.tokaido import parse_road
+from companion.games.tokaido import parse_road
 
 INVENTED_ROAD_TEXT = """\
 # an invented road for the tests, Kyoto excluded

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tokaido import Setup, TokaidoGame
+from companion.games.tokaido import Setup, TokaidoGame
 from tests.other_games.helpers import converse
 from tests.tokaido.test_game import ON_ROAD
 
@@ -51,7 +51,7 @@ def test_donors_who_gave_the_same_share_their_rank_and_the_next_gift_takes_the_n
 
 def test_every_other_donor_scores_2_and_who_gave_nothing_scores_nothing():
     """Issue 46: the greatest donor 10, the second 7, the third 4, every other donor 2."""
-    from companion.tokaido.tally import temple_points
+    from companion.games.tokaido.tally import temple_points
 
     assert temple_points({"a": 5, "b": 3, "c": 3, "d": 2, "e": 1, "f": 0}) == {"a": 10, "b": 7, "c": 7, "d": 4, "e": 2}
     assert temple_points({"you": 0, "green": 0}) == {}

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from companion.tokaido import Setup, TokaidoGame, replay
-from companion.tokaido.game import CROSSROADS_REMINDER, MATSURI_REMINDER
+from companion.games.tokaido import Setup, TokaidoGame, replay
+from companion.games.tokaido.game import CROSSROADS_REMINDER, MATSURI_REMINDER
 from tests.tokaido.test_game import ON_ROAD, play_journey
 
 CROSSROADS = replace(ON_ROAD, crossroads=True)

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from companion.tokaido import Refused, Setup, TokaidoGame, replay
-from companion.tokaido.difficulty import DIFFICULTY_CARDS, deal
+from companion.games.tokaido import Refused, Setup, TokaidoGame, replay
+from companion.games.tokaido.difficulty import DIFFICULTY_CARDS, deal
 from tests.tokaido.boards import INVENTED_ROAD
 
 ON_ROAD = Setup(("green", "purple"), "blue", level=4, seed=3, road=INVENTED_ROAD,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.tokaido import RoadFileError, parse_road
+from companion.games.tokaido import RoadFileError, parse_road
 from tests.tokaido.boards import INVENTED_ROAD, INVENTED_ROAD_TEXT
 
 

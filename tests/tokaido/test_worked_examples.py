@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.tokaido import AutomaCard, Collection, Setup, TokaidoGame, assign_meals, choose
+from companion.games.tokaido import AutomaCard, Collection, Setup, TokaidoGame, assign_meals, choose
 
 
 def green() -> Collection:

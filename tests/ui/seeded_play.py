@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from companion.rules import State
+from companion.games.automata.rules import State
 
 
 def moments(session, seed: int) -> Iterator[State]:

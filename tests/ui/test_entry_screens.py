@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.euphoria import parse_deck
-from companion.tokaido import parse_road
-from companion.tokaido.spaces import SPACE_NAMES
+from companion.games.euphoria import parse_deck
+from companion.games.tokaido import parse_road
+from companion.games.tokaido.spaces import SPACE_NAMES
 from sim.app_driver import buttons, tap
 from tests.tokaido.boards import INVENTED_ROAD
 

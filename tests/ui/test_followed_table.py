@@ -15,7 +15,7 @@ import pytest
 from calibration.camera_settings import CameraSettings
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile
-from companion.rules import apply_action, sample_chance
+from companion.games.automata.rules import apply_action, sample_chance
 from companion.session.table import SeatSpec
 from hardware.panel.base import LedMode
 from sim.app_driver import wait_for
@@ -205,7 +205,7 @@ def settle(app, table) -> None:
 
 def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
     """Rolls and placements are played from the table alone; an activation is shown and tapped."""
-    from companion.rules import ACTIVATION_TYPES, Forfeit, Place, legal_actions
+    from companion.games.automata.rules import ACTIVATION_TYPES, Forfeit, Place, legal_actions
     from sim.app_driver import open_popups
 
     app, table, _shown = followed  # no frame is shown: the settles are handed over directly

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from companion.rules import CHANCE_TYPES, Forfeit, Place
+from companion.games.automata.rules import CHANCE_TYPES, Forfeit, Place
 from companion.session.table import SeatSpec
 from companion.store import GameStore
 from ui.controller import AUTOMA, OVER, PERSON, ROLL, GameController

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.other_games.session import GameSession
-from companion.tokaido import Setup
+from companion.games.tokaido import Setup
 from hardware.panel import LedMode
 from sim.app_driver import buttons, pump, tap, wait_for
 from tests.tokaido.boards import INVENTED_ROAD
@@ -25,7 +25,7 @@ def start_tokaido_with_a_road(app) -> None:
 
 def start_euphoria_with_a_deck(app) -> None:
     """New game -> Euphoria -> Start, set up as a saved game with the invented deck; the workers tapped."""
-    from companion.euphoria import Setup as EuphoriaSetup, level, parse_deck
+    from companion.games.euphoria import Setup as EuphoriaSetup, level, parse_deck
     from tests.euphoria.decks import invented_deck_text
 
     deck = parse_deck(invented_deck_text(), level("intermediate"))

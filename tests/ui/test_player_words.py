@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.automa import default_deck
+from companion.games.automata.automa import default_deck
 from companion.session.table import SeatSpec
 from sim.app_driver import pump, tap, texts
 

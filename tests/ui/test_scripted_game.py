@@ -1,7 +1,7 @@
 """A whole game played by taps, from Home to the Score screen, checked against the engine's score."""
 from __future__ import annotations
 
-from companion.rules import score
+from companion.games.automata.rules import score
 from sim.app_driver import buttons, tap, texts
 
 

@@ -1,7 +1,7 @@
 """Setup shows every Automa level at once, each with its line and measured strength; one tap chooses."""
 from __future__ import annotations
 
-from companion.automa import all_levels
+from companion.games.automata.automa import all_levels
 from sim.app_driver import buttons, open_popups, pump, tap, texts
 
 

@@ -12,7 +12,7 @@ from calibration.camera_settings import CameraSettings
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile
 from calibration.table_dice import load_table_dice, save_table_dice, table_dice_path
-from companion.rules import sample_chance
+from companion.games.automata.rules import sample_chance
 from companion.session.table import SeatSpec
 from sim.app_driver import buttons, open_popups, pump, tap, texts, wait_for
 from sim.table_scene import calibration_dice, render_table

@@ -76,7 +76,7 @@ def test_the_tracks_and_the_spaces_each_read_on_one_line(app):
 
 
 def test_a_tap_on_a_seats_cards_shows_each_cards_cost_sum_and_ability(app):
-    from companion.rules import default_ruleset
+    from companion.games.automata.rules import default_ruleset
 
     mid_game(app)
     state = app.controller.state

@@ -9,7 +9,7 @@ from .common import PlayScreen
 
 
 class AutomaScreen(PlayScreen):
-    decision = ObjectProperty(None, allownone=True)  # the Automa's move shown (companion.automa.AutomaDecision)
+    decision = ObjectProperty(None, allownone=True)  # the Automa's move shown (companion.games.automata.automa.AutomaDecision)
     status_text = StringProperty("")
     seat_colour = StringProperty("")
     seat_name = StringProperty("")

@@ -17,7 +17,7 @@ from kivy.clock import mainthread
 from kivy.properties import (BooleanProperty, ColorProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 
-from companion.rules import COLOURS
+from companion.games.automata.rules import COLOURS
 
 from .. import kv, theme
 from ..dialogs import ask

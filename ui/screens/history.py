@@ -5,7 +5,7 @@ from typing import Dict, List, Mapping, Sequence
 
 from kivy.properties import ListProperty, StringProperty
 
-from companion.rules import CHANCE_TYPES
+from companion.games.automata.rules import CHANCE_TYPES
 
 from .. import kv, theme
 from ..widgets import Caption

@@ -7,7 +7,7 @@ from typing import List, Sequence, Tuple
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 
-from companion.rules import Score, SeatScore
+from companion.games.automata.rules import Score, SeatScore
 
 from .. import kv, theme
 from ..widgets import SeatBadge

@@ -9,8 +9,8 @@ from kivy.properties import AliasProperty, BooleanProperty, NumericProperty, Obj
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 
-from companion.automa.levels import Level, all_levels
-from companion.rules import COLOURS
+from companion.games.automata.automa.levels import Level, all_levels
+from companion.games.automata.rules import COLOURS
 from companion.session.table import SeatSpec
 
 from .. import kv, theme

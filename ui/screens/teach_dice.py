@@ -14,7 +14,7 @@ from typing import List, Optional
 from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ColorProperty, ListProperty, ObjectProperty, StringProperty
 
-from companion.rules import default_ruleset
+from companion.games.automata.rules import default_ruleset
 from companion.session.enrolment import Enrolment, TypeProgress, read_roll
 from vision.readings import DIE_TYPES, FACES
 

@@ -11,7 +11,7 @@ class CompanionError(Exception):
     """The root of the project's errors about what it was given: an action, a line of notation, a
     game record, a named file, the settings, the Automa's deck, a zone layout or calibration.
 
-    It lives here because ``companion.rules`` is the bottom of the layers (docs/architecture.md).
+    It lives here because ``companion.games.automata.rules`` is the bottom of the layers (docs/architecture.md).
     ``companion.store``, ``vision`` and ``hardware`` import nothing of the project, so their errors
     (``StoreError``, ``CameraUnavailable``, ``PanelUnavailable``...) stand apart from it.
     """

@@ -1,6 +1,6 @@
 """Render ``docs/rules.md``: every ruling with the value in force, from the rules data.
 
-    python -m companion.rules.reference > docs/rules.md
+    python -m companion.games.automata.rules.reference > docs/rules.md
 
 A test checks that the committed file equals this output, so the documentation cannot drift
 from the data the engine plays by.
@@ -25,8 +25,8 @@ def render(rules: Ruleset) -> str:
         "",
         "The engine plays the Automata rulebook v1.0. Where the rulebook is silent or illegible it",
         "follows the rulings below. Every number here is read from",
-        "`companion/rules/rules_data.json`; an owner whose printed copy says otherwise edits that",
-        "file (this page is generated from it: `python -m companion.rules.reference > docs/rules.md`).",
+        "`companion/games/automata/rules/rules_data.json`; an owner whose printed copy says otherwise edits that",
+        "file (this page is generated from it: `python -m companion.games.automata.rules.reference > docs/rules.md`).",
         f"Rules version: `{rules.version}`.",
         "",
         "| ruling | what the engine does | value in force |",

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
 
-from ..bots import BOT_NAMES, make_bot
+from companion.bots import BOT_NAMES, make_bot
 from ..rules import IllegalAction, apply_action, new_game, sample_chance, score
 from .automa import Automa
 from .deck import DeckData
