@@ -11,21 +11,30 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+GAMES = ROOT / "companion" / "games"
+# The games played by lines (all but Automata): each one's package holds its pure rules, which import nothing else
+# of the project, and its ``table`` subpackage, what the companion needs of the game besides, on the session's layer.
+LINE_GAMES = tuple(f"companion.games.{p.name}" for p in sorted(GAMES.iterdir())
+                   if (p / "__init__.py").is_file() and p.name != "automata")
+
 # Lowest first. A module belongs to the layer of its longest matching prefix.
 LAYERS: Tuple[Tuple[str, ...], ...] = (
-    ("companion.games.automata.rules", "companion.store", "vision", "hardware", "companion.games.tokaido", "companion.games.euphoria"),
+    ("companion.games.automata.rules", "companion.store", "vision", "hardware") + LINE_GAMES,
     ("companion.user_files", "companion.config", "companion.invocation"),
     ("companion.games.automata.automa", "companion.bots", "companion.simulation"),
     ("calibration",),
     ("companion.games.automata.sync",),
-    ("companion.session", "companion.other_games", "companion.games", "companion.games.automata"),
+    # a game at the table: what every game shares (the session, the stored games played by lines), the
+    # registry of the games and each game's own part on this layer
+    ("companion.session", "companion.other_games", "companion.games", "companion.games.automata")
+    + tuple(f"{game}.table" for game in LINE_GAMES),
     ("ui",),
     # The command line: each package's subcommands, registered by companion.cli.
     ("companion", "companion.cli", "companion.arguments", "companion.commands", "companion.automa_commands",
      "vision.cli", "vision.__main__", "hardware.cli", "calibration.cli", "ui.cli"),
 )
-# Packages that import nothing of the project but themselves.
-SELF_CONTAINED = ("companion.games.automata.rules", "companion.store", "vision", "hardware", "companion.games.tokaido", "companion.games.euphoria")
+# Packages that import nothing of the project but themselves (a game's pure rules: not its ``table`` part).
+SELF_CONTAINED = ("companion.games.automata.rules", "companion.store", "vision", "hardware") + LINE_GAMES
 NEVER_INSTALLED = ("sim", "tests", "benchmarks")
 
 

@@ -70,7 +70,7 @@ class CompanionApp(App):
         self.controller = GameController(self.store, self.panel)
         self.camera = TableCamera(self.settings, self.controller, self.demo)
         self.camera.bind(on_played=lambda _camera: self.show_next(), on_looked=lambda _camera: self._looked())
-        self.controller.euphoria_look = self.camera.euphoria_look
+        self.controller.game_look = self.camera.game_look
         self.manager = ScreenManager(transition=NoTransition())
         self.manager.add_widget(HomeScreen(app=self))
         for module, name in GAME_SCREENS:
@@ -102,7 +102,7 @@ class CompanionApp(App):
         self.go("home")
 
     def _looked(self) -> None:
-        """The camera's look at a Euphoria table came: its game's screen shows what it read."""
+        """The camera's look at the table came: its game's screen shows what it read."""
         if self.manager.current == "other":
             self.manager.current_screen.refresh()
 

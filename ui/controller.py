@@ -7,19 +7,19 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
 
 from companion.games.automata.automa import AutomaDecision
+from companion.games.automata.rules import Action, Phase, Roll, Score, State, score
+from companion.games.registry import kind_named
 from companion.other_games.camera_look import LookThen
-from companion.other_games.deck_entry import DeckEntry
 from companion.other_games.entered import normal, save_entered
 from companion.other_games.entry import Entry
-from companion.other_games.road_entry import RoadEntry
-from companion.other_games.setup_form import EuphoriaForm, SetupForm, setup_form
+from companion.other_games.kinds import GameKind
+from companion.other_games.setup_form import SetupForm, setup_form
 from companion.other_games.table import OtherGameTable
-from companion.games.automata.rules import Action, Phase, Roll, Score, State, score
 from companion.session.dice_learning import ConfirmedDie
 from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime
 from companion.session.table import Outcome, SeatSpec, TableSession
-from companion.store import AUTOMATA, GameStore
+from companion.store import AUTOMATA, GameStore, game_kind
 from hardware.panel import Panel
 
 # What the table waits for next: a person's move, an Automa's, dice rolled at the table, or nothing.
@@ -33,11 +33,12 @@ class GameController:
         self.store = store
         self.panel = panel
         self.runtime: Optional[TableRuntime] = None
-        self.other_setup: Optional[SetupForm] = None  # the setup of a new game of Tokaido or Euphoria
-        self.other: Optional[OtherGameTable] = None  # a game of Tokaido or Euphoria, on its own screen
+        self.other_setup: Optional[SetupForm] = None  # the setup of a new game of another game than Automata
+        self.other: Optional[OtherGameTable] = None  # a game of another game than Automata, on its own screen
         self.entries: Dict[str, Entry] = {}  # the road or deck being entered, of each kind, kept until saved
-        # the camera's look at a Euphoria table (companion.other_games.camera_look), where one is calibrated
-        self.euphoria_look: Callable[[], Optional[LookThen]] = lambda: None
+        # the camera's look at the table of a game whose camera looks for something (companion.other_games.camera_look),
+        # where its zones are calibrated
+        self.game_look: Callable[[GameKind], Optional[LookThen]] = lambda kind: None
 
     @property
     def session(self) -> Optional[TableSession]:
@@ -57,7 +58,7 @@ class GameController:
         return self.runtime.session
 
     def set_up_other_game(self, kind: str) -> SetupForm:
-        """The setup of a new game of Tokaido or Euphoria, prefilled as the latest of its kind."""
+        """The setup of a new game of ``kind`` (a registered game), prefilled as the latest of its kind."""
         self.other_setup = setup_form(self.store, kind)
         return self.other_setup
 
@@ -65,7 +66,7 @@ class GameController:
         """The game set up in ``other_setup`` (ValueError saying why it cannot start)."""
         form = self.other_setup
         assert form is not None
-        self.other = OtherGameTable.new(self.store, form.kind_name, form.setup(), self.panel, self.euphoria_look())
+        self.other = OtherGameTable.new(self.store, form.kind_name, form.setup(), self.panel, self.game_look(form.kind))
         return self.other
 
     @property
@@ -74,16 +75,11 @@ class GameController:
         return self.entries.get(self.other_setup.kind_name) if self.other_setup else None
 
     def enter(self) -> Entry:
-        """The road or deck of the game being set up, to enter: the one in progress for its kind (a
-        deck counted against the level chosen now), else a new one."""
+        """The road or deck of the game being set up, to enter: the one in progress for its kind, if it
+        fits the choices made now (``GameKind.new_entry``), else a new one."""
         form = self.other_setup
         assert form is not None
-        entry = self.entries.get(form.kind_name)
-        if isinstance(form, EuphoriaForm):
-            entry = entry if isinstance(entry, DeckEntry) else DeckEntry(form.level)
-            entry.count_for(form.level)
-        elif entry is None:
-            entry = RoadEntry()
+        entry = form.kind.new_entry(form, self.entries.get(form.kind_name))
         self.entries[form.kind_name] = entry
         return entry
 
@@ -101,7 +97,8 @@ class GameController:
         return path
 
     def resume_other_game(self, game_id: str) -> OtherGameTable:
-        self.other = OtherGameTable.resume(self.store, game_id, self.panel, self.euphoria_look())
+        look = self.game_look(kind_named(game_kind(self.store.header(game_id))))
+        self.other = OtherGameTable.resume(self.store, game_id, self.panel, look)
         return self.other
 
     def last_colours(self) -> List[str]:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from calibration.profile import CalibrationProfile
     from companion.other_games.camera_look import Look, LooksInTurn
+    from companion.other_games.kinds import GameKind
     from companion.session.dice_learning import TableDiceLearner
     from hardware.camera import CameraSource
 
@@ -55,7 +56,7 @@ class TableCamera(EventDispatcher):
         """A move was played from the table."""
 
     def on_looked(self) -> None:
-        """A look at a Euphoria table was handed to its game (``euphoria_look``)."""
+        """A look at the table was handed to its game (``game_look``)."""
 
     # -- the calibration --------------------------------------------------------------------
 
@@ -93,20 +94,22 @@ class TableCamera(EventDispatcher):
                                                   "calibrate again (Home, Calibrate).")
             return None
 
-    def euphoria_look(self) -> Optional["LooksInTurn"]:
-        """The camera's looks at the Euphoria zones, once they are calibrated (``calibrate --game euphoria``,
-        its profile beside the calibration profile), taken on a thread of their own and handed to the game
-        on this one; None in the demo, or without that profile."""
-        from calibration.profile import EUPHORIA_PROFILE_NAME, CalibrationProfile, ProfileError
+    def game_look(self, kind: "GameKind") -> Optional["LooksInTurn"]:
+        """The camera's looks at the zones of a game whose camera looks for something (``GameKind.camera``), once
+        they are calibrated (their profile beside the calibration profile), taken on a thread of their own and
+        handed to the game on this one; None in the demo, or without that profile."""
+        from calibration.profile import CalibrationProfile, ProfileError
         from companion.other_games.camera_look import TableLook
 
-        path = self.profile_file().with_name(EUPHORIA_PROFILE_NAME)
-        if self.demo or not path.exists():
+        if kind.camera is None or self.demo:
+            return None
+        path = self.profile_file().with_name(kind.camera.profile_name)
+        if not path.exists():
             return None
         try:
             profile = CalibrationProfile.load(path)
         except ProfileError as exc:
-            alert("Euphoria calibration not used", f"{exc}. Her rolls are tapped until you calibrate again.")
+            alert(f"{kind.title} calibration not used", f"{exc}. The dice are tapped until you calibrate again.")
             return None
         return self.in_background(TableLook(self.open_source, profile)) if profile.colours is not None else None
 

@@ -1,6 +1,4 @@
-"""The other games whose Automas the companion runs (Tokaido, Euphoria): a game at the table kept
-in the same store as Automata's, and the headless ``session --game`` command."""
-from .kinds import KINDS, GameKind
-from .session import Answer, GameSession
-
-__all__ = ["Answer", "GameKind", "GameSession", "KINDS"]
+"""What the games played by lines at the table share (each registered in ``companion.games.registry``): the
+surface they present (``kinds``), the stored session of a game (``session``), its headless ``session --game``,
+its record replayed, and the touchscreen's model of it: the line tapped part by part, the setup form, the texts
+entered once, the panel's LEDs, the camera's look."""

@@ -1,5 +1,5 @@
-"""A look at the table for a game of Euphoria: the camera opened, the table let settle, one
-full-resolution frame read over the Euphoria zones, the camera closed again.
+"""A look at the table for a game whose camera looks for something (``GameKind.camera``): the camera opened,
+the table let settle, one full-resolution frame read over the game's zones, the camera closed again.
 
 The camera is opened only for the look, as for calibration, so it is never held while another
 screen needs it; a look takes a second or two on the table's camera, so the screen's looks run on a
@@ -21,7 +21,7 @@ from vision.readings import DieReading
 from vision.settle import SETTLED, SettleDetector
 from vision.zones import ZoneFinder
 
-from .euphoria_camera import ReadingsByZone
+from .kinds import ReadingsByZone
 
 Reader = Callable[..., Sequence[DieReading]]  # as vision.reader.read_dice
 Look = Callable[[], Optional[ReadingsByZone]]  # a settled frame's dice by zone; None without one
@@ -37,7 +37,7 @@ class TableLook:
 
     def __init__(self, open_source: Callable[[], CameraSource], profile: CalibrationProfile,
                  reader: Optional[Reader] = None) -> None:
-        """``open_source``: a started camera; ``profile``: the Euphoria zones and the Automas' colours."""
+        """``open_source``: a started camera; ``profile``: the game's zones and its dice colours."""
         self.open_source = open_source
         self.profile = profile
         self.reader = reader

@@ -1,4 +1,4 @@
-"""The road models (Tokaido) and Automa decks (Euphoria) the owner has entered, wherever they were
+"""The texts a game has entered once (``GameKind.entered``: a road model, an Automa deck), wherever they were
 entered: on the touchscreen, saved as plain files in a folder beside the game database (``roads/``,
 ``decks/``), or given on the command line (``session --new --road`` or ``--deck``), kept in the header
 of each game started with one. Both are offered to every new game as one list."""
@@ -8,22 +8,14 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Dict, List
+from typing import Dict, List
 
-from ..games.euphoria import DeckFileError, parse_deck
+from ..games.registry import kind_named
 from ..store import GameStore
-from ..games.tokaido import RoadFileError, parse_road
 from ..user_files import UnusableFile, read_text, write_text
+from .kinds import EnteredText
 
 log = logging.getLogger(__name__)
-
-FIELDS = {"tokaido": "road", "euphoria": "deck"}   # the header's field, and the setup form's row
-FOLDERS = {"tokaido": "roads", "euphoria": "decks"}
-# Each kind's text as the header keeps it: parsed and written again, so one road or deck saved as a
-# file and kept in a header is the same text, offered once.
-NORMAL: Dict[str, Callable[[str], str]] = {"tokaido": lambda text: parse_road(text).to_text(),
-                                           "euphoria": lambda text: parse_deck(text).to_text()}
-
 
 @dataclass(frozen=True)
 class Entered:
@@ -31,14 +23,21 @@ class Entered:
     last_used: datetime  # when a game with it was last played, or its file saved, whichever is later
 
 
+def _entered(kind_name: str) -> EnteredText:
+    entered_text = kind_named(kind_name).entered
+    if entered_text is None:
+        raise ValueError(f"a game of {kind_named(kind_name).title} has no text entered once")
+    return entered_text
+
+
 def normal(kind_name: str, text: str) -> str:
-    """The road or deck as the header keeps it (DeckFileError or RoadFileError when it is not one)."""
-    return NORMAL[kind_name](text)
+    """The road or deck as the header keeps it (a ValueError saying why when it is not one)."""
+    return _entered(kind_name).normal(text)
 
 
 def folder(store: GameStore, kind_name: str) -> Path:
     """Where the roads or decks entered on the touchscreen are saved: beside the game database."""
-    return store.path.parent / FOLDERS[kind_name]
+    return store.path.parent / _entered(kind_name).folder
 
 
 def save_entered(store: GameStore, kind_name: str, text: str) -> Path:
@@ -49,7 +48,7 @@ def save_entered(store: GameStore, kind_name: str, text: str) -> Path:
         place.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UnusableFile(f"{place}: cannot be made ({exc.strerror or exc})") from None
-    stem = FIELDS[kind_name]
+    stem = _entered(kind_name).field
     number = 1 + max((int(p.stem.split("-")[-1]) for p in place.glob(f"{stem}-*.txt")
                       if p.stem.split("-")[-1].isdigit()), default=0)
     path = place / f"{stem}-{number}.txt"
@@ -60,7 +59,7 @@ def save_entered(store: GameStore, kind_name: str, text: str) -> Path:
 def entered(store: GameStore, kind_name: str) -> List[Entered]:
     """Each different road or deck of this kind, from the saved files and the saved games, the most
     recently saved or played first."""
-    field = FIELDS[kind_name]
+    field = _entered(kind_name).field
     found: Dict[str, Entered] = {}
     for game in store.games():  # most recently played first
         text = game.header.get(field) if game.kind == kind_name else None
@@ -78,9 +77,9 @@ def _saved_files(store: GameStore, kind_name: str) -> List[Entered]:
     files: List[Entered] = []
     for path in sorted(place.glob("*.txt")) if place.is_dir() else ():
         try:
-            text = normal(kind_name, read_text(path, f"{FIELDS[kind_name]} file"))
-        except (UnusableFile, DeckFileError, RoadFileError) as exc:
-            log.warning("%s: left out of the %ss offered: %s", path, FIELDS[kind_name], exc)
+            text = normal(kind_name, read_text(path, f"{_entered(kind_name).field} file"))
+        except ValueError as exc:  # an UnusableFile too
+            log.warning("%s: left out of the %ss offered: %s", path, _entered(kind_name).field, exc)
             continue
         files.append(Entered(text, datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)))
     return files

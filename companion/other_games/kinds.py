@@ -1,25 +1,152 @@
-"""The other games the companion runs the Automas of, each as its setup, game and refusal types."""
+"""The surface every game played at the table by lines presents: its rules (``TableGame``) and what the companion
+needs of it besides (``GameKind``: its setup on the command line and the touchscreen, what the table is asked next,
+whose turn the panel shows, its status line, what the camera looks for). Each game's package implements it; the
+registry (``companion.games.registry``) names them, so nothing here or in the shared parts names a game."""
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Sequence, Type
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, Type
 
-from ..games import euphoria, tokaido
+if TYPE_CHECKING:
+    from .choices import Step
+    from .entered import Entered
+    from .entry import Entry
+    from .leds import Turn
+    from .setup_form import SetupForm
+
+ReadingsByZone = Mapping[str, Sequence[Any]]  # a settled frame's dice readings by zone (vision.zones)
+
+
+class TableGame(Protocol):
+    """A game's rules as the stored session plays them: each event a line the table gives."""
+
+    def play(self, event: str) -> List[str]:
+        """Play ``event``, saying what the Automas do in lines; raises the kind's ``refused`` and changes nothing."""
+        ...
+
+    def waiting_for(self) -> str:
+        """What the game waits for (``"over"`` once it is)."""
+        ...
+
+    def prompt(self) -> str:
+        """What the table is asked now, in full."""
+        ...
+
+    def setup_lines(self) -> List[str]:
+        """What to do at the table before the first event."""
+        ...
+
+    def to_json(self) -> Dict[str, Any]:
+        """The game's state as plain data."""
+        ...
+
+    def scores(self) -> Dict[str, int]:
+        ...
+
+    def winners(self) -> List[str]:
+        ...
 
 
 @dataclass(frozen=True)
-class GameKind:
+class EnteredText:
+    """A text entered once and offered to every new game of the kind (a road model, an Automa deck)."""
+
+    field: str                    # the header's field, and the setup form's row ("road")
+    folder: str                   # the folder beside the game database its files are saved in ("roads")
+    normal: Callable[[str], str]  # the text as the header keeps it; ValueError when it is not one
+
+
+class RollSeen(Protocol):
+    """A roll the camera read: its values (None where it could not, with why), and the line that plays them."""
+
+    @property
+    def values(self) -> Optional[Sequence[int]]: ...
+
+    @property
+    def why(self) -> str: ...
+
+    def line(self) -> str: ...
+
+
+class TableCheck(Protocol):
+    """What a game's camera looks for at the table (``GameKind.camera``), in the zones calibrated into the profile
+    named ``profile_name`` (beside the calibration profile)."""
+
+    profile_name: str
+
+    def rolling(self, game: Any) -> bool:
+        """Whether the game asks for a roll the camera can read."""
+        ...
+
+    def roll(self, game: Any, placed: Optional[ReadingsByZone]) -> Optional[RollSeen]:
+        """The roll asked for, as read in ``placed``; None when nothing is asked."""
+        ...
+
+    def checks(self, line: str) -> bool:
+        """Whether the table is checked once ``line`` is played (the Automas' turn starts)."""
+        ...
+
+    def expected(self, game: Any) -> Any:
+        """What the table should show now, to be compared once the look comes."""
+        ...
+
+    def differences(self, placed: ReadingsByZone, expected: Any) -> List[str]:
+        """Where the table read differs from ``expected``, each in a line."""
+        ...
+
+
+class GameKind(Protocol):
+    """One game at the table, as the companion's shared parts see it."""
+
     name: str
     title: str
-    setup_from_json: Callable[[Dict[str, Any]], Any]
-    new_game: Callable[[Any], Any]  # a setup -> the game before any event
-    refused: Type[Exception]        # what the game raises for an event it cannot play
+    about: str                          # the game in a line, under its name on the New game screen
+    colour: Tuple[float, float, float, float]  # its button's (RGBA)
+    refused: Type[Exception]            # what the game raises for an event it cannot play
+    new_game_options: Sequence[str]     # the command line's options that set up a new game only
+    entered: Optional[EnteredText]      # the text entered once (a road, a deck), if the game has one
+    camera: Optional[TableCheck]        # what the camera looks for, if anything
 
+    def setup_from_json(self, data: Dict[str, Any]) -> Any:
+        """The setup a header keeps; ValueError (or KeyError, TypeError) when it cannot be read."""
+        ...
 
-KINDS: Dict[str, GameKind] = {
-    "tokaido": GameKind("tokaido", "Tokaido", tokaido.Setup.from_json, tokaido.TokaidoGame, tokaido.Refused),
-    "euphoria": GameKind("euphoria", "Euphoria", euphoria.Setup.from_json, euphoria.EuphoriaGame, euphoria.Refused),
-}
+    def new_game(self, setup: Any) -> TableGame:
+        """The game before any event."""
+        ...
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """Its options on the command line (``session --game NAME --new``)."""
+        ...
+
+    def setup_from_args(self, args: argparse.Namespace) -> Any:
+        """The setup those options make; ValueError (an UnusableFile for a file) saying why not."""
+        ...
+
+    def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence["Entered"]) -> "SetupForm":
+        """The touchscreen's form, prefilled by ``header`` (the latest game's; None for the defaults)."""
+        ...
+
+    def new_entry(self, form: "SetupForm", in_progress: Optional["Entry"]) -> "Entry":
+        """The entry of a text for ``form``: ``in_progress`` if it fits, else a new one."""
+        ...
+
+    def next_step(self, game: Any, parts: Sequence[str]) -> Optional["Step"]:
+        """What to tap next, given the parts of the line tapped so far; None when it is complete."""
+        ...
+
+    def whose_turn(self, game: Any, parts: Sequence[str]) -> "Turn":
+        """The turn the panel's LEDs show."""
+        ...
+
+    def status(self, game: Any) -> str:
+        """The game's standing in one line."""
+        ...
+
+    def mid_turn(self, game: Any) -> bool:
+        """Whether the game waits in the middle of the Automas' turn (what they said so far still holds)."""
+        ...
 
 
 class EventRefused(Exception):
@@ -32,13 +159,7 @@ class EventRefused(Exception):
         self.reason = reason
 
 
-def kind(name: str) -> GameKind:
-    if name not in KINDS:
-        raise ValueError(f"'{name}' is not a game the companion knows; choose automata, {', '.join(KINDS)}")
-    return KINDS[name]
-
-
-def replayed(chosen: GameKind, header: Dict[str, Any], events: Sequence[str]) -> Any:
+def replayed(chosen: GameKind, header: Dict[str, Any], events: Sequence[str]) -> TableGame:
     """The game of ``chosen`` kind set up by ``header`` after ``events``; raises :class:`EventRefused`."""
     game = chosen.new_game(chosen.setup_from_json(header))
     for number, event in enumerate(events, 1):

@@ -1,12 +1,13 @@
-"""The record of a game of Tokaido or Euphoria (what ``export`` writes), replayed as ``replay`` does Automata's."""
+"""The record of a game played by lines (what ``export`` writes), replayed as ``replay`` does Automata's."""
 from __future__ import annotations
 
 import json
 from typing import Any, Dict
 
 from ..games.automata.rules import RecordError
+from ..games.registry import kind_named
 from ..store import AUTOMATA, RecordFormatError, game_kind, parse_record
-from .kinds import EventRefused, kind, replayed
+from .kinds import EventRefused, replayed
 
 
 def record_kind(text: str) -> str:
@@ -29,7 +30,7 @@ def replay_record(text: str) -> Dict[str, Any]:
         raise RecordError(exc.line or 1, exc.message) from None
     numbers = [n for n, line in enumerate(text.splitlines(), 1) if line.strip()]  # the header's, then each event's
     try:
-        chosen = kind(game_kind(header))
+        chosen = kind_named(game_kind(header))
         game = replayed(chosen, header, events)
     except EventRefused as exc:
         raise RecordError(numbers[exc.number], exc.reason, exc.event, exc.reason) from None

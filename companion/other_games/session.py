@@ -1,4 +1,5 @@
-"""A game of Tokaido or Euphoria at the table, kept in the same store as Automata's games.
+"""A game played by lines at the table (one registered in ``companion.games.registry``), kept in the same store
+as Automata's games.
 
 The header is the game's setup (with ``"game": KIND``); every line the table gives that the
 game accepts is an event, committed before its answer is shown, so the Automas' decisions,
@@ -14,7 +15,8 @@ from typing import Any, Dict, List, Optional
 
 from ..session.protocol import FinalScore, game_to_resume
 from ..store import GameStore, NothingToUndo, StoreError
-from .kinds import EventRefused, GameKind, kind, replayed
+from ..games.registry import kind_named
+from .kinds import EventRefused, GameKind, TableGame, replayed
 
 log = logging.getLogger(__name__)
 
@@ -28,15 +30,15 @@ class Answer:
 
 
 class GameSession:
-    def __init__(self, store: GameStore, game_id: str, game_kind_: GameKind, game: Any) -> None:
+    def __init__(self, store: GameStore, game_id: str, kind: GameKind, game: TableGame) -> None:
         self.store = store
         self.game_id = game_id
-        self.kind = game_kind_
+        self.kind = kind
         self.game = game
 
     @classmethod
     def new(cls, store: GameStore, kind_name: str, setup: Any) -> "GameSession":
-        chosen = kind(kind_name)
+        chosen = kind_named(kind_name)
         game = chosen.new_game(setup)  # checks the setup before anything is stored
         session = cls(store, store.create_game(setup.to_json()), chosen, game)
         session._save_notes()
@@ -45,7 +47,7 @@ class GameSession:
     @classmethod
     def resume(cls, store: GameStore, kind_name: str, game_id: Optional[str] = None) -> "GameSession":
         """Load a game of this kind (its latest when ``game_id`` is None) and replay its events."""
-        chosen = kind(kind_name)
+        chosen = kind_named(kind_name)
         game_id = game_to_resume(store, kind_name, game_id)
         return cls(store, game_id, chosen, cls._replay(store, game_id, chosen, store.header(game_id)))
 

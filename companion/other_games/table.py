@@ -1,26 +1,22 @@
-"""A game of Tokaido or Euphoria at the touchscreen: the line being tapped, part by part, and what
-the Automas last said, around the stored :class:`GameSession`. No Kivy here."""
+"""A game played by lines at the touchscreen: the line being tapped, part by part, and what the Automas last
+said, around the stored :class:`GameSession`; what is asked, whose turn it is and what the camera looks for are
+the game's own (``GameKind``). No Kivy here."""
 from __future__ import annotations
 
 from typing import Any, Callable, List, Optional
 
 from hardware.panel import Panel, PanelEvent
 
-from ..games.euphoria.game import QUESTIONS, Table
 from ..store import GameStore, game_kind
 from . import leds
 from .camera_look import LookThen
-from .choices import Choice, Step, line_of, next_step
-from .euphoria_camera import ReadingsByZone, mismatches, roll_from_camera, seen
+from .choices import Choice, Step, line_of
+from .kinds import ReadingsByZone, TableCheck
 from .session import Answer, GameSession
 
 TAP_INSTEAD = Choice("No: tap them", "")  # the camera's reading of a roll refused: the dice are tapped
-TURN_STARTS = ("next", "card")  # the lines that start the Automas' turn, once the people have played
 READING_ROLL = "The camera is reading her roll. Wait a moment, or tap her dice."
 NO_PICTURE = "The camera gave no picture: the Automas' dice are not checked."
-
-# Euphoria's questions in the middle of a card pair: their answers' lines add to the pair's lines
-MID_TURN = tuple(QUESTIONS)
 
 
 class OtherGameTable:
@@ -28,7 +24,7 @@ class OtherGameTable:
     the line tapped so far, the lines the Automas last said; choosing, taking back, undoing; and,
     with a ``panel``, its buttons, its LEDs showing whose turn it is after every change.
 
-    With a camera (``look``, over the Euphoria zones) a Euphoria Automa's roll is read from the table
+    With a camera (``look``, for a game whose camera looks for something) an Automa's roll is read from the table
     and confirmed with one tap, and the Automas' dice are checked as their turn starts; what the
     camera could not read, or where the table differs from the game, is ``camera_line``. A look may
     hand its readings on later (the screen's looks run on a thread of their own): until then her dice
@@ -41,7 +37,7 @@ class OtherGameTable:
         self.said: List[str] = list(said or [])
         self.refusal = ""
         self.panel = panel
-        self.look = look if session.kind.name == "euphoria" else None
+        self.look = look if session.kind.camera is not None else None
         self._check_line = ""  # where the Automas' dice differ from the game's, as their turn started
         self._roll_line = ""   # the camera reading her roll, or why it could not
         self._mid_turn = False  # the lines said so far belong to a card pair not yet resolved
@@ -76,21 +72,21 @@ class OtherGameTable:
             camera = self._camera_roll()
             if camera is not None:
                 return camera
-        return next_step(self.session.game, self.parts)
+        return self.session.kind.next_step(self.session.game, self.parts)
 
     def _camera_roll(self) -> Optional[Step]:
         """The roll the camera read, to confirm; looked at once per question asked."""
         if self.look is None or self._looked:
             return self._camera_step
         self._looked = True
-        if self.session.game.rolling() is not None:
+        if self._camera().rolling(self.session.game):
             self._roll_line = READING_ROLL
             self._take_look(self._read_roll)
         return self._camera_step
 
     def _read_roll(self, placed: Optional[ReadingsByZone]) -> None:
         self._roll_line = ""
-        roll = roll_from_camera(self.session.game, placed)
+        roll = self._camera().roll(self.session.game, placed)
         if roll is None:
             return
         if roll.values is None:
@@ -102,10 +98,15 @@ class OtherGameTable:
 
     def _checks(self, line: str) -> bool:
         """Whether ``line`` starts the Automas' turn, when the camera checks their dice against the game's."""
-        return self.look is not None and line.split()[0] in TURN_STARTS
+        return self.look is not None and self._camera().checks(line)
 
-    def _show_check(self, placed: Optional[ReadingsByZone], expected: Table) -> None:
-        found = mismatches(seen(placed), expected) if placed is not None else [NO_PICTURE]
+    def _camera(self) -> TableCheck:
+        """What the game's camera looks for (there is a look only where it looks for something)."""
+        assert self.session.kind.camera is not None
+        return self.session.kind.camera
+
+    def _show_check(self, placed: Optional[ReadingsByZone], expected: Any) -> None:
+        found = self._camera().differences(placed, expected) if placed is not None else [NO_PICTURE]
         self._check_line = " ".join(["Camera:", *found]) if found else ""
 
     def _take_look(self, then: Callable[[Optional[ReadingsByZone]], None]) -> None:
@@ -140,7 +141,7 @@ class OtherGameTable:
             return None
         line = line_of(self.parts)
         self._check_line = self._roll_line = ""
-        expected = self.session.game.table_now() if self._checks(line) else None
+        expected = self._camera().expected(self.session.game) if self._checks(line) else None
         answer = self._told(self.session.submit(line))
         if expected is not None:
             self._take_look(lambda placed: self._show_check(placed, expected))
@@ -171,7 +172,7 @@ class OtherGameTable:
         return answer
 
     def confirm(self) -> Optional[Answer]:
-        """The panel's Confirm: the one choice asked when there is only one (Euphoria's next)."""
+        """The panel's Confirm: the one choice asked when there is only one."""
         step = self.step()
         if step is None or len(step.choices) != 1:
             return None
@@ -187,7 +188,7 @@ class OtherGameTable:
 
     def show_leds(self) -> None:
         if self.panel is not None:
-            leds.show(self.panel, leds.whose_turn(self.session.game, self.parts))
+            leds.show(self.panel, self.session.kind.whose_turn(self.session.game, self.parts))
 
     def _asked_anew(self) -> None:
         """The game moved on or back: the camera looks again at the next roll asked."""
@@ -200,17 +201,12 @@ class OtherGameTable:
             self._asked_anew()
             self.said = (self.said if self._mid_turn else []) + answer.lines
             self.refusal = ""
-            self._mid_turn = self.session.game.waiting_for() in MID_TURN
+            self._mid_turn = self.session.kind.mid_turn(self.session.game)
         else:
             self.refusal = answer.reason
         self.show_leds()
         return answer
 
     def status(self) -> str:
-        """The Automas' scores (Tokaido) or authority tokens left (Euphoria), in one line."""
-        state = self.session.game.to_json()
-        automas = state["automas"]
-        if self.session.kind.name == "tokaido":
-            return "  ·  ".join(f"{c.title()} {a['score']} points" for c, a in automas.items())
-        return "  ·  ".join(f"{c.title()} ({a['faction'].title()}) {a['tokens']}"
-                            for c, a in automas.items()) + " tokens"
+        """The game's standing in one line (``GameKind.status``)."""
+        return self.session.kind.status(self.session.game)

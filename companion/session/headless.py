@@ -3,7 +3,7 @@
     automata-companion session --db PATH (--new --seats red,blue:automa:4 [--seed S] [--table-rolls]
                                           | --resume ID|latest) [--camera SOURCE [--profile PATH]]
 
-(``--game tokaido|euphoria`` plays the Automas of those games instead: ``companion.other_games.headless``.)
+(``--game NAME`` plays a game registered in ``companion.games.registry`` instead: ``companion.other_games.headless``.)
 
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 
 from ..games.automata.rules import IllegalAction, State, cited, score
-from ..other_games.headless import NEW_GAME_OPTIONS as OTHER_GAMES_NEW_OPTIONS, OTHER_GAMES, add_options
+from ..games.registry import registered
+from ..other_games.headless import add_options, new_game_options as other_new_game_options
 from ..store import GameStore, StoreError
-from .protocol import INTERRUPTED, EndOfGame, FinalScore, line_refusal, lines_of, speaker
+from .protocol import INTERRUPTED, EndOfGame, FinalScore, export_record, line_refusal, lines_of, speaker
 from .rolls import roll_pattern
 from .table import SeatSpec, TableSession
 
@@ -60,8 +61,8 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
                              "each frame held for one settle), picamera2, opencv or auto")
     parser.add_argument("--profile", type=Path, default=None,
                         help="the calibration profile of the table (with --camera; default: the one Calibrate saves)")
-    parser.add_argument("--game", choices=("automata",) + OTHER_GAMES, default="automata",
-                        help="the game at the table: Automata, or the Automas of Tokaido or Euphoria")
+    parser.add_argument("--game", choices=("automata",) + registered(), default="automata",
+                        help="the game at the table: Automata, or the Automas of another game")
     add_options(parser)
     parser.set_defaults(handler=run)
 
@@ -102,15 +103,8 @@ def final_score(state: State) -> Optional[FinalScore]:
 
 
 def export(session: TableSession, path: str) -> str:
-    from ..user_files import UnusableFile, write_text
-
-    if not path:
-        return "refused " + cited("Name the file: export PATH", "export")
-    try:
-        write_text(Path(path), session.store.export_jsonl(session.game_id), "game record")
-    except (UnusableFile, StoreError) as exc:
-        return "refused " + cited(str(exc), "export")
-    return f"ok exported {path}"
+    why = export_record(session.store, session.game_id, path)
+    return "refused " + cited(why, "export") if why else f"ok exported {path}"
 
 
 def answer(runtime: "TableRuntime", line: str) -> str:
@@ -303,7 +297,7 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     if ignored:
         print(f"error: {', '.join(ignored)} set up a new game (--new); a resumed game keeps its own", file=sys.stderr)
         return 2
-    if args.game in OTHER_GAMES:
+    if args.game in registered():
         from ..other_games.headless import run as run_other
 
         return run_other(args, stdin, stdout)
@@ -332,5 +326,5 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
 
 def new_game_options(args: argparse.Namespace) -> List[str]:
     """The options given that only set up a new game, as they are written."""
-    return [f"--{dest.replace('_', '-')}" for dest in NEW_GAME_OPTIONS + OTHER_GAMES_NEW_OPTIONS
+    return [f"--{dest.replace('_', '-')}" for dest in NEW_GAME_OPTIONS + other_new_game_options()
             if getattr(args, dest, None) not in (None, False)]

@@ -4,6 +4,7 @@ a game is said, and which saved game ``--resume`` finds.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from ..store import AUTOMATA, GameStore, StoreError, game_kind
@@ -68,6 +69,19 @@ class EndOfGame:
             return []
         self.said = over
         return [over_line(final)] if final is not None else [REOPENED]
+
+
+def export_record(store: GameStore, game_id: str, path: str) -> str:
+    """Write the record of the game (``replay`` reads it) to ``path``: "" once written, else why not."""
+    from ..user_files import UnusableFile, write_text
+
+    if not path:
+        return "Name the file: export PATH"
+    try:
+        write_text(Path(path), store.export_jsonl(game_id), "game record")
+    except (UnusableFile, StoreError) as exc:
+        return str(exc)
+    return ""
 
 
 def resume_option(kind: str) -> str:

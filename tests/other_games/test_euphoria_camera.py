@@ -20,7 +20,7 @@ from companion.games.euphoria import EuphoriaGame, Setup, Workers, level, parse_
 from companion.games.euphoria.game import Automa, Table
 from companion.games.euphoria.board import Board
 from companion.other_games.camera_look import LooksInTurn, TableLook
-from companion.other_games.euphoria_camera import mismatches, read_roll, roll_from_camera, seen
+from companion.games.euphoria.table.camera import mismatches, read_roll, roll_from_camera, seen
 from companion.other_games.table import READING_ROLL, TAP_INSTEAD, OtherGameTable
 from companion.store import GameStore
 from hardware.camera import CameraUnavailable, SyntheticSource

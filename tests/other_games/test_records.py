@@ -7,7 +7,7 @@ import pytest
 
 from companion.cli import main
 from companion.games.euphoria import Setup as EuphoriaSetup
-from companion.other_games import GameSession
+from companion.other_games.session import GameSession
 from companion.store import GameStore
 from tests.other_games.test_store_kinds import ROAD_SETUP
 

@@ -9,7 +9,8 @@ from gpiozero.pins.mock import MockFactory
 from companion.config import PanelConfig
 from companion.games.euphoria import EuphoriaGame, Setup as EuphoriaSetup, level, parse_deck
 from companion.other_games.choices import Choice
-from companion.other_games.leds import Turn, whose_turn
+from companion.games.registry import kind_named
+from companion.other_games.leds import Turn
 from companion.other_games.table import OtherGameTable
 from companion.store import GameStore
 from companion.games.tokaido import Setup as TokaidoSetup, TokaidoGame
@@ -109,33 +110,34 @@ def test_the_panels_confirm_plays_the_only_answer_and_does_nothing_with_several(
 
 def test_whose_turn_tokaido_with_a_road_the_person_moves_then_each_automa():
     game = TokaidoGame(ROAD)
-    assert whose_turn(game, []) == Turn(seat=1)  # blue leaves Kyoto first
+    assert kind_named("tokaido").whose_turn(game, []) == Turn(seat=1)  # blue leaves Kyoto first
     game.play("go 1")
-    assert game.waiting_for() == "card green" and whose_turn(game, []) == Turn(automa=True)
+    assert game.waiting_for() == "card green" and kind_named("tokaido").whose_turn(game, []) == Turn(automa=True)
 
 
 def test_whose_turn_tokaido_without_a_road_is_known_once_her_card_is_tapped():
     game = TokaidoGame(ROADLESS)
-    assert whose_turn(game, []) == Turn()
-    assert whose_turn(game, ["green card"]) == Turn(automa=True)
-    assert whose_turn(game, ["meals"]) == Turn()
+    assert kind_named("tokaido").whose_turn(game, []) == Turn()
+    assert kind_named("tokaido").whose_turn(game, ["green card"]) == Turn(automa=True)
+    assert kind_named("tokaido").whose_turn(game, ["meals"]) == Turn()
     game.play("end 1 1 1 1 0")
-    assert whose_turn(game, []) == Turn()  # over
+    assert kind_named("tokaido").whose_turn(game, []) == Turn()  # over
 
 
 def test_whose_turn_euphoria_the_people_then_the_automas():
     game = EuphoriaGame(DECK)
-    assert whose_turn(game, []) == Turn(automa=True)  # their workers rolled at setup
+    assert kind_named("euphoria").whose_turn(game, []) == Turn(automa=True)  # their workers rolled at setup
     game.play("workers 3 5 1 6 2 2 4 5")
-    assert whose_turn(game, []) == Turn(seat=1)
-    assert whose_turn(game, ["built"]) == Turn(seat=1)  # told between turns, still the people's
+    assert kind_named("euphoria").whose_turn(game, []) == Turn(seat=1)
+    euphoria = kind_named("euphoria")
+    assert euphoria.whose_turn(game, ["built"]) == Turn(seat=1)  # told between turns, still the people's
     two = EuphoriaGame(EuphoriaSetup("intermediate", 1, people=2, deck=DECK.deck))
     two.play("workers 3 5 1 6 2 2 4 5")
-    assert whose_turn(two, []) == Turn()  # which of the two plays is not known
+    assert kind_named("euphoria").whose_turn(two, []) == Turn()  # which of the two plays is not known
     roadless = EuphoriaGame(EuphoriaSetup(recruits=("icarus", "subterra")))
     roadless.play("workers 3 5 1 6 2 2 4 5")
-    assert whose_turn(roadless, []) == Turn(seat=1)
-    assert whose_turn(roadless, ["support commodity"]) == Turn(automa=True)  # her card pair
+    assert kind_named("euphoria").whose_turn(roadless, []) == Turn(seat=1)
+    assert euphoria.whose_turn(roadless, ["support commodity"]) == Turn(automa=True)  # her card pair
 
 
 def test_the_keyboard_panels_leds_follow_every_change(store):

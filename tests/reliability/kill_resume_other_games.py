@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.euphoria import Setup as EuphoriaSetup, parse_deck  # noqa: E402
-from companion.other_games import GameSession  # noqa: E402
+from companion.other_games.session import GameSession  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from companion.games.tokaido import Setup as TokaidoSetup, parse_road  # noqa: E402
 from tests.euphoria.decks import invented_deck_text  # noqa: E402

@@ -16,7 +16,7 @@ import pytest
 
 from companion.cli import build_parser, main
 from companion.games.euphoria import Setup as EuphoriaSetup
-from companion.other_games import GameSession
+from companion.other_games.session import GameSession
 from companion.games.automata.rules import Game, Header, score
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import run

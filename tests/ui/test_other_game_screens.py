@@ -212,7 +212,7 @@ def test_the_screen_answers_while_the_camera_reads_her_roll(app):
         release.wait(60)  # longer than the test takes to reach her roll
         return None  # no picture
 
-    app.controller.euphoria_look = lambda: app.camera.in_background(slow_look)
+    app.controller.game_look = lambda kind: app.camera.in_background(slow_look)
     start_euphoria_with_a_deck(app)
     while app.controller.other.session.game.waiting_for() != "roll":
         tap({"next": "Automas' turn", "sites": "None", "completes": "No"}[app.controller.other.session.game.waiting_for()])

@@ -6,7 +6,7 @@ from pathlib import Path
 from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.config import Config
-from companion.other_games import KINDS
+from companion.games.registry import kind_named
 from companion.session.dice_learning import TableDiceLearner
 from companion.store import AUTOMATA, game_kind
 from hardware.panel import KeyboardPanel, Panel
@@ -29,7 +29,7 @@ def game_line(summary) -> str:
     if kind != AUTOMATA:
         where = "finished" if meta.get("waiting_for") == "over" else "in play"
         automas = ", ".join(s["colour"].title() for s in summary.header["seats"] if s["kind"] == "automa")
-        return f"{when}  ·  {KINDS[kind].title}  ·  {where}\nAutomas {automas}"
+        return f"{when}  ·  {kind_named(kind).title}  ·  {where}\nAutomas {automas}"
     seats = ", ".join(meta.get("seats") or [s.get("name") or s["colour"].title() for s in summary.header["seats"]])
     if "score" in meta:
         where = "finished"

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional
 
-from ..games.euphoria import Card, OwnerDeck, level as euphoria_level
-from ..games.euphoria.deck import PILES
-from ..games.euphoria.factions import NAMES
-from .choices import Choice, Step, card_face_steps
-from .entry import Entry
-from .setup_form import EUPHORIA_TITLES, Option, Row
+from companion.other_games.choices import Choice, Step
+from companion.other_games.entry import Entry
+from companion.other_games.setup_form import Option, Row
+
+from ..deck import PILES, Card, OwnerDeck, level as euphoria_level
+from ..factions import NAMES
+from .choices import card_face_steps
+from .form import EUPHORIA_TITLES
 
 ID_LETTERS = {"green": "S", "black": "B", "white": "W", "purple": "D"}
 STEPS = card_face_steps(bazaar=True)  # a deck may be played with or without the Bazaar

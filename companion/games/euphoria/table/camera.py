@@ -16,7 +16,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 from calibration.layout import EUPHORIA_AUTOMAS, euphoria_zone
 from vision.readings import CONFIDENCE_THRESHOLD, DieReading
 
-from ..games.euphoria.game import Automa, EuphoriaGame, Table
+from ..game import Automa, EuphoriaGame, Table
 
 ReadingsByZone = Mapping[str, Sequence[DieReading]]
 WHERE = {"supply": "supply", "penalty": "penalty card"}

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import List
 
-from ..games.tokaido import RoadFileError, parse_road
-from ..games.tokaido.spaces import INN, SPACE_NAMES, SPACE_TYPES
-from .choices import Choice, Step
-from .entry import Entry
+from companion.other_games.choices import Choice, Step
+from companion.other_games.entry import Entry
+
+from ..road import RoadFileError, parse_road
+from ..spaces import INN, SPACE_NAMES, SPACE_TYPES
 
 SHOWN_SPACES = 12  # the latest spaces listed
 

@@ -1,0 +1,103 @@
+"""Euphoria at the table: what the companion needs of the game besides its rules (``companion.other_games.kinds``),
+registered once in ``companion.games.registry``."""
+from __future__ import annotations
+
+import argparse
+from typing import Any, Dict, List, Optional, Sequence
+
+from calibration.profile import EUPHORIA_PROFILE_NAME
+from companion.other_games.entered import Entered
+from companion.other_games.entry import Entry
+from companion.other_games.kinds import EnteredText, ReadingsByZone
+from companion.other_games.leds import PERSON_SEAT, Turn
+from companion.other_games.setup_form import SetupForm
+
+from ..deck import parse_deck
+from ..game import QUESTIONS, EuphoriaGame, Refused, Table
+from ..setup import Setup
+from . import camera, choices, options
+from .deck_entry import DeckEntry
+from .form import EuphoriaForm
+
+PEOPLES_TURN = ("next", "card", "support")  # what is told once the people have played
+TURN_STARTS = ("next", "card")  # the lines that start the Automas' turn, once the people have played
+
+
+class EuphoriaCamera:
+    """The Automas' worker dice read in their supplies and on their penalty cards (``camera``)."""
+
+    profile_name = EUPHORIA_PROFILE_NAME
+
+    def rolling(self, game: EuphoriaGame) -> bool:
+        return game.rolling() is not None
+
+    def roll(self, game: EuphoriaGame, placed: Optional[ReadingsByZone]) -> Optional[camera.CameraRoll]:
+        return camera.roll_from_camera(game, placed)
+
+    def checks(self, line: str) -> bool:
+        return line.split()[0] in TURN_STARTS
+
+    def expected(self, game: EuphoriaGame) -> Table:
+        return game.table_now()
+
+    def differences(self, placed: ReadingsByZone, expected: Table) -> List[str]:
+        return camera.mismatches(camera.seen(placed), expected)
+
+
+class Euphoria:
+    name = "euphoria"
+    title = "Euphoria"
+    about = "Black and White, one card pair a turn: the app says where each worker goes."
+    colour = (0.52, 0.32, 0.58, 1)  # its button's, on the New game screen
+    refused = Refused
+    new_game_options = options.NEW_GAME_OPTIONS
+    entered = EnteredText("deck", "decks", lambda text: parse_deck(text).to_text())
+    camera = EuphoriaCamera()
+
+    def setup_from_json(self, data: Dict[str, Any]) -> Setup:
+        return Setup.from_json(data)
+
+    def new_game(self, setup: Setup) -> EuphoriaGame:
+        return EuphoriaGame(setup)
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        options.add_options(parser)
+
+    def setup_from_args(self, args: argparse.Namespace) -> Setup:
+        return options.setup_from_args(args)
+
+    def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
+        return EuphoriaForm(self, header, saved)
+
+    def new_entry(self, form: SetupForm, in_progress: Optional[Entry]) -> Entry:
+        """The deck in progress (else a new one), counted against the level chosen now."""
+        assert isinstance(form, EuphoriaForm)
+        entry = in_progress if isinstance(in_progress, DeckEntry) else DeckEntry(form.level)
+        entry.count_for(form.level)
+        return entry
+
+    def next_step(self, game: EuphoriaGame, parts: Sequence[str]) -> Optional[choices.Step]:
+        return choices.next_step(game, list(parts))
+
+    def whose_turn(self, game: EuphoriaGame, parts: Sequence[str]) -> Turn:
+        """The person's while the people play (no seat with two people: the app does not know which of them is
+        playing), else the Automas' (her workers rolled at setup, her card pair and its questions)."""
+        waiting = game.waiting_for()
+        if waiting == "over":
+            return Turn()
+        if waiting in PEOPLES_TURN and (not parts or parts[0] in {c.part for c in choices.BETWEEN}):
+            return Turn(PERSON_SEAT if game.setup.people == 1 else None)
+        return Turn(automa=True)
+
+    def status(self, game: EuphoriaGame) -> str:
+        """The authority tokens each Automa has left."""
+        automas = game.to_json()["automas"]
+        return "  ·  ".join(f"{c.title()} ({a['faction'].title()}) {a['tokens']}" for c, a in automas.items()) \
+            + " tokens"
+
+    def mid_turn(self, game: EuphoriaGame) -> bool:
+        """Her card pair's questions: their answers' lines add to the pair's lines."""
+        return game.waiting_for() in QUESTIONS
+
+
+EUPHORIA = Euphoria()
