@@ -4,6 +4,22 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Dict
+
+if TYPE_CHECKING:
+    from companion.other_games.kinds import TableCheck
+
+
+def looking_games() -> Dict[str, "TableCheck"]:
+    """The registered games whose camera looks at zones of their own, by name: what each one looks for."""
+    from companion.games.registry import kind_named, registered
+
+    return {name: kind_named(name).camera for name in registered() if kind_named(name).camera is not None}
+
+
+def _game_help(doing: str) -> str:
+    return "; ".join([f"automata: {doing}"] + [f"{name}: {camera.about_zones}"
+                                               for name, camera in looking_games().items()])
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -15,8 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     markers.add_argument("--layout", type=Path, help="a zone layout file (default: the standard layout)")
     markers.add_argument("--seats", type=int, default=4, choices=range(2, 5), help="seats to print pools for")
     markers.add_argument("--dpi", type=int, default=300, help="resolution of the page image (default 300)")
-    markers.add_argument("--game", choices=("automata", "euphoria"), default="automata",
-                         help="euphoria: the four markers of the Euphoria Automas' supplies and penalty cards")
+    markers.add_argument("--game", choices=("automata",) + tuple(looking_games()), default="automata",
+                         help=_game_help("the markers of the standard zones"))
     markers.set_defaults(handler=_print_markers)
 
     calibrate = subparsers.add_parser(
@@ -25,9 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the first colour named, and so on. One frame is read; each player's colours are stored "
                     "in the profile with how well they separate (docs/setup.md).")
     calibrate.add_argument("--players", help="the seat colours in seat order, comma separated: red,blue,green")
-    calibrate.add_argument("--game", choices=("automata", "euphoria"), default="automata",
-                           help="euphoria: learn the Automas' black and white worker dice, laid out in their "
-                                "supplies, into the Euphoria profile (docs/euphoria.md)")
+    calibrate.add_argument("--game", choices=("automata",) + tuple(looking_games()), default="automata",
+                           help=_game_help("the players' dice, each in its seat's Available zone"))
     calibrate.add_argument("--image", type=Path, help="read this photo of the table instead of the camera")
     calibrate.add_argument("--profile", type=Path, help="the profile file (default: in the data folder)")
     calibrate.add_argument("--layout", type=Path, help="use this zone layout file (default: the profile's)")
@@ -40,14 +55,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _print_markers(args: argparse.Namespace) -> int:
-    from calibration.layout import LayoutError, ZoneLayout, default_layout, euphoria_layout
+    from calibration.layout import LayoutError, ZoneLayout, default_layout
     from calibration.sheet import write_sheet
     from companion.user_files import check_output
 
     check_output(args.out, "marker sheet")
     try:
         layout = ZoneLayout.load(args.layout) if args.layout else \
-            euphoria_layout() if args.game == "euphoria" else default_layout(args.seats)
+            looking_games()[args.game].layout() if args.game in looking_games() else default_layout(args.seats)
         if not 72 <= args.dpi <= 1200:
             raise ValueError("--dpi must be between 72 and 1200")
         path = write_sheet(args.out, layout, args.dpi)
@@ -74,18 +89,18 @@ def _calibrate(args: argparse.Namespace) -> int:
 def _run_calibration(args: argparse.Namespace) -> int:
     from calibration.colour import CalibrationError
     from calibration.guided import calibrate_table, check_players
-    from calibration.layout import EUPHORIA_AUTOMAS, ZoneLayout, euphoria_layout, euphoria_zone
-    from calibration.profile import EUPHORIA_PROFILE_NAME, PROFILE_NAME, CalibrationProfile, default_profile_path
+    from calibration.layout import ZoneLayout
+    from calibration.profile import PROFILE_NAME, CalibrationProfile, default_profile_path
     from companion.games.automata.rules import COLOURS
 
-    euphoria = args.game == "euphoria"
-    if euphoria == bool(args.players):
-        raise CalibrationError("--game euphoria learns black and white: no --players" if euphoria
-                               else "name the seat colours: --players red,blue")
-    players = EUPHORIA_AUTOMAS if euphoria else check_players(args.players.split(","), COLOURS)
-    zone_names = [euphoria_zone(c, "supply") for c in EUPHORIA_AUTOMAS] if euphoria else None
-    path = args.profile or default_profile_path(name=EUPHORIA_PROFILE_NAME if euphoria else PROFILE_NAME)
-    previous = CalibrationProfile(layout=euphoria_layout()) if euphoria else CalibrationProfile()
+    looked = looking_games().get(args.game)  # None: Automata's table
+    if (looked is not None) == bool(args.players):
+        raise CalibrationError(f"--game {args.game} learns {' and '.join(looked.dice_colours)}: no --players"
+                               if looked is not None else "name the seat colours: --players red,blue")
+    players = tuple(looked.dice_colours) if looked else check_players(args.players.split(","), COLOURS)
+    zone_names = list(looked.calibration_zones) if looked else None
+    path = args.profile or default_profile_path(name=looked.profile_name if looked else PROFILE_NAME)
+    previous = CalibrationProfile(layout=looked.layout()) if looked else CalibrationProfile()
     profile = CalibrationProfile.load(path) if path.exists() else previous
     layout = ZoneLayout.load(args.layout) if args.layout else None
     frame, settled = _calibration_frame(args)

@@ -151,7 +151,7 @@ def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> List[Tu
 
 def sample_zones(players: Sequence[str], zone_names: Optional[Sequence[str]] = None) -> List[str]:
     """The zone each player's dice are laid out in for calibration: ``zone_names`` in the players' order
-    (Euphoria's Automas: their supplies), else each seat's Available zone (seat 1 = the first player)."""
+    (a game's Automas: their supplies), else each seat's Available zone (seat 1 = the first player)."""
     names = list(zone_names) if zone_names is not None else [seat_zone(i + 1, "available") for i in range(len(players))]
     if len(names) != len(players):
         raise CalibrationError(f"{len(players)} colours named for {len(names)} zones: name one colour per zone")

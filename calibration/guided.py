@@ -96,7 +96,7 @@ def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: Calibra
                     settled: Optional[Mapping[str, Any]] = None,
                     zone_names: Optional[Sequence[str]] = None) -> TableCalibration:
     """Learn the players' colours from ``frame`` (each seat's dice in its Available zone, or each player's
-    in its zone of ``zone_names``, as Euphoria's Automas' in their supplies).
+    in its zone of ``zone_names``, as a game's Automas' in their supplies).
 
     The camera settings are locked at what the camera settled on for the frame (``settled``,
     picamera2 metadata), else kept from ``previous``, at the frame's resolution;

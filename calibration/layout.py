@@ -188,25 +188,3 @@ def default_layout(seats: int = MAX_SEATS, names: Optional[Sequence[str]] = None
     names = list(names) if names is not None else standard_zone_names(seats)
     return ZoneLayout(tuple(Zone(n, i, default_zone_polygon(n)) for i, n in enumerate(standard_zone_names())
                             if n in names))
-
-
-# Euphoria's Automas (black and white): each one's supply of available worker dice and its faction/penalty
-# card. Their markers follow the standard zones' (ids 0-21), so one table can hold both sets.
-EUPHORIA_AUTOMAS = ("black", "white")
-EUPHORIA_POOLS = ("supply", "penalty")
-EUPHORIA_FIRST_MARKER = len(standard_zone_names())
-EUPHORIA_SIZE = DEFAULT_SIZES["available"]  # room for an Automa's 4 dice, or a card's width
-
-
-def euphoria_zone(colour: str, pool: str) -> str:
-    """The zone of an Automa's supply or penalty card: 'black.supply', 'white.penalty'."""
-    return f"{colour}.{pool}"
-
-
-def euphoria_layout() -> ZoneLayout:
-    """The four Euphoria zones, each to the right of its marker as the standard zones are."""
-    width, height = EUPHORIA_SIZE
-    x0 = 0.5 + GAP
-    names = [euphoria_zone(c, p) for c in EUPHORIA_AUTOMAS for p in EUPHORIA_POOLS]
-    return ZoneLayout(tuple(Zone(n, EUPHORIA_FIRST_MARKER + i, rectangle(x0, -0.5, x0 + width, -0.5 + height))
-                            for i, n in enumerate(names)))

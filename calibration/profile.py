@@ -24,7 +24,6 @@ from vision.readings import ColourProfile
 
 PROFILE_VERSION = 1
 PROFILE_NAME = "calibration.json"
-EUPHORIA_PROFILE_NAME = "euphoria-calibration.json"  # the Euphoria zones and the Automas' black and white
 
 
 class ProfileError(CompanionError, ValueError):

@@ -203,7 +203,7 @@ def euphoria_camera_roll(app, shot) -> None:
 
     import numpy as np
 
-    from calibration.layout import euphoria_layout, euphoria_zone
+    from companion.games.euphoria.table.zones import layout as euphoria_layout, zone as euphoria_zone
     from sim.app_driver import tap, wait_for
     from sim.table_scene import TableScene, render_table
     from vision.synth import DieSpec

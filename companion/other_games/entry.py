@@ -1,4 +1,4 @@
-"""Entering a road model (Tokaido) or an Automa deck (Euphoria) once, on the touchscreen: a question
+"""Entering a game's text once (``GameKind.entered``: a road model, an Automa deck), on the touchscreen: a question
 and a big button for each answer, a part at a time, Undo, and Save once it can be saved. The screen
 only shows the entry and passes the taps on (``deck_entry``, ``road_entry``). No Kivy here."""
 from __future__ import annotations

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, Type
 
 if TYPE_CHECKING:
+    from calibration.layout import ZoneLayout
+
     from .choices import Step
     from .entered import Entered
     from .entry import Entry
@@ -70,10 +72,17 @@ class RollSeen(Protocol):
 
 
 class TableCheck(Protocol):
-    """What a game's camera looks for at the table (``GameKind.camera``), in the zones calibrated into the profile
-    named ``profile_name`` (beside the calibration profile)."""
+    """What a game's camera looks for at the table (``GameKind.camera``): the dice of ``dice_colours`` in zones
+    of its own (``layout``), calibrated (``calibrate --game NAME``, the dice laid out in ``calibration_zones``) into
+    the profile named ``profile_name``, beside the calibration profile."""
 
     profile_name: str
+    dice_colours: Sequence[str]
+    calibration_zones: Sequence[str]
+    about_zones: str  # what ``print-markers`` and ``calibrate`` do for the game, in a line of their help
+
+    def layout(self) -> "ZoneLayout":
+        ...
 
     def rolling(self, game: Any) -> bool:
         """Whether the game asks for a roll the camera can read."""

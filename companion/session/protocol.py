@@ -46,7 +46,7 @@ def line_refusal(line: str) -> Optional[str]:
 
 def over_line(final: FinalScore) -> str:
     """The line that says a game is over, the same for every game: each seat's points, then who won (nothing
-    where the game does not know everyone's points, as Tokaido's Automas do not know yours)."""
+    where the game does not know everyone's points, as some games' Automas do not know yours)."""
     points, winners = final
     said = OVER_PREFIX + ", ".join(f"{colour} {total}" for colour, total in points.items())
     if len(winners) == 1:

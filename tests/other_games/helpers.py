@@ -2,10 +2,24 @@
 from __future__ import annotations
 
 import io
+import random
 from typing import Callable, Iterator, List, Optional
 
 from companion.cli import build_parser
+from companion.other_games.choices import line_of
+from companion.other_games.session import GameSession
 from companion.session.headless import run
+
+
+def tapped_line(session: GameSession, rng: random.Random) -> Optional[str]:
+    """A line tapped at random, choice after choice, as the touchscreen builds it; None once nothing is asked."""
+    parts: List[str] = []
+    while (step := session.kind.next_step(session.game, parts)) is not None:
+        choice = rng.choice(step.choices + step.also)
+        parts.append(choice.part)
+        if choice.ends:
+            break
+    return line_of(parts) or None
 
 
 def converse(argv: List[str], answer: Callable[[str, List[str]], Optional[str]]) -> List[str]:

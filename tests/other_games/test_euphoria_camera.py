@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from calibration.guided import calibrate_table
-from calibration.layout import EUPHORIA_AUTOMAS, euphoria_layout, euphoria_zone
+from companion.games.euphoria import AUTOMAS as EUPHORIA_AUTOMAS
+from companion.games.euphoria.table.zones import layout as euphoria_layout, zone as euphoria_zone
 from calibration.profile import CalibrationProfile
 from companion.cli import main
 from companion.games.euphoria import EuphoriaGame, Setup, Workers, level, parse_deck

@@ -12,11 +12,11 @@ import pytest
 
 from companion.cli import build_parser
 from companion.games.registry import kind_named, register_game, registered, unregister_game
-from companion.other_games.choices import line_of
 from companion.other_games.records import replay_record
 from companion.other_games.session import GameSession
 from companion.session.headless import run
 from companion.store import GameStore
+from tests.other_games.helpers import tapped_line
 
 TINY = "countdown"
 LINES = 60  # lines tapped at most in a playthrough
@@ -31,17 +31,6 @@ def tiny_game_registered() -> Iterator[None]:
 
 
 GAMES = registered() + (TINY,)
-
-
-def tapped_line(session: GameSession, rng: random.Random) -> Optional[str]:
-    """A line tapped at random, choice after choice, as the touchscreen builds it; None once nothing is asked."""
-    parts: List[str] = []
-    while (step := session.kind.next_step(session.game, parts)) is not None:
-        choice = rng.choice(step.choices + step.also)
-        parts.append(choice.part)
-        if choice.ends:
-            break
-    return line_of(parts) or None
 
 
 def play_at_random(session: GameSession, rng: random.Random) -> List[str]:

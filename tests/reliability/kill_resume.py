@@ -13,8 +13,8 @@ lost, nothing duplicated. Every ``automa`` line printed must be one the mirror p
 in order; a kill may cut off at most one of them (saved, not yet printed).
 
 With ``--solo`` every table is one person and one to three Automas of random levels; without
-it, two to four people. ``--game tokaido`` or ``euphoria`` runs the same trials on a headless game
-of that kind (``kill_resume_other_games.py``).
+it, two to four people. ``--game NAME`` runs the same trials on a headless game of any game registered in
+``companion.games.registry`` (``kill_resume_other_games.py``; CI runs them on each).
 """
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.automata.rules import COLOURS  # noqa: E402
+from companion.games.registry import registered  # noqa: E402
 from companion.session import SeatSpec, TableSession  # noqa: E402
 from companion.session.protocol import END_NEWS  # noqa: E402
 from companion.store import GameStore  # noqa: E402
@@ -204,7 +205,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--max-actions", type=int, default=120, help="the person's actions a run plays at most")
     parser.add_argument("--solo", action="store_true", help="one person and one to three Automas at every table")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--game", choices=("automata", "tokaido", "euphoria"), default="automata")
+    parser.add_argument("--game", choices=("automata",) + registered(), default="automata",
+                        help="Automata, or a game registered in companion.games.registry")
     args = parser.parse_args(argv)
     if args.game != "automata":
         from tests.reliability.kill_resume_other_games import run_trials as other_game_trials

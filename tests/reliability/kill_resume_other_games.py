@@ -1,6 +1,10 @@
-"""Crash safety of the headless Tokaido and Euphoria sessions: SIGKILL at random moments, resume, compare.
+"""Crash safety of the headless sessions of every game registered (``companion.games.registry``): SIGKILL at
+random moments, resume, compare.
 
     python tests/reliability/kill_resume_other_games.py --runs 20 [--seed 1]
+
+Tokaido and Euphoria are played with a road model and a deck, by the lines their own tests make; any other
+game registered, set up by its options' defaults, by lines tapped at random as the touchscreen builds them.
 
 As ``kill_resume.py`` does for Automata: each run plays a game through a session process's
 stdin, with a mirror game in this process fed the same lines, kills the process (sometimes with
@@ -24,12 +28,15 @@ from typing import List, Optional, Tuple
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from companion.cli import build_parser  # noqa: E402
 from companion.games.euphoria import Setup as EuphoriaSetup, parse_deck  # noqa: E402
+from companion.games.registry import kind_named, registered  # noqa: E402
 from companion.other_games.session import GameSession  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from companion.games.tokaido import Setup as TokaidoSetup, parse_road  # noqa: E402
 from tests.euphoria.decks import invented_deck_text  # noqa: E402
 from tests.euphoria.test_game import answer_for  # noqa: E402
+from tests.other_games.helpers import tapped_line  # noqa: E402
 from tests.tokaido.boards import INVENTED_ROAD_TEXT  # noqa: E402
 from tests.tokaido.test_game import event_for  # noqa: E402
 
@@ -75,6 +82,8 @@ def next_line(game: str, mirror: GameSession, rng: random.Random, said: List[str
         return None
     if game == "tokaido":
         return event_for(mirror.game, rng)
+    if game != "euphoria":
+        return tapped_line(mirror, rng)
     if mirror.game.waiting_for() == "workers":
         return "workers " + " ".join(str(rng.randint(1, 6)) for _ in range(8))
     return answer_for(mirror.game, rng, said)
@@ -92,11 +101,15 @@ def one_run(game: str, run: int, seed: int, workdir: Path, max_lines: int) -> Tu
         options = ["--road", str(road), "--order", "blue,green,purple"]
         setup = TokaidoSetup(("green", "purple"), "blue", 4, game_seed, parse_road(INVENTED_ROAD_TEXT),
                              ("blue", "green", "purple"))
-    else:
+    elif game == "euphoria":
         deck = workdir / "deck.txt"
         deck.write_text(invented_deck_text())
         options = ["--deck", str(deck), "--recruits", "icarus,subterra"]
         setup = EuphoriaSetup("intermediate", game_seed, ("icarus", "subterra"), deck=parse_deck(invented_deck_text()))
+    else:  # set up by its options' defaults, as the session process sets it up
+        options = []
+        setup = kind_named(game).setup_from_args(build_parser().parse_args(
+            ["session", "--game", game, "--db", str(db), "--new", "--seed", str(game_seed)]))
     common = ["--game", game, "--db", str(db)]
     session = Process(common + ["--new", *options, "--seed", str(game_seed)])
     problems: List[str] = []
@@ -151,11 +164,11 @@ def run_trials(game: str, runs: int, seed: int = 1, max_lines: int = 80) -> Tupl
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(description="SIGKILL headless Tokaido and Euphoria sessions and resume them.")
+    parser = argparse.ArgumentParser(description="SIGKILL the headless sessions of the games registered and resume them.")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    results = {game: run_trials(game, args.runs, args.seed) for game in ("tokaido", "euphoria")}
+    results = {game: run_trials(game, args.runs, args.seed) for game in registered()}
     print(json.dumps({game: {"kills": kills, "problems": problems} for game, (problems, kills) in results.items()},
                      indent=2))
     return 1 if any(problems for problems, _ in results.values()) else 0

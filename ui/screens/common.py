@@ -36,7 +36,7 @@ class CompanionScreen(Screen):
             self.app.show_next()
 
     def open_other_game(self, start: Callable[[], object], refused: str) -> None:
-        """``start()`` a game of Tokaido or Euphoria, then show its screen."""
+        """``start()`` a game played by lines (a registered game), then show its screen."""
         if self.started(start, refused):
             self.app.go("other")
 

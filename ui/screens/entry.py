@@ -1,4 +1,4 @@
-"""Entering a road model (Tokaido) or an Automa deck (Euphoria) once: what has been entered so far,
+"""Entering a game's text once (a road model, an Automa deck): what has been entered so far,
 the question and a big button for each answer, Undo and Save. Saved, the road or deck is chosen on the
 setup screen, which comes back. The entry is the controller's ``entry``
 (``companion.other_games.entry``). Layout in entry.kv."""

@@ -1,4 +1,4 @@
-"""A game of Tokaido or Euphoria: what the Automas do on the board, the question the table is asked
+"""A game played by lines (a registered game): what the Automas do on the board, the question the table is asked
 and a big button for each answer, tapped part by part until the line is complete. The game and the
 line are the controller's ``other`` (``companion.other_games.table``). Layout in other_game.kv."""
 from __future__ import annotations

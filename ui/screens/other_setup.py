@@ -1,4 +1,4 @@
-"""Setting up a game of Tokaido or Euphoria: a row of big buttons for each choice (level, colours or
+"""Setting up a game played by lines (a registered game): a row of big buttons for each choice (level, colours or
 people, the road model or deck entered once, the options), what the choices mean, and Start. The form
 is the controller's ``other_setup`` (``companion.other_games.setup_form``). Layout in other_setup.kv."""
 from __future__ import annotations

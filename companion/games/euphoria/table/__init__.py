@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Dict, List, Optional, Sequence
 
-from calibration.profile import EUPHORIA_PROFILE_NAME
+from calibration.layout import ZoneLayout
 from companion.other_games.entered import Entered
 from companion.other_games.entry import Entry
 from companion.other_games.kinds import EnteredText, ReadingsByZone
@@ -14,8 +14,8 @@ from companion.other_games.setup_form import SetupForm
 
 from ..deck import parse_deck
 from ..game import QUESTIONS, EuphoriaGame, Refused, Table
-from ..setup import Setup
-from . import camera, choices, options
+from ..setup import AUTOMAS, Setup
+from . import camera, choices, options, zones
 from .deck_entry import DeckEntry
 from .form import EuphoriaForm
 
@@ -26,7 +26,14 @@ TURN_STARTS = ("next", "card")  # the lines that start the Automas' turn, once t
 class EuphoriaCamera:
     """The Automas' worker dice read in their supplies and on their penalty cards (``camera``)."""
 
-    profile_name = EUPHORIA_PROFILE_NAME
+    profile_name = zones.PROFILE_NAME
+    dice_colours = AUTOMAS
+    calibration_zones = tuple(zones.zone(c, "supply") for c in AUTOMAS)
+    about_zones = "the four markers of the Automas' supplies and penalty cards; their black and white worker " \
+                  "dice are calibrated laid out in their supplies"
+
+    def layout(self) -> ZoneLayout:
+        return zones.layout()
 
     def rolling(self, game: EuphoriaGame) -> bool:
         return game.rolling() is not None

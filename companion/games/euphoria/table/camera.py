@@ -2,7 +2,7 @@
 
 The camera's readings come grouped by zone (``vision.zones.FoundZones.placed``) over the Euphoria
 layout: each Automa's supply of available workers and her faction/penalty card
-(``calibration.layout.euphoria_layout``). From them: the values of the dice she just retrieved
+(``zones``). From them: the values of the dice she just retrieved
 and rolled, as the game's ``roll`` answer, and whether the supplies and penalty cards hold what
 the game has. Whatever the camera cannot read surely gives one plain line, and the question is
 asked by taps as without a camera.
@@ -13,10 +13,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
-from calibration.layout import EUPHORIA_AUTOMAS, euphoria_zone
 from vision.readings import CONFIDENCE_THRESHOLD, DieReading
 
 from ..game import Automa, EuphoriaGame, Table
+from ..setup import AUTOMAS
+from .zones import zone
 
 ReadingsByZone = Mapping[str, Sequence[DieReading]]
 WHERE = {"supply": "supply", "penalty": "penalty card"}
@@ -73,8 +74,8 @@ def seen(placed: ReadingsByZone, threshold: float = CONFIDENCE_THRESHOLD) -> See
     unsurely (under ``threshold``), not a D6, or of the other colour is left unread, with the reason."""
     dice: Dict[str, AutomaDice] = {}
     unread: Dict[str, str] = {}
-    for colour in EUPHORIA_AUTOMAS:
-        zones = {pool: placed.get(euphoria_zone(colour, pool)) for pool in WHERE}
+    for colour in AUTOMAS:
+        zones = {pool: placed.get(zone(colour, pool)) for pool in WHERE}
         doubt = next((d for pool, found in zones.items() if (d := _doubt(colour, pool, found, threshold))), "")
         if doubt:
             unread[colour] = doubt
