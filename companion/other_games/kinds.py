@@ -158,6 +158,54 @@ class GameKind(Protocol):
         ...
 
 
+class GameOptions(Protocol):
+    """A game's module of command-line options (its package's ``table.options``)."""
+
+    NEW_GAME_OPTIONS: Sequence[str]
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def setup_from_args(self, args: argparse.Namespace) -> Any: ...
+
+
+class GameChoices(Protocol):
+    """A game's module of what the table is asked next (its package's ``table.choices``)."""
+
+    def next_step(self, game: Any, parts: List[str]) -> Optional["Step"]: ...
+
+
+class KindOf:
+    """What a game's kind does by delegating to its setup, game, options and choices: a kind names them
+    (``setup_type``, ``game_type``, ``options``, ``choices``) and writes the rest of ``GameKind``."""
+
+    setup_type: Any  # with from_json(data)
+    game_type: Callable[[Any], TableGame]
+    options: GameOptions
+    choices: GameChoices
+
+    @property
+    def new_game_options(self) -> Sequence[str]:
+        return self.options.NEW_GAME_OPTIONS
+
+    def setup_from_json(self, data: Dict[str, Any]) -> Any:
+        return self.setup_type.from_json(data)
+
+    def new_game(self, setup: Any) -> TableGame:
+        return self.game_type(setup)
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        self.options.add_options(parser)
+
+    def setup_from_args(self, args: argparse.Namespace) -> Any:
+        return self.options.setup_from_args(args)
+
+    def next_step(self, game: Any, parts: Sequence[str]) -> Optional["Step"]:
+        return self.choices.next_step(game, list(parts))
+
+    def mid_turn(self, game: Any) -> bool:
+        return False
+
+
 class EventRefused(Exception):
     """An event a game cannot play: ``number`` (1-based, among the game's events), the event, and why."""
 

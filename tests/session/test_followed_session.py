@@ -175,8 +175,9 @@ def test_a_failing_reader_stops_the_reading_and_says_why():
     assert ended == ["dice reader failed"]
 
 
-def test_the_headless_session_follows_a_replayed_camera(tmp_path, table, monkeypatch):
-    """``session --camera replay:FOLDER``: the whole chain from recorded frames to saved moves."""
+def replayed_rolls(tmp_path, table, monkeypatch):
+    """A calibrated table whose first recorded frame shows the rolls of a new game of red and blue with seed 4, read
+    by a ``LabelReader`` in place of the dice reader: (the reader, the profile, the state rolled, the frames' folder)."""
     reader = LabelReader()
     monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (reader, ""))
     profile = tmp_path / "calibration.json"
@@ -189,6 +190,12 @@ def test_the_headless_session_follows_a_replayed_camera(tmp_path, table, monkeyp
     frames.mkdir()
     table.follow(target)
     cv2.imwrite(str(frames / "001.png"), reader.frame(table))
+    return reader, profile, target, frames
+
+
+def test_the_headless_session_follows_a_replayed_camera(tmp_path, table, monkeypatch):
+    """``session --camera replay:FOLDER``: the whole chain from recorded frames to saved moves."""
+    reader, profile, target, frames = replayed_rolls(tmp_path, table, monkeypatch)
     seat = target.turn
     die = target.seats[seat].available[0]
     table.move(seat, die, "staging.upgrade")
@@ -259,18 +266,7 @@ def test_a_headless_misread_teaches_the_reader_the_games_value_from_the_settled_
     alert's answer) saves the die the camera read wrong as an example of the value the game has."""
     from .test_dice_learning import misreadable, saved
 
-    reader = LabelReader()
-    monkeypatch.setattr(follower, "dice_reader", lambda table_dice=None: (reader, ""))
-    profile = tmp_path / "calibration.json"
-    CalibrationProfile(COLOURS, default_layout(2), CameraSettings((1280, 800))).save(profile)
-    with GameStore(tmp_path / "scratch.db") as scratch:  # the same seed: the same order and deal
-        ahead = TableSession.new(scratch, [SeatSpec("red"), SeatSpec("blue")], seed=4, table_rolls=True)
-        assert ahead.play_seeded().ok
-        target = rolled(ahead.upcoming_state())
-    frames = tmp_path / "frames"
-    frames.mkdir()
-    table.follow(target)
-    cv2.imwrite(str(frames / "001.png"), reader.frame(table))
+    reader, profile, target, frames = replayed_rolls(tmp_path, table, monkeypatch)
     die, shown = misreadable(table, 1 - target.turn)
     table.dice[table.dice.index(die)] = dataclasses.replace(die, value=shown)  # the camera reads this value
     cv2.imwrite(str(frames / "002.png"), reader.frame(table))

@@ -2,13 +2,12 @@
 registered once in ``companion.games.registry``."""
 from __future__ import annotations
 
-import argparse
 from typing import Any, Dict, List, Optional, Sequence
 
 from calibration.layout import ZoneLayout
 from companion.other_games.entered import Entered
 from companion.other_games.entry import Entry
-from companion.other_games.kinds import EnteredText, ReadingsByZone
+from companion.other_games.kinds import EnteredText, KindOf, ReadingsByZone
 from companion.other_games.leds import PERSON_SEAT, Turn
 from companion.other_games.setup_form import SetupForm
 
@@ -51,27 +50,18 @@ class EuphoriaCamera:
         return camera.mismatches(camera.seen(placed), expected)
 
 
-class Euphoria:
+class Euphoria(KindOf):
     name = "euphoria"
     title = "Euphoria"
     about = "Black and White, one card pair a turn: the app says where each worker goes."
     colour = (0.52, 0.32, 0.58, 1)  # its button's, on the New game screen
     refused = Refused
-    new_game_options = options.NEW_GAME_OPTIONS
+    setup_type = Setup
+    game_type = EuphoriaGame
+    options = options  # the module: its options on the command line
+    choices = choices  # the module: what the table is asked next
     entered = EnteredText("deck", "decks", lambda text: parse_deck(text).to_text())
     camera = EuphoriaCamera()
-
-    def setup_from_json(self, data: Dict[str, Any]) -> Setup:
-        return Setup.from_json(data)
-
-    def new_game(self, setup: Setup) -> EuphoriaGame:
-        return EuphoriaGame(setup)
-
-    def add_options(self, parser: argparse.ArgumentParser) -> None:
-        options.add_options(parser)
-
-    def setup_from_args(self, args: argparse.Namespace) -> Setup:
-        return options.setup_from_args(args)
 
     def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
         return EuphoriaForm(self, header, saved)
@@ -82,9 +72,6 @@ class Euphoria:
         entry = in_progress if isinstance(in_progress, DeckEntry) else DeckEntry(form.level)
         entry.count_for(form.level)
         return entry
-
-    def next_step(self, game: EuphoriaGame, parts: Sequence[str]) -> Optional[choices.Step]:
-        return choices.next_step(game, list(parts))
 
     def whose_turn(self, game: EuphoriaGame, parts: Sequence[str]) -> Turn:
         """The person's while the people play (no seat with two people: the app does not know which of them is

@@ -2,12 +2,11 @@
 registered once in ``companion.games.registry``."""
 from __future__ import annotations
 
-import argparse
 from typing import Any, Dict, Optional, Sequence
 
 from companion.other_games.entered import Entered
 from companion.other_games.entry import Entry
-from companion.other_games.kinds import EnteredText
+from companion.other_games.kinds import EnteredText, KindOf
 from companion.other_games.leds import PERSON_SEAT, Turn
 from companion.other_games.setup_form import SetupForm
 
@@ -18,36 +17,24 @@ from .form import TokaidoForm
 from .road_entry import RoadEntry
 
 
-class Tokaido:
+class Tokaido(KindOf):
     name = "tokaido"
     title = "Tokaido"
     about = "Two Automas on the road: tap each Automa card, the app says where she stops."
     colour = (0.24, 0.40, 0.62, 1)  # its button's, on the New game screen
     refused = Refused
-    new_game_options = options.NEW_GAME_OPTIONS
+    setup_type = Setup
+    game_type = TokaidoGame
+    options = options  # the module: its options on the command line
+    choices = choices  # the module: what the table is asked next
     entered = EnteredText("road", "roads", lambda text: parse_road(text).to_text())
     camera = None
-
-    def setup_from_json(self, data: Dict[str, Any]) -> Setup:
-        return Setup.from_json(data)
-
-    def new_game(self, setup: Setup) -> TokaidoGame:
-        return TokaidoGame(setup)
-
-    def add_options(self, parser: argparse.ArgumentParser) -> None:
-        options.add_options(parser)
-
-    def setup_from_args(self, args: argparse.Namespace) -> Setup:
-        return options.setup_from_args(args)
 
     def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
         return TokaidoForm(self, header, saved)
 
     def new_entry(self, form: SetupForm, in_progress: Optional[Entry]) -> Entry:
         return in_progress if in_progress is not None else RoadEntry()
-
-    def next_step(self, game: TokaidoGame, parts: Sequence[str]) -> Optional[choices.Step]:
-        return choices.next_step(game, list(parts))
 
     def whose_turn(self, game: TokaidoGame, parts: Sequence[str]) -> Turn:
         """The Automa's turn while her card is asked for; without a road model, hers once her card is tapped
@@ -64,9 +51,6 @@ class Tokaido:
     def status(self, game: TokaidoGame) -> str:
         """The Automas' scores."""
         return "  ·  ".join(f"{c.title()} {a['score']} points" for c, a in game.to_json()["automas"].items())
-
-    def mid_turn(self, game: TokaidoGame) -> bool:
-        return False
 
 
 TOKAIDO = Tokaido()
