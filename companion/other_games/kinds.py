@@ -174,7 +174,7 @@ class GameChoices(Protocol):
     def next_step(self, game: Any, parts: List[str]) -> Optional["Step"]: ...
 
 
-class KindOf:
+class KindFromParts:
     """What a game's kind does by delegating to its setup, game, options and choices: a kind names them
     (``setup_type``, ``game_type``, ``options``, ``choices``) and writes the rest of ``GameKind``."""
 

@@ -7,7 +7,7 @@ from typing import Any, Dict, List, Optional, Sequence
 from calibration.layout import ZoneLayout
 from companion.other_games.entered import Entered
 from companion.other_games.entry import Entry
-from companion.other_games.kinds import EnteredText, KindOf, ReadingsByZone
+from companion.other_games.kinds import EnteredText, KindFromParts, ReadingsByZone
 from companion.other_games.leds import PERSON_SEAT, Turn
 from companion.other_games.setup_form import SetupForm
 
@@ -50,7 +50,7 @@ class EuphoriaCamera:
         return camera.mismatches(camera.seen(placed), expected)
 
 
-class Euphoria(KindOf):
+class Euphoria(KindFromParts):
     name = "euphoria"
     title = "Euphoria"
     about = "Black and White, one card pair a turn: the app says where each worker goes."

@@ -6,7 +6,7 @@ from typing import Any, Dict, Optional, Sequence
 
 from companion.other_games.entered import Entered
 from companion.other_games.entry import Entry
-from companion.other_games.kinds import EnteredText, KindOf
+from companion.other_games.kinds import EnteredText, KindFromParts
 from companion.other_games.leds import PERSON_SEAT, Turn
 from companion.other_games.setup_form import SetupForm
 
@@ -17,7 +17,7 @@ from .form import TokaidoForm
 from .road_entry import RoadEntry
 
 
-class Tokaido(KindOf):
+class Tokaido(KindFromParts):
     name = "tokaido"
     title = "Tokaido"
     about = "Two Automas on the road: tap each Automa card, the app says where she stops."
