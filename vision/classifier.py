@@ -55,6 +55,7 @@ NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
 NUMERAL_MODELS = ("numerals.onnx", "numerals2.onnx")  # the D4 and D8 numeral reader's networks, trained apart
 SURE_WITH_ONE_NETWORK = 0.95  # a value the first numeral network is this sure of is not read by the second
+DIGIT_MODEL = "digits.onnx"  # the digit reader: which numeral, 1 to 8, stands upright in a close crop, or none
 NUMERAL_MODEL = "faces.onnx"  # the numeral reader: each type's upright numerals and a D6's face kind
 # Where each type's columns lie in a ``FaceReader`` row: "no numeral upright", then each value.
 UPRIGHT_SLICES = {t: slice(s.start + k, s.stop + k + 1) for k, (t, s) in enumerate(_slices(DIE_TYPES, 0).items())}
@@ -214,12 +215,19 @@ def upright_values(turns_mean: np.ndarray, die_type: str) -> np.ndarray:
     return (mass + UNSEEN_PRIOR / len(mass)) / (float(mass.sum()) + UNSEEN_PRIOR)
 
 
-def d6_value_odds(turns_mean: np.ndarray, pip_odds: np.ndarray) -> np.ndarray:
-    """A D6's value odds given the face reader's row averaged over ``FACE_TURNS``: as its numerals read where it
-    shows numerals and ``pip_odds`` (the pip readers') where it shows pips, weighed by how likely the face reader
-    finds each."""
+def digit_values(turns_mean: np.ndarray, die_type: str) -> np.ndarray:
+    """A die type's value odds from the digit reader's row (none, 1 to 8) averaged over ``FACE_TURNS``: each of
+    the type's values' upright mass as a share of theirs, with ``UNSEEN_PRIOR`` spread evenly."""
+    mass = turns_mean[1:FACES[die_type] + 1]
+    return (mass + UNSEEN_PRIOR / len(mass)) / (float(mass.sum()) + UNSEEN_PRIOR)
+
+
+def d6_value_odds(turns_mean: np.ndarray, numeral_odds: np.ndarray, pip_odds: np.ndarray) -> np.ndarray:
+    """A D6's value odds given the face reader's row averaged over ``FACE_TURNS``: ``numeral_odds`` (the digit
+    reader's) where it shows numerals and ``pip_odds`` (the pip readers') where it shows pips, weighed by how
+    likely the face reader finds each."""
     numerals = float(turns_mean[FACE_NUMERALS])
-    return numerals * upright_values(turns_mean, "d6") + (1.0 - numerals) * pip_odds
+    return numerals * numeral_odds + (1.0 - numerals) * pip_odds
 
 
 class FrameLooks:
@@ -250,6 +258,15 @@ class FrameLooks:
         shape = (len(angles), len(dice), -1)
         return (np.stack([self._seen[k][0] for k in keys]).reshape(shape),
                 np.stack([self._seen[k][1] for k in keys]).reshape(shape))
+
+
+class DigitReader(Reader):
+    """The digit reader: for a close crop of a die's middle, turned, which numeral (1 to 8) stands upright in it,
+    or none (column 0). A die's crop is read at each of ``FACE_TURNS``; ``digit_values`` gives its values."""
+
+    def __init__(self, model_dir: Optional[pathlib.Path] = None):
+        super().__init__(pathlib.Path(model_dir or MODEL_DIR) / DIGIT_MODEL, classes=tuple(range(9)),
+                         trained_by="vision.training.digits")
 
 
 class NumeralReader:

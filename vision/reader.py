@@ -4,8 +4,8 @@ Pipeline: the detector's dice (``vision.detector``) -> the finder looks at a loo
 each and says die or not, and where the die's box really is -> a second finder look
 centred on that box -> overlapping finds are merged -> the reader reads type and value
 from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its numerals, which
-reads its value -> the pips are counted -> an unsure D6 with no face of pips gets a close look, turned, at its
-numerals -> the body colour is matched to the profile.
+reads its value (a D8's by the digit reader, its crop turned) -> the pips are counted -> an unsure D6 with no
+face of pips gets a close look, turned, at its numerals -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations
@@ -20,8 +20,9 @@ import numpy as np
 
 from vision.classifier import (CLASSES, D6_VALUES_MODEL, FACE_TURNS, FINDER_CROP, FINDER_WINDOW, MODEL_DIR,
                                NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_SLICES, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
-                               READER_WINDOW, TYPE_SLICES, FaceReader, Finder, FrameLooks, GreyPyramid, NumeralReader,
-                               Reader, crop_batch, d6_value_odds, decode_box, type_and_value)
+                               READER_WINDOW, TYPE_SLICES, DigitReader, FaceReader, Finder, FrameLooks, GreyPyramid,
+                               NumeralReader, Reader, crop_batch, d6_value_odds, decode_box, digit_values,
+                               type_and_value)
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
@@ -57,6 +58,7 @@ class DiceReader:
         self.d6_values = Reader(pathlib.Path(model_dir or MODEL_DIR) / D6_VALUES_MODEL)
         self.numerals = NumeralReader(model_dir)
         self.faces = FaceReader(pathlib.Path(model_dir or MODEL_DIR) / NUMERAL_MODEL)
+        self.digits = DigitReader(model_dir)
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
@@ -265,9 +267,10 @@ class DiceReader:
         if not dice:
             return out
         close = self._look(self.faces, looks, [found[k] for k in dice], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
-        for q, k in zip(close, dice):
+        digits = self._look(self.digits, looks, [found[k] for k in dice], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
+        for q, digit, k in zip(close, digits, dice):
             type_p = float(probs[k, d6].sum())
-            out[k, d6] = type_p * d6_value_odds(q, probs[k, d6] / type_p)
+            out[k, d6] = type_p * d6_value_odds(q, digit_values(digit, "d6"), probs[k, d6] / type_p)
         return out
 
     def _read_numerals(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
@@ -291,6 +294,12 @@ class DiceReader:
             for die_type in NUMERAL_TYPES:
                 values, read = TYPE_SLICES[die_type], q[NUMERAL_SLICES[die_type]]
                 out[k, values] = probs[k, values].sum() * read / max(float(read.sum()), 1e-12)
+        d8 = [k for k in chosen if readings[k][0] == "d8"]
+        if d8:
+            digits = self._look(self.digits, looks, [found[k] for k in d8], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
+            values = TYPE_SLICES["d8"]
+            for k, digit in zip(d8, digits):
+                out[k, values] = probs[k, values].sum() * digit_values(digit, "d8")
         return out
 
     def _read_with_examples(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:

@@ -315,33 +315,71 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
     assert np.array_equal(out[1:], probs[1:])
 
 
+def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader, monkeypatch):
+    """A D8's values share its probability as the digit reader reads them over ``FACE_TURNS``; its type, "none"
+    and the other types keep theirs."""
+    from vision.classifier import CLASSES, FACE_TURNS, FrameLooks, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
+    from vision.classifier import digit_values
+
+    d8 = TYPE_SLICES["d8"]
+    probs = np.zeros((1, len(CLASSES)))
+    probs[0, 0] = 0.1
+    probs[0, d8] = 0.8 * np.array([0.3, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1])
+    probs[0, TYPE_SLICES["d6"]] = 0.1 / 6
+    digit_row = np.array([0.85, 0.0, 0.0, 0.0, 0.0, 0.12, 0.0, 0.02, 0.01])  # a 5 upright at one turn in twelve
+
+    def look(net, looks, found, window, size, angles):
+        if net is reader.digits:
+            assert tuple(angles) == FACE_TURNS
+            return np.tile(digit_row, (len(found), 1))
+        return np.full((len(found), len(NUMERAL_CLASSES)), 1.0 / len(NUMERAL_CLASSES))
+
+    monkeypatch.setattr(reader, "_look", look)
+    out = reader._read_numerals(FrameLooks(GreyPyramid(np.zeros((100, 100, 3), np.uint8))),
+                                [(1.0, (50.0, 50.0), 40.0)], probs)
+    assert np.allclose(out[0, d8], 0.8 * digit_values(digit_row, "d8"))
+    assert int(np.argmax(out[0, d8])) == 4
+    assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
+
+
+def test_a_die_whose_digits_no_turn_shows_upright_is_unsure():
+    from vision.classifier import digit_values
+
+    seen = digit_values(np.array([0.87, 0, 0, 0, 0, 0.12, 0, 0, 0.01]), "d8")
+    unseen = digit_values(np.array([0.997, 0, 0, 0.001, 0, 0.002, 0, 0, 0]), "d8")
+    assert int(np.argmax(seen)) == 4 and seen.max() > 0.8
+    assert unseen.max() < 0.3 and abs(unseen.sum() - 1.0) < 1e-9
+    assert len(digit_values(np.full(9, 1 / 9), "d4")) == 4
+
+
 def test_an_unsure_d6_without_pips_is_read_by_its_numerals_and_pips_as_likely_each(reader, monkeypatch):
-    """An unsure D6 on which no face of pips was counted takes its numerals' values where it shows numerals
-    and its pip readers' where it shows pips, weighed by how likely the face reader finds each; its type and
-    "none" keep the reader's probabilities. A D6 whose pips were counted, or that was not looked at for pips,
-    keeps its pip readers' values and gets no close look."""
-    from vision.classifier import CLASSES, FACE_TURNS, FrameLooks, GreyPyramid, TYPE_SLICES, upright_values
+    """An unsure D6 on which no face of pips was counted takes its numerals' values (the digit reader's) where it
+    shows numerals and its pip readers' where it shows pips, weighed by how likely the face reader finds each;
+    its type and "none" keep the reader's probabilities. A D6 whose pips were counted, or that was not looked at
+    for pips, keeps its pip readers' values and gets no close look."""
+    from vision.classifier import CLASSES, FACE_TURNS, FrameLooks, GreyPyramid, TYPE_SLICES, digit_values
     from vision.reader import NO_PIP_FACE
 
     d6 = TYPE_SLICES["d6"]
     probs = np.zeros((3, len(CLASSES)))
     probs[:, 0] = 0.1
     probs[:, d6] = 0.9 * np.array([0.5, 0.1, 0.1, 0.1, 0.1, 0.1])
-    row = _face_row({"d6": {4: 0.15}}, numerals=0.75)
+    row = _face_row({}, numerals=0.75)
+    digit_row = np.array([0.84, 0.0, 0.0, 0.0, 0.15, 0.0, 0.0, 0.0, 0.01])  # a 4 upright
     looked_at = []
 
     def look(net, looks, found, window, size, angles):
-        assert net is reader.faces and tuple(angles) == FACE_TURNS
+        assert net in (reader.faces, reader.digits) and tuple(angles) == FACE_TURNS
         looked_at.extend(found)
-        return np.tile(row, (len(found), 1))
+        return np.tile(row if net is reader.faces else digit_row, (len(found), 1))
 
     monkeypatch.setattr(reader, "_look", look)
     found = [(1.0, (50.0 * k, 50.0), 40.0) for k in range(3)]
     out = reader._read_d6_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs,
                                    [NO_PIP_FACE, 3, None])
-    assert looked_at == found[:1]
+    assert looked_at == found[:1] * 2
     own = probs[0, d6] / 0.9
-    assert np.allclose(out[0, d6], 0.9 * (0.75 * upright_values(row, "d6") + 0.25 * own))
+    assert np.allclose(out[0, d6], 0.9 * (0.75 * digit_values(digit_row, "d6") + 0.25 * own))
     assert int(np.argmax(out[0, d6])) == 3 and out[0, 0] == probs[0, 0]
     assert np.array_equal(out[1:], probs[1:])
 
@@ -439,27 +477,19 @@ def test_the_second_numeral_network_reads_only_what_the_first_is_unsure_of():
     assert np.allclose(out[1], row("d8", [unsure / 2, (1 - unsure + 1) / 2] + [0] * 6))
 
 
-def test_a_missing_numeral_network_names_the_command_that_trains_it(tmp_path):
+@pytest.mark.parametrize("missing, trained_by", [("numerals2.onnx", "vision.training.train"),
+                                                ("faces.onnx", "vision.training.numerals"),
+                                                ("digits.onnx", "vision.training.digits")])
+def test_a_missing_network_names_the_command_that_trains_it(tmp_path, missing, trained_by):
     import shutil
 
     from vision.classifier import MODEL_DIR
     from vision.reader import DiceReader
 
-    for name in ("finder.onnx", "reader.onnx", "d6_values.onnx", "numerals.onnx"):
-        shutil.copy(MODEL_DIR / name, tmp_path / name)
-    with pytest.raises(FileNotFoundError, match=r"numerals2\.onnx.*python -m vision\.training\.train"):
-        DiceReader(model_dir=tmp_path)
-
-
-def test_a_missing_face_reader_names_the_command_that_trains_it(tmp_path):
-    import shutil
-
-    from vision.classifier import MODEL_DIR
-    from vision.reader import DiceReader
-
-    for name in ("finder.onnx", "reader.onnx", "d6_values.onnx", "numerals.onnx", "numerals2.onnx", "detector.onnx"):
-        shutil.copy(MODEL_DIR / name, tmp_path / name)
-    with pytest.raises(FileNotFoundError, match=r"faces\.onnx.*python -m vision\.training\.numerals"):
+    for path in MODEL_DIR.glob("*.onnx"):
+        if path.name != missing:
+            shutil.copy(path, tmp_path / path.name)
+    with pytest.raises(FileNotFoundError, match=missing.replace(".", r"\.") + ".*python -m " + trained_by):
         DiceReader(model_dir=tmp_path)
 
 

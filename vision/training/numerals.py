@@ -206,14 +206,21 @@ def crop_accuracy(model, crops: NumeralCrops) -> Dict[str, float]:
 def die_accuracy(model, crops: NumeralCrops) -> Dict[str, float]:
     """Real dice cut at every one of ``FACE_TURNS``: per die type, the balanced share whose value the turns
     read right together, as ``DiceReader`` reads them."""
+    rows = _rows(model, crops.crops)
+    return turned_dice_recall(rows.reshape(-1, len(FACE_TURNS), rows.shape[1]).mean(axis=1), crops, upright_values)
+
+
+def turned_dice_recall(turns_mean: np.ndarray, crops: NumeralCrops, odds) -> Dict[str, float]:
+    """Per die type, the value recall balanced over its values of real dice cut at every one of ``FACE_TURNS``
+    (rows die after die), from a reader's rows averaged over each die's turns; ``odds(row, die_type)`` gives
+    the type's value odds."""
     turns = len(FACE_TURNS)
-    rows = _rows(model, crops.crops).reshape(-1, turns, FACE_NUMERALS + 1).mean(axis=1)
     types, values = crops.types[::turns], crops.values[::turns]
     out = {}
     for k, die_type in enumerate(DIE_TYPES):
         chosen = np.flatnonzero((types == k) & (values > 0))
         if len(chosen):
-            read = np.array([int(np.argmax(upright_values(rows[i], die_type))) + 1 for i in chosen])
+            read = np.array([int(np.argmax(odds(turns_mean[i], die_type))) + 1 for i in chosen])
             truth = values[chosen]
             out[die_type] = float(np.mean([np.mean(read[truth == v] == v) for v in np.unique(truth)]))
     return out

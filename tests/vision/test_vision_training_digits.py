@@ -1,0 +1,42 @@
+"""The digit reader's training crops: drawn die faces labelled by the numeral upright in them, or none."""
+import numpy as np
+import pytest
+
+from vision.classifier import NUMERAL_CROP
+
+
+@pytest.fixture(scope="module")
+def families():
+    pytest.importorskip("PIL", reason="drawing numerals needs the train extra (Pillow)")
+    from vision.training.digit_crops import font_families
+
+    found = font_families()
+    if not found:
+        pytest.skip("no system fonts with digits (Debian's font packages, docs/vision.md)")
+    return found
+
+
+def test_a_chunk_is_labelled_with_the_upright_numeral_or_none_and_made_again_the_same(families):
+    from vision.training.digit_crops import NONE, UPRIGHT_SHARE, VALUES, digit_chunk
+
+    crops, labels = digit_chunk(3, seed=4, size=200)
+    assert crops.shape == (200, NUMERAL_CROP, NUMERAL_CROP) and crops.dtype == np.uint8
+    assert labels.min() >= NONE and labels.max() <= VALUES
+    assert set(labels[labels > NONE]) == set(range(1, VALUES + 1))  # every numeral is drawn
+    assert abs(np.mean(labels > NONE) - UPRIGHT_SHARE) < 0.12
+    again, same = digit_chunk(3, seed=4, size=200)
+    assert np.array_equal(crops, again) and np.array_equal(labels, same)
+    assert not np.array_equal(crops, digit_chunk(4, seed=4, size=200)[0])
+
+
+def test_the_drawn_crops_are_cached_in_chunks_and_read_back(families, tmp_path, monkeypatch):
+    from vision.training import digit_crops
+
+    monkeypatch.setattr(digit_crops, "CHUNK", 20)
+    crops, labels = digit_crops.digit_bank(30, seed=2, folder=tmp_path)
+    assert len(crops) == len(labels) == 30
+    chunks = sorted(tmp_path.glob("digits-2-*.npz"))
+    assert len(chunks) == 2
+    chunks[0].write_bytes(b"")  # a chunk already made is read, never drawn again
+    with pytest.raises(Exception):
+        digit_crops.digit_bank(30, seed=2, folder=tmp_path)
