@@ -5,7 +5,7 @@ top face as a triangle (a D8's) or a square (a D6's), the neighbour faces shaded
 beyond its edges, the value numeral near the face's middle, in one of the system's font families (each
 family drawn as often as any other), painted lighter or darker than the plastic, a 6 sometimes marked by a
 bar or a dot. A crop is labelled with the value when its numeral stands upright (within ``UPRIGHT_SPREAD``),
-and ``NONE`` when it is turned at least ``NOT_UPRIGHT`` away (or shows pips). Marbled plastic, light
+and ``NONE`` when it is turned at least ``NOT_UPRIGHT`` away. Marbled plastic, light
 gradients, glare, perspective squash, blur, low resolution, noise and JPEG follow.
 
 Crops are made in seeded chunks of ``CHUNK``, each saved when done, so a stopped run resumes.
@@ -30,7 +30,6 @@ SCALE = 2  # crops are drawn this many times larger, then shrunk
 UPRIGHT_SPREAD = 15.0
 NOT_UPRIGHT = 35.0
 UPRIGHT_SHARE = 0.6
-PIPS_SHARE = 0.1  # of the crops with no numeral upright, this share shows a face of pips
 SYMMETRIC = (1, 8)  # numerals that look upright again half a turn round
 
 
@@ -105,19 +104,6 @@ def _top_face(image: np.ndarray, rng: np.random.Generator, font: str, ink: float
     return inradius, centre
 
 
-def _pips(image: np.ndarray, rng: np.random.Generator, centre: np.ndarray, inradius: float, ink: float) -> None:
-    """A face of pips: 1 to 6 dots on a grid round ``centre``, turned."""
-    layout = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-              4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-              6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[int(rng.integers(1, 7))]
-    step, turn = inradius * rng.uniform(0.45, 0.6), rng.uniform(0, 2 * math.pi)
-    radius = max(2, int(inradius * rng.uniform(0.12, 0.22)))
-    for x, y in layout:
-        px = centre[0] + step * (x * math.cos(turn) - y * math.sin(turn))
-        py = centre[1] + step * (x * math.sin(turn) + y * math.cos(turn))
-        cv2.circle(image, (int(round(px)), int(round(py))), radius, ink, -1, cv2.LINE_AA)
-
-
 def _camera(image: np.ndarray, rng: np.random.Generator, side: int) -> np.ndarray:
     """Perspective squash, glare, blur, low resolution, exposure, noise and JPEG; ``side`` pixels, uint8."""
     big = image.shape[0]
@@ -128,12 +114,12 @@ def _camera(image: np.ndarray, rng: np.random.Generator, side: int) -> np.ndarra
     if rng.random() < 0.3:
         yy, xx = np.mgrid[0:big, 0:big].astype(np.float32)
         (cx, cy), r = rng.uniform(0, big, 2), rng.uniform(5, 25)
-        image += rng.uniform(0.15, 0.45) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+        image += rng.uniform(0.2, 0.6) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
     image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, 2.0))
     low = int(rng.uniform(14, side + 1))
     image = cv2.resize(cv2.resize(image, (low, low), interpolation=cv2.INTER_AREA), (side, side),
                        interpolation=cv2.INTER_LINEAR)
-    image = image * rng.uniform(0.7, 1.2) + rng.uniform(-0.12, 0.12)
+    image = image * rng.uniform(0.6, 1.3) + rng.uniform(-0.2, 0.2)
     image += rng.normal(0, rng.uniform(0, 0.06), image.shape)
     out = np.clip(image * 255, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
@@ -143,9 +129,8 @@ def _camera(image: np.ndarray, rng: np.random.Generator, side: int) -> np.ndarra
 
 
 def digit_crop(rng: np.random.Generator, families: Sequence[Tuple[str, ...]], value: int, upright: bool,
-               pips: bool = False, side: int = NUMERAL_CROP) -> np.ndarray:
-    """One crop of a die face showing ``value`` (upright or turned at least ``NOT_UPRIGHT`` away), or a face of
-    pips where ``pips``."""
+               side: int = NUMERAL_CROP) -> np.ndarray:
+    """One crop of a die face showing ``value``, upright or turned at least ``NOT_UPRIGHT`` away."""
     image = _ground(rng, side * SCALE)
     base = float(np.median(image))
     ink = float(np.clip(base + rng.choice([-1, 1]) * rng.uniform(0.2, 0.8), 0, 1))
@@ -154,13 +139,10 @@ def digit_crop(rng: np.random.Generator, families: Sequence[Tuple[str, ...]], va
     family = families[int(rng.integers(len(families)))]
     font = family[int(rng.integers(len(family)))]
     big = side * SCALE
-    if rng.random() < 0.85 or pips:
+    if rng.random() < 0.85:
         inradius, centre = _top_face(image, rng, font, ink)
     else:
         inradius, centre = big * 0.4, np.array([big / 2, big / 2])
-    if pips:
-        _pips(image, rng, centre, inradius, ink)
-        return _camera(image, rng, side)
     for _ in range(int(rng.integers(0, 2))):  # a numeral of a face further off
         r, a = big * rng.uniform(0.42, 0.62), rng.uniform(0, 2 * math.pi)
         _stamp(image, glyph(font, str(rng.integers(1, 9)), int(big * rng.uniform(0.2, 0.4)), ""),
@@ -188,9 +170,8 @@ def digit_chunk(index: int, seed: int, size: int = CHUNK) -> Tuple[np.ndarray, n
     labels = np.zeros(size, np.int64)
     for k in range(size):
         value, upright = int(rng.integers(1, VALUES + 1)), bool(rng.random() < UPRIGHT_SHARE)
-        pips = not upright and rng.random() < PIPS_SHARE
-        crops[k] = digit_crop(rng, families, value, upright, pips)
-        labels[k] = value if upright and not pips else NONE
+        crops[k] = digit_crop(rng, families, value, upright)
+        labels[k] = value if upright else NONE
     return crops, labels
 
 

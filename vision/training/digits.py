@@ -1,6 +1,6 @@
 """Train the digit reader on drawn die faces (``digit_crops``); export ONNX; measure it on real numeral photos.
 
-    python -m vision.training.digits [--crops 120000] [--epochs 4] [--threads 2] [--jobs 1]
+    python -m vision.training.digits [--crops 100000] [--epochs 4] [--threads 2] [--jobs 1]
 
 The reader sees the close crop of a die's middle (``NUMERAL_WINDOW``) and says which numeral, 1 to 8, stands
 upright in it, or none. It learns from drawn crops only, so every real photo it is measured on is left out of
@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.classifier import DIGIT_MODEL, FACE_TURNS, MODEL_DIR, NUMERAL_CROP, digit_values, normalise
 from vision.training.digit_crops import VALUES, digit_bank
-from vision.training.numerals import print_over, real_crops, turned_dice_recall
+from vision.training.numerals import real_crops, turned_dice_recall
 from vision.training.train import export
 
 CACHE = pathlib.Path("/tmp/automata-digits")
@@ -82,7 +82,7 @@ def train(args) -> None:
         order = rng.permutation(len(crops))
         for start in range(0, len(order) - args.batch + 1, args.batch):
             picked = order[start:start + args.batch]
-            batch = print_over(crops[picked], rng, args.print_over)
+            batch = crops[picked]
             if rng.random() < 0.5:  # light numerals on dark plastic, and dark on light
                 batch = 255 - batch
             logits = model(torch.from_numpy(normalise(batch)))[0]
@@ -102,12 +102,10 @@ def train(args) -> None:
 def main(argv: Sequence[str] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=str(MODEL_DIR / DIGIT_MODEL))
-    parser.add_argument("--crops", type=int, default=120000, help="drawn crops to learn from")
+    parser.add_argument("--crops", type=int, default=100000, help="drawn crops to learn from")
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--measure", nargs="*", default=list(MEASURED), choices=MEASURED,
                         help="real sources measured after each epoch (never trained on)")
-    parser.add_argument("--print-over", type=float, default=0.25,
-                        help="share of the crops with a line of small print across them")
     parser.add_argument("--widths", type=int, nargs=4, default=[24, 48, 48, 96], metavar="C")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seed", type=int, default=1)
