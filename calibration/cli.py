@@ -12,9 +12,9 @@ if TYPE_CHECKING:
 
 def looking_games() -> Dict[str, "TableCheck"]:
     """The registered games whose camera looks at zones of their own, by name: what each one looks for."""
-    from companion.games.registry import kind_named, registered
+    from companion.games.registry import kind_named, played_by_lines
 
-    return {name: kind_named(name).camera for name in registered() if kind_named(name).camera is not None}
+    return {name: kind_named(name).camera for name in played_by_lines() if kind_named(name).camera is not None}
 
 
 def _game_help(doing: str) -> str:

@@ -48,29 +48,20 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .other_games.records import record_kind, replay_record
     from .games.automata.rules import RecordError
-    from .store import AUTOMATA
+    from .games.registry import game_named
+    from .other_games.records import record_kind
     from .user_files import read_text
 
     text = read_text(args.record, "game record")
     try:
-        out = replay_automata(text) if record_kind(text) == AUTOMATA else replay_record(text)
+        out = game_named(record_kind(text)).replay(text)
     except RecordError as exc:
         print(f"replay: {args.record} line {exc.line}: {exc.action or '(no action)'}: {exc.reason}",
               file=sys.stderr)
         return 2
     print(json.dumps(out, indent=2, sort_keys=True))
     return 0
-
-
-def replay_automata(text: str) -> dict:
-    from .games.automata.rules import Game, score
-
-    game = Game.from_jsonl(text)
-    state = game.state
-    return {"state": state.to_json(), "over": state.is_over,
-            "score": score(state).to_json() if state.is_over else None, "actions": len(game.actions)}
 
 
 def run_simulate(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ import argparse
 import json
 from typing import IO, Tuple
 
-from ..games.registry import kind_named, registered
+from ..games.registry import kind_named, played_by_lines
 from ..session.protocol import EndOfGame, export_record, line_refusal, lines_of, speaker
 from ..store import StoreError
 from .session import Answer, GameSession
@@ -26,13 +26,13 @@ from .session import Answer, GameSession
 def add_options(parser: argparse.ArgumentParser) -> None:
     """The options every game played by lines shares, then each registered game's own."""
     parser.add_argument("--level", help="the game's difficulty, as its page in docs/ names the levels")
-    for name in registered():
+    for name in played_by_lines():
         kind_named(name).add_options(parser)
 
 
 def new_game_options() -> Tuple[str, ...]:
     """The options (argparse's names) that set up a new game of any registered game."""
-    return tuple(dict.fromkeys(option for name in registered() for option in kind_named(name).new_game_options))
+    return tuple(dict.fromkeys(option for name in played_by_lines() for option in kind_named(name).new_game_options))
 
 
 def serve(session: GameSession, stdin: IO[str], stdout: IO[str], new: bool) -> None:

@@ -20,6 +20,24 @@ if TYPE_CHECKING:
 ReadingsByZone = Mapping[str, Sequence[Any]]  # a settled frame's dice readings by zone (vision.zones)
 
 
+class RegisteredGame(Protocol):
+    """Any game registered (``companion.games.registry.game_named``), as the New game and Home screens, the
+    headless session and ``replay`` see it."""
+
+    name: str
+    title: str
+    about: str                          # the game in a line, under its name on the New game screen
+    colour: Tuple[float, float, float, float]  # its button's (RGBA)
+
+    def saved_line(self, header: Dict[str, Any], meta: Dict[str, Any]) -> str:
+        """A saved game of it for the Home screen's list, after its date: where it stands, who plays."""
+        ...
+
+    def replay(self, text: str) -> Dict[str, Any]:
+        """What ``replay`` prints of a record of it; raises ``RecordError`` naming the line it cannot use."""
+        ...
+
+
 class TableGame(Protocol):
     """A game's rules as the stored session plays them: each event a line the table gives."""
 

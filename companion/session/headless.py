@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 
 from ..games.automata.rules import IllegalAction, State, cited, score
-from ..games.registry import registered
+from ..games.registry import by_lines, registered
 from ..other_games.headless import add_options, new_game_options as other_new_game_options
 from ..store import GameStore, StoreError
 from .protocol import INTERRUPTED, EndOfGame, FinalScore, export_record, line_refusal, lines_of, speaker
@@ -61,7 +61,7 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
                              "each frame held for one settle), picamera2, opencv or auto")
     parser.add_argument("--profile", type=Path, default=None,
                         help="the calibration profile of the table (with --camera; default: the one Calibrate saves)")
-    parser.add_argument("--game", choices=("automata",) + registered(), default="automata",
+    parser.add_argument("--game", choices=registered(), default="automata",
                         help="the game at the table: Automata, or the Automas of another game")
     add_options(parser)
     parser.set_defaults(handler=run)
@@ -297,7 +297,7 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     if ignored:
         print(f"error: {', '.join(ignored)} set up a new game (--new); a resumed game keeps its own", file=sys.stderr)
         return 2
-    if args.game in registered():
+    if by_lines(args.game):
         from ..other_games.headless import run as run_other
 
         return run_other(args, stdin, stdout)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-from ..store import AUTOMATA, GameStore, StoreError, game_kind
+from ..store import GameStore, StoreError, game_kind
 
 LONGEST_LINE = 300  # characters: far more than any action or command of any game
 SHOWN_OF_A_LONG_LINE = 40
@@ -86,7 +86,7 @@ def export_record(store: GameStore, game_id: str, path: str) -> str:
 
 def resume_option(kind: str) -> str:
     """How a game of ``kind`` is resumed headless."""
-    return "without --game" if kind == AUTOMATA else f"with --game {kind}"
+    return f"with --game {kind}"
 
 
 def game_to_resume(store: GameStore, kind: str, game_id: Optional[str]) -> str:

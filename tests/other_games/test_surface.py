@@ -11,7 +11,7 @@ from typing import Iterator, List, Optional
 import pytest
 
 from companion.cli import build_parser
-from companion.games.registry import kind_named, register_game, registered, unregister_game
+from companion.games.registry import kind_named, played_by_lines, register_game, unregister_game
 from companion.other_games.records import replay_record
 from companion.other_games.session import GameSession
 from companion.session.headless import run
@@ -30,7 +30,7 @@ def tiny_game_registered() -> Iterator[None]:
     unregister_game(TINY)
 
 
-GAMES = registered() + (TINY,)
+GAMES = played_by_lines() + (TINY,)
 
 
 def play_at_random(session: GameSession, rng: random.Random) -> List[str]:
@@ -109,3 +109,19 @@ def test_a_game_registered_is_played_headless_with_its_own_options_and_exported(
 def test_an_unknown_game_is_refused_naming_the_games_there_are():
     with pytest.raises(ValueError, match="'chess' is not a game the companion knows; choose automata, tokaido"):
         kind_named("chess")
+
+
+def test_automata_is_registered_as_every_game_is_and_replays_its_record_through_the_registry(tmp_path):
+    from companion.games.registry import by_lines, game_named, registered
+    from companion.session.table import SeatSpec, TableSession
+
+    assert registered()[0] == "automata" and not by_lines("automata")
+    with pytest.raises(ValueError, match="'automata' is not a game played by lines; those are tokaido, euphoria"):
+        kind_named("automata")
+    with GameStore(tmp_path / "g.db") as store:
+        session = TableSession.new(store, [SeatSpec("red"), SeatSpec("blue", "automa", level=2)], seed=3)
+        for _ in range(6):
+            assert session.submit(session.legal()[0]).ok
+        replayed = game_named("automata").replay(store.export_jsonl(session.game_id))
+    assert replayed["state"] == session.state.to_json() and replayed["over"] is False
+    assert replayed["actions"] == len(session.game.actions)

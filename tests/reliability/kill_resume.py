@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.automata.rules import COLOURS  # noqa: E402
-from companion.games.registry import registered  # noqa: E402
+from companion.games.registry import by_lines, registered  # noqa: E402
 from companion.session import SeatSpec, TableSession  # noqa: E402
 from companion.session.protocol import END_NEWS  # noqa: E402
 from companion.store import GameStore  # noqa: E402
@@ -205,10 +205,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--max-actions", type=int, default=120, help="the person's actions a run plays at most")
     parser.add_argument("--solo", action="store_true", help="one person and one to three Automas at every table")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--game", choices=("automata",) + registered(), default="automata",
+    parser.add_argument("--game", choices=registered(), default="automata",
                         help="Automata, or a game registered in companion.games.registry")
     args = parser.parse_args(argv)
-    if args.game != "automata":
+    if by_lines(args.game):
         from tests.reliability.kill_resume_other_games import run_trials as other_game_trials
 
         problems, kills = other_game_trials(args.game, args.runs, args.seed)

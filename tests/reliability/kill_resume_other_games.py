@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.cli import build_parser  # noqa: E402
 from companion.games.euphoria import Setup as EuphoriaSetup, parse_deck  # noqa: E402
-from companion.games.registry import kind_named, registered  # noqa: E402
+from companion.games.registry import kind_named, played_by_lines  # noqa: E402
 from companion.other_games.session import GameSession  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from companion.games.tokaido import Setup as TokaidoSetup, parse_road  # noqa: E402
@@ -168,7 +168,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    results = {game: run_trials(game, args.runs, args.seed) for game in registered()}
+    results = {game: run_trials(game, args.runs, args.seed) for game in played_by_lines()}
     print(json.dumps({game: {"kills": kills, "problems": problems} for game, (problems, kills) in results.items()},
                      indent=2))
     return 1 if any(problems for problems, _ in results.values()) else 0

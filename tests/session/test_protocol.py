@@ -163,7 +163,7 @@ def automata_only(db: Path) -> None:
     (other_games_only, [], "There is no saved game of Automata to resume; the latest game is of Tokaido: "
                            "resume it with --game tokaido"),
     (automata_only, ["--game", "euphoria"], "There is no saved game of Euphoria to resume; the latest game is of "
-                                            "Automata: resume it without --game"),
+                                            "Automata: resume it with --game automata"),
 ])
 def test_resuming_the_latest_game_names_the_kind_of_the_one_saved(tmp_path, capsys, saved, options, said):
     db = tmp_path / "g.db"
