@@ -52,7 +52,7 @@ def serve(session: GameSession, stdin: IO[str], stdout: IO[str], new: bool) -> N
     end = EndOfGame()
     say(f"game {session.game_id}")
     if new:
-        for line in session.game.setup_lines():
+        for line in session.setup_lines():
             say("say " + line)
     ask()
     for line in lines_of(stdin):

@@ -39,10 +39,12 @@ class RegisteredGame(Protocol):
 
 
 class TableGame(Protocol):
-    """A game's rules as the stored session plays them: each event a line the table gives."""
+    """A game's rules as the stored session plays them: each event a line the table gives, each answer events of
+    the game's own (what the Automas do), which its kind words (``GameKind.words``)."""
 
-    def play(self, event: str) -> List[str]:
-        """Play ``event``, saying what the Automas do in lines; raises the kind's ``refused`` and changes nothing."""
+    def play(self, event: str) -> Sequence[Any]:
+        """Play ``event``: what the Automas do, as the game's events; raises the kind's ``refused`` and changes
+        nothing."""
         ...
 
     def waiting_for(self) -> str:
@@ -53,8 +55,8 @@ class TableGame(Protocol):
         """What the table is asked now, in full."""
         ...
 
-    def setup_lines(self) -> List[str]:
-        """What to do at the table before the first event."""
+    def setup_events(self) -> Sequence[Any]:
+        """What to do at the table before the first event, as the game's events."""
         ...
 
     def to_json(self) -> Dict[str, Any]:
@@ -171,6 +173,10 @@ class GameKind(Protocol):
         """The game's standing in one line."""
         ...
 
+    def words(self, event: Any) -> str:
+        """One of the game's events (``TableGame.play``, ``setup_events``) as the line the table reads."""
+        ...
+
     def mid_turn(self, game: Any) -> bool:
         """Whether the game waits in the middle of the Automas' turn (what they said so far still holds)."""
         ...
@@ -192,14 +198,21 @@ class GameChoices(Protocol):
     def next_step(self, game: Any, parts: List[str]) -> Optional["Step"]: ...
 
 
+class GameWording(Protocol):
+    """A game's module of wording (its package's ``wording``): its events as lines."""
+
+    def line(self, event: Any) -> str: ...
+
+
 class KindFromParts:
-    """What a game's kind does by delegating to its setup, game, options and choices: a kind names them
-    (``setup_type``, ``game_type``, ``options``, ``choices``) and writes the rest of ``GameKind``."""
+    """What a game's kind does by delegating to its setup, game, options, choices and wording: a kind names them
+    (``setup_type``, ``game_type``, ``options``, ``choices``, ``wording``) and writes the rest of ``GameKind``."""
 
     setup_type: Any  # with from_json(data)
     game_type: Callable[[Any], TableGame]
     options: GameOptions
     choices: GameChoices
+    wording: GameWording
 
     @property
     def new_game_options(self) -> Sequence[str]:
@@ -222,6 +235,9 @@ class KindFromParts:
 
     def mid_turn(self, game: Any) -> bool:
         return False
+
+    def words(self, event: Any) -> str:
+        return self.wording.line(event)
 
 
 class EventRefused(Exception):

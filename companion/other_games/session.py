@@ -65,7 +65,7 @@ class GameSession:
         event = " ".join(line.split())
         scratch = copy.deepcopy(self.game)
         try:
-            lines = scratch.play(event)
+            lines = [self.kind.words(said) for said in scratch.play(event)]
         except self.kind.refused as refused:
             return Answer(False, reason=str(refused))
         try:
@@ -92,6 +92,10 @@ class GameSession:
 
     def prompt(self) -> str:
         return self.game.prompt()
+
+    def setup_lines(self) -> List[str]:
+        """What to do at the table before the first event, in lines."""
+        return [self.kind.words(said) for said in self.game.setup_events()]
 
     def final_score(self) -> Optional[FinalScore]:
         """The Automas' points and the winners once the game is over; None before."""

@@ -52,7 +52,7 @@ class OtherGameTable:
             look: Optional[LookThen] = None) -> "OtherGameTable":
         """A new game of ``setup`` (``companion.other_games.setup_form``)."""
         session = GameSession.new(store, kind_name, setup)
-        return cls(session, session.game.setup_lines(), panel, look)
+        return cls(session, session.setup_lines(), panel, look)
 
     @classmethod
     def resume(cls, store: GameStore, game_id: str, panel: Optional[Panel] = None,

@@ -12,6 +12,7 @@ from companion.games.tokaido import Setup as TokaidoSetup, TokaidoGame
 from companion.games.tokaido.table.choices import next_step as tokaido_step
 from companion.other_games.choices import Step, line_of
 from tests.tokaido.boards import INVENTED_ROAD
+from tests.tokaido import said
 
 ROADLESS = TokaidoSetup(("green", "purple"), "blue", 4, 1)
 STEPS = {TokaidoGame: tokaido_step, EuphoriaGame: euphoria_step}  # each game's own questions
@@ -41,7 +42,7 @@ def test_without_a_road_the_automa_her_card_and_the_free_spaces_ahead_make_her_l
     assert next_step(game, parts) is None  # her range is 2: two spaces told
     line = line_of(parts)
     assert line == "green card 2 temple ahead paddy temple"
-    assert game.play(line)[0].startswith("Green: 2nd space, the Temple")
+    assert said(game, line)[0].startswith("Green: 2nd space, the Temple")
 
 
 def test_the_way_ahead_ends_at_an_inn_whatever_her_range():

@@ -35,6 +35,22 @@ class Setup:
         return cls(int(data["start"]), int(data.get("seed", 0)))
 
 
+@dataclass(frozen=True)
+class Took:
+    """Countdown's one event: who took how many, and how many are left."""
+
+    who: str
+    count: int
+    left: int
+
+
+@dataclass(frozen=True)
+class Counters:
+    """Countdown's setup: the counters put on the table."""
+
+    start: int
+
+
 class Countdown:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -42,7 +58,7 @@ class Countdown:
         self.taken = {"you": 0, "automa": 0}
         self.last = ""
 
-    def play(self, event: str) -> List[str]:
+    def play(self, event: str) -> List[Took]:
         words = event.split()
         if self.left == 0:
             raise Refused("the game is over")
@@ -53,10 +69,10 @@ class Countdown:
             raise Refused(f"only {self.left} left")
         self._take("you", mine)
         if self.left == 0:
-            return ["You took the last one."]
+            return [Took("you", mine, 0)]
         hers = self.left % (MOST_TAKEN + 1) or 1
         self._take("automa", hers)
-        return [f"The Automa takes {hers}: {self.left} left."]
+        return [Took("automa", hers, self.left)]
 
     def _take(self, who: str, count: int) -> None:
         self.left -= count
@@ -69,8 +85,8 @@ class Countdown:
     def prompt(self) -> str:
         return "over" if self.left == 0 else f"{self.left} left: take 1, 2 or 3"
 
-    def setup_lines(self) -> List[str]:
-        return [f"Put {self.setup.start} counters on the table."]
+    def setup_events(self) -> List[Counters]:
+        return [Counters(self.setup.start)]
 
     def to_json(self) -> Dict[str, Any]:
         return {"left": self.left, "taken": dict(self.taken), "automas": {"automa": {"taken": self.taken["automa"]}}}
@@ -144,6 +160,13 @@ class CountdownKind:
 
     def mid_turn(self, game: Countdown) -> bool:
         return False
+
+    def words(self, event: Any) -> str:
+        if isinstance(event, Counters):
+            return f"Put {event.start} counters on the table."
+        if event.who == "you":
+            return "You took the last one."
+        return f"The Automa takes {event.count}: {event.left} left."
 
 
 COUNTDOWN = CountdownKind()

@@ -27,14 +27,6 @@ class Placement:
     star_territory: Optional[str] = None   # her ★ goes on this faction's territory
     joins_site: Optional[str] = None       # a site with workers: her ★ on it only if this completes it
 
-    def words(self) -> str:
-        text = f"knowledge {self.knowledge} worker on {self.where.place}"
-        if self.star_market:
-            text += f"; her ★ on {market_name(self.star_market)}"
-        if self.star_territory:
-            text += f"; her ★ on the {NAMES[self.star_territory]} territory (next to it if full)"
-        return text
-
 
 @dataclass(frozen=True)
 class Turn:

@@ -11,6 +11,7 @@ from companion.other_games.kinds import EnteredText, KindFromParts, ReadingsByZo
 from companion.other_games.leds import PERSON_SEAT, Turn
 from companion.other_games.setup_form import SetupForm
 
+from .. import wording
 from ..deck import parse_deck
 from ..game import QUESTIONS, EuphoriaGame, Refused, Table
 from ..setup import AUTOMAS, Setup
@@ -60,6 +61,7 @@ class Euphoria(KindFromParts):
     game_type = EuphoriaGame
     options = options  # the module: its options on the command line
     choices = choices  # the module: what the table is asked next
+    wording = wording  # the module: its events as lines
     entered = EnteredText("deck", "decks", lambda text: parse_deck(text).to_text())
     camera = EuphoriaCamera()
 

@@ -12,6 +12,7 @@ from companion.other_games.setup_form import SetupForm
 
 from ..game import Refused, Setup, TokaidoGame
 from ..road import parse_road
+from .. import wording
 from . import choices, options
 from .form import TokaidoForm
 from .road_entry import RoadEntry
@@ -27,6 +28,7 @@ class Tokaido(KindFromParts):
     game_type = TokaidoGame
     options = options  # the module: its options on the command line
     choices = choices  # the module: what the table is asked next
+    wording = wording  # the module: its events as lines
     entered = EnteredText("road", "roads", lambda text: parse_road(text).to_text())
     camera = None
 
