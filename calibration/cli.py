@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Dict
 
 if TYPE_CHECKING:
-    from companion.other_games.kinds import TableCheck
+    from companion.line_games.kinds import TableCheck
 
 
 def looking_games() -> Dict[str, "TableCheck"]:

@@ -50,7 +50,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     from .games.automata.rules import RecordError
     from .games.registry import game_named
-    from .other_games.records import record_kind
+    from .line_games.records import record_kind
     from .user_files import read_text
 
     text = read_text(args.record, "game record")

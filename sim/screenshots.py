@@ -150,7 +150,7 @@ def main(argv=None) -> int:
 def other_game_shots(app, shot) -> None:
     """A Tokaido journey on an invented road and a Euphoria game with no entered deck, each set up and
     a few Automa turns in, then Home listing them."""
-    from companion.other_games.session import GameSession
+    from companion.line_games.session import GameSession
     from companion.games.tokaido import Setup, parse_road
     from sim.app_driver import tap
 

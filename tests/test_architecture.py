@@ -26,7 +26,7 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("companion.games.automata.sync",),
     # a game at the table: what every game shares (the session, the stored games played by lines), the
     # registry of the games and each game's own part on this layer
-    ("companion.session", "companion.other_games", "companion.games", "companion.games.automata")
+    ("companion.session", "companion.line_games", "companion.games", "companion.games.automata")
     + tuple(f"{game}.table" for game in LINE_GAMES),
     ("ui",),
     # The command line: each package's subcommands, registered by companion.cli.

@@ -9,12 +9,12 @@ from typing import Callable, Dict, List, Optional, Sequence
 from companion.games.automata.automa import AutomaDecision
 from companion.games.automata.rules import Action, Phase, Roll, Score, State, score
 from companion.games.registry import kind_named
-from companion.other_games.camera_look import LookThen
-from companion.other_games.entered import normal, save_entered
-from companion.other_games.entry import Entry
-from companion.other_games.kinds import GameKind
-from companion.other_games.setup_form import SetupForm, setup_form
-from companion.other_games.table import OtherGameTable
+from companion.line_games.camera_look import LookThen
+from companion.line_games.entered import normal, save_entered
+from companion.line_games.entry import Entry
+from companion.line_games.kinds import GameKind
+from companion.line_games.setup_form import SetupForm, setup_form
+from companion.line_games.table import OtherGameTable
 from companion.session.dice_learning import ConfirmedDie
 from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime
@@ -36,7 +36,7 @@ class GameController:
         self.other_setup: Optional[SetupForm] = None  # the setup of a new game of another game than Automata
         self.other: Optional[OtherGameTable] = None  # a game of another game than Automata, on its own screen
         self.entries: Dict[str, Entry] = {}  # the road or deck being entered, of each kind, kept until saved
-        # the camera's look at the table of a game whose camera looks for something (companion.other_games.camera_look),
+        # the camera's look at the table of a game whose camera looks for something (companion.line_games.camera_look),
         # where its zones are calibrated
         self.game_look: Callable[[GameKind], Optional[LookThen]] = lambda kind: None
 

@@ -3,7 +3,7 @@ where its entry is. Adding a game is its package plus one ``register_game`` line
 first asked for, so the registry imports no game.
 
 A game is played by lines (its entry a ``GameKind``, played by the stored session of
-``companion.other_games``), or by Automata's engine session (``companion.session``). Which of the two is the one
+``companion.line_games``), or by Automata's engine session (``companion.session``). Which of the two is the one
 thing the shared parts ask of a game's registration (``by_lines``)."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import importlib
 from typing import TYPE_CHECKING, Any, Dict, Tuple
 
 if TYPE_CHECKING:
-    from ..other_games.kinds import GameKind, RegisteredGame
+    from ..line_games.kinds import GameKind, RegisteredGame
 
 _WHERE: Dict[str, str] = {}  # name -> "module:attribute"
 _BY_LINES: Dict[str, bool] = {}
@@ -51,7 +51,7 @@ def by_lines(name: str) -> bool:
 def game_named(name: str) -> "RegisteredGame":
     """The game ``name`` as New game, Home, the headless session and ``replay`` see it."""
     if by_lines(name):
-        from ..other_games.listed import ListedByLines
+        from ..line_games.listed import ListedByLines
 
         return ListedByLines(kind_named(name))
     return _load(name)

@@ -3,7 +3,7 @@
     automata-companion session --db PATH (--new --seats red,blue:automa:4 [--seed S] [--table-rolls]
                                           | --resume ID|latest) [--camera SOURCE [--profile PATH]]
 
-(``--game NAME`` plays a game registered in ``companion.games.registry`` instead: ``companion.other_games.headless``.)
+(``--game NAME`` plays a game registered in ``companion.games.registry`` instead: ``companion.line_games.headless``.)
 
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
 
 from ..games.automata.rules import IllegalAction, State, cited, score
 from ..games.registry import by_lines, registered
-from ..other_games.headless import add_options, new_game_options as other_new_game_options
+from ..line_games.headless import add_options, new_game_options as other_new_game_options
 from ..store import GameStore, StoreError
 from .protocol import INTERRUPTED, EndOfGame, FinalScore, export_record, line_refusal, lines_of, speaker
 from .rolls import roll_pattern
@@ -298,7 +298,7 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
         print(f"error: {', '.join(ignored)} set up a new game (--new); a resumed game keeps its own", file=sys.stderr)
         return 2
     if by_lines(args.game):
-        from ..other_games.headless import run as run_other
+        from ..line_games.headless import run as run_other
 
         return run_other(args, stdin, stdout)
     try:

@@ -1,5 +1,5 @@
 """What the two headless sessions share, Automata's (``companion.session.headless``) and the other games'
-(``companion.other_games.headless``): how a line is read and refused before a game reads it, how the end of
+(``companion.line_games.headless``): how a line is read and refused before a game reads it, how the end of
 a game is said, and which saved game ``--resume`` finds.
 """
 from __future__ import annotations

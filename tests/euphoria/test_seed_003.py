@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.euphoria import EuphoriaGame, Refused, Setup
-from tests.other_games.helpers import converse
+from tests.line_games.helpers import converse
 from tests.euphoria import said, said_at_setup
 
 SOLO = Setup("intermediate", seed=1, recruits=("icarus", "subterra"))  # the Automas draw Wastelands and Euphoria

@@ -14,7 +14,7 @@ in order; a kill may cut off at most one of them (saved, not yet printed).
 
 With ``--solo`` every table is one person and one to three Automas of random levels; without
 it, two to four people. ``--game NAME`` runs the same trials on a headless game of any game registered in
-``companion.games.registry`` (``kill_resume_other_games.py``; CI runs them on each).
+``companion.games.registry`` (``kill_resume_line_games.py``; CI runs them on each).
 """
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="Automata, or a game registered in companion.games.registry")
     args = parser.parse_args(argv)
     if by_lines(args.game):
-        from tests.reliability.kill_resume_other_games import run_trials as other_game_trials
+        from tests.reliability.kill_resume_line_games import run_trials as other_game_trials
 
         problems, kills = other_game_trials(args.game, args.runs, args.seed)
         print(json.dumps({"game": args.game, "runs": args.runs, "kills": kills, "problems": problems},

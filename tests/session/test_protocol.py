@@ -16,13 +16,13 @@ import pytest
 
 from companion.cli import build_parser, main
 from companion.games.euphoria import Setup as EuphoriaSetup
-from companion.other_games.session import GameSession
+from companion.line_games.session import GameSession
 from companion.games.automata.rules import Game, Header, score
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import run
 from companion.session.protocol import END_NEWS, INTERRUPTED, REOPENED
 from companion.store import UNDO, GameStore, effective
-from tests.other_games.test_store_kinds import ROAD_SETUP
+from tests.line_games.test_store_kinds import ROAD_SETUP
 from tests.session.test_headless_game import converse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +52,7 @@ def test_every_line_of_the_automata_session_is_answered_and_a_long_one_is_cut(tm
 
 
 @pytest.mark.parametrize("game", ["tokaido", "euphoria"])
-def test_every_line_of_the_other_games_session_is_answered_and_a_long_one_is_cut(tmp_path, game):
+def test_every_line_of_the_line_games_session_is_answered_and_a_long_one_is_cut(tmp_path, game):
     options = ["--recruits", "icarus,subterra"] if game == "euphoria" else []
     printed = session_lines(["--game", game, "--db", str(tmp_path / "g.db"), "--new", *options], ["", JUNK])
     refused = answers(printed)
@@ -139,7 +139,7 @@ def interrupted_after(lines: List[str]) -> Iterator[str]:
     raise KeyboardInterrupt
 
 
-def test_ctrl_c_ends_the_other_games_session_quietly_too(tmp_path):
+def test_ctrl_c_ends_the_line_games_session_quietly_too(tmp_path):
     db = tmp_path / "g.db"
     args = build_parser().parse_args(["session", "--game", "euphoria", "--db", str(db), "--new",
                                       "--recruits", "icarus,subterra"])
@@ -149,7 +149,7 @@ def test_ctrl_c_ends_the_other_games_session_quietly_too(tmp_path):
         assert store.events(store.latest_game_id()) == [WORKERS]
 
 
-def other_games_only(db: Path) -> None:
+def line_games_only(db: Path) -> None:
     with GameStore(db) as store:
         GameSession.new(store, "tokaido", ROAD_SETUP)
 
@@ -160,7 +160,7 @@ def automata_only(db: Path) -> None:
 
 
 @pytest.mark.parametrize("saved,options,said", [
-    (other_games_only, [], "There is no saved game of Automata to resume; the latest game is of Tokaido: "
+    (line_games_only, [], "There is no saved game of Automata to resume; the latest game is of Tokaido: "
                            "resume it with --game tokaido"),
     (automata_only, ["--game", "euphoria"], "There is no saved game of Euphoria to resume; the latest game is of "
                                             "Automata: resume it with --game automata"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.tokaido import Setup, TokaidoGame
-from tests.other_games.helpers import converse
+from tests.line_games.helpers import converse
 from tests.tokaido.test_game import ON_ROAD
 from tests.tokaido import said, said_at_setup
 

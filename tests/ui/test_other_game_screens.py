@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.other_games.session import GameSession
+from companion.line_games.session import GameSession
 from companion.games.tokaido import Setup
 from hardware.panel import LedMode
 from sim.app_driver import buttons, pump, tap, wait_for
@@ -204,7 +204,7 @@ def test_the_screen_answers_while_the_camera_reads_her_roll(app):
     tappable, while the camera settles; what it read comes to the screen when it is done."""
     import threading
 
-    from companion.other_games.table import READING_ROLL
+    from companion.line_games.table import READING_ROLL
 
     release = threading.Event()
 

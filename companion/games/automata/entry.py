@@ -1,4 +1,4 @@
-"""Automata as every registered game is seen (``companion.other_games.kinds.RegisteredGame``); it is played by
+"""Automata as every registered game is seen (``companion.line_games.kinds.RegisteredGame``); it is played by
 its engine session (``companion.session``), not by lines."""
 from __future__ import annotations
 

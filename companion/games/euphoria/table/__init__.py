@@ -1,15 +1,15 @@
-"""Euphoria at the table: what the companion needs of the game besides its rules (``companion.other_games.kinds``),
+"""Euphoria at the table: what the companion needs of the game besides its rules (``companion.line_games.kinds``),
 registered once in ``companion.games.registry``."""
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
 from calibration.layout import ZoneLayout
-from companion.other_games.entered import Entered
-from companion.other_games.entry import Entry
-from companion.other_games.kinds import EnteredText, KindFromParts, ReadingsByZone
-from companion.other_games.leds import PERSON_SEAT, Turn
-from companion.other_games.setup_form import SetupForm
+from companion.line_games.entered import Entered
+from companion.line_games.entry import Entry
+from companion.line_games.kinds import EnteredText, KindFromParts, ReadingsByZone
+from companion.line_games.leds import PERSON_SEAT, Turn
+from companion.line_games.setup_form import SetupForm
 
 from .. import wording
 from ..deck import parse_deck

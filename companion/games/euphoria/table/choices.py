@@ -1,10 +1,10 @@
-"""What the table is asked next in a game of Euphoria, as buttons to tap (``other_games.choices``): the
+"""What the table is asked next in a game of Euphoria, as buttons to tap (``line_games.choices``): the
 Automas' worker dice, her card pair's faces, what the people tell between turns, the construction sites."""
 from __future__ import annotations
 
 from typing import List, Optional, Sequence
 
-from companion.other_games.choices import Choice, Step, numbers
+from companion.line_games.choices import Choice, Step, numbers
 from ..board import MARKETS, market_name
 from ..deck import ACTIONS
 from ..factions import FACTIONS, NAMES

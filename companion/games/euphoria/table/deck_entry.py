@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional
 
-from companion.other_games.choices import Choice, Step
-from companion.other_games.entry import Entry
-from companion.other_games.setup_form import Option, Row
+from companion.line_games.choices import Choice, Step
+from companion.line_games.entry import Entry
+from companion.line_games.setup_form import Option, Row
 
 from ..deck import PILES, Card, OwnerDeck, level as euphoria_level
 from ..factions import NAMES

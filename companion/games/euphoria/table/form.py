@@ -1,18 +1,18 @@
-"""The setup form of a new game of Euphoria (``other_games.setup_form``): the level, one or two people, your
+"""The setup form of a new game of Euphoria (``line_games.setup_form``): the level, one or two people, your
 recruits' factions, the Automas' factions as drawn, the Automa deck entered once, the options."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
-from companion.other_games.entered import Entered
-from companion.other_games.setup_form import ENTER, Option, Row, SetupForm, entered_options, pick
+from companion.line_games.entered import Entered
+from companion.line_games.setup_form import ENTER, Option, Row, SetupForm, entered_options, pick
 
 from ..deck import LEVELS as EUPHORIA_LEVELS, PILES, DeckFileError, level as euphoria_level, parse_deck
 from ..factions import FACTIONS, NAMES
 from ..setup import AUTOMAS, check_drawn
 
 if TYPE_CHECKING:
-    from companion.other_games.kinds import GameKind
+    from companion.line_games.kinds import GameKind
 
 DEFAULTS: Dict[str, Any] = {"game": "euphoria", "level": "intermediate", "seats": [{"colour": "person 1", "kind": "person"}]}
 EUPHORIA_TITLES = {"beginner": "Beginner", "intermediate": "Intermediate", "experienced": "Experienced",

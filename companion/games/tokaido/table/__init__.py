@@ -1,14 +1,14 @@
-"""Tokaido at the table: what the companion needs of the game besides its rules (``companion.other_games.kinds``),
+"""Tokaido at the table: what the companion needs of the game besides its rules (``companion.line_games.kinds``),
 registered once in ``companion.games.registry``."""
 from __future__ import annotations
 
 from typing import Any, Dict, Optional, Sequence
 
-from companion.other_games.entered import Entered
-from companion.other_games.entry import Entry
-from companion.other_games.kinds import EnteredText, KindFromParts
-from companion.other_games.leds import PERSON_SEAT, Turn
-from companion.other_games.setup_form import SetupForm
+from companion.line_games.entered import Entered
+from companion.line_games.entry import Entry
+from companion.line_games.kinds import EnteredText, KindFromParts
+from companion.line_games.leds import PERSON_SEAT, Turn
+from companion.line_games.setup_form import SetupForm
 
 from ..game import Refused, Setup, TokaidoGame
 from ..road import parse_road

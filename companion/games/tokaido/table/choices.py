@@ -1,10 +1,10 @@
-"""What the table is asked next in a game of Tokaido, as buttons to tap (``other_games.choices``): the Automa
+"""What the table is asked next in a game of Tokaido, as buttons to tap (``line_games.choices``): the Automa
 card flipped, your move, the Meals drawn at an Inn, your counts at the end of the journey."""
 from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
-from companion.other_games.choices import Choice, Step, numbers
+from companion.line_games.choices import Choice, Step, numbers
 from ..game import TokaidoGame
 from ..meals import MEALS_DRAWN, YOU
 from ..spaces import PANORAMA_LENGTH, SPACE_NAMES, SPACE_TYPES

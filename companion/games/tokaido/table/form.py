@@ -1,17 +1,17 @@
-"""The setup form of a new game of Tokaido (``other_games.setup_form``): the level, your colour and the Automas',
+"""The setup form of a new game of Tokaido (``line_games.setup_form``): the level, your colour and the Automas',
 the road model with the order the Travelers leave Kyoto, the expansions and variants played with."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
-from companion.other_games.entered import Entered
-from companion.other_games.setup_form import ENTER, Option, Row, SetupForm, entered_options, pick
+from companion.line_games.entered import Entered
+from companion.line_games.setup_form import ENTER, Option, Row, SetupForm, entered_options, pick
 
 from ..difficulty import AUTOMA_DRAWS, DEFAULT_LEVEL, LEVELS as TOKAIDO_LEVELS, YOUR_DRAWS
 from ..road import parse_road
 
 if TYPE_CHECKING:
-    from companion.other_games.kinds import GameKind
+    from companion.line_games.kinds import GameKind
 
 TRAVELERS = ("blue", "green", "purple", "yellow", "grey")  # the Traveler colours offered
 DEFAULTS: Dict[str, Any] = {"game": "tokaido", "level": DEFAULT_LEVEL,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import List
 
-from companion.other_games.choices import Choice, Step
-from companion.other_games.entry import Entry
+from companion.line_games.choices import Choice, Step
+from companion.line_games.entry import Entry
 
 from ..road import RoadFileError, parse_road
 from ..spaces import INN, SPACE_NAMES, SPACE_TYPES

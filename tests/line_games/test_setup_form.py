@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games.euphoria import Setup as EuphoriaSetup, level, parse_deck
-from companion.other_games.session import GameSession
-from companion.other_games.setup_form import setup_form
+from companion.line_games.session import GameSession
+from companion.line_games.setup_form import setup_form
 from companion.store import GameStore
 from companion.games.tokaido import Setup as TokaidoSetup, parse_road
 from tests.euphoria.decks import invented_deck_text

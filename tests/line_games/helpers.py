@@ -6,8 +6,8 @@ import random
 from typing import Callable, Iterator, List, Optional
 
 from companion.cli import build_parser
-from companion.other_games.choices import line_of
-from companion.other_games.session import GameSession
+from companion.line_games.choices import line_of
+from companion.line_games.session import GameSession
 from companion.session.headless import run
 
 

@@ -10,7 +10,7 @@ from companion.games.euphoria import EuphoriaGame, Setup as EuphoriaSetup
 from companion.games.euphoria.table.choices import next_step as euphoria_step
 from companion.games.tokaido import Setup as TokaidoSetup, TokaidoGame
 from companion.games.tokaido.table.choices import next_step as tokaido_step
-from companion.other_games.choices import Step, line_of
+from companion.line_games.choices import Step, line_of
 from tests.tokaido.boards import INVENTED_ROAD
 from tests.tokaido import said
 

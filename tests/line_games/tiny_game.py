@@ -7,11 +7,11 @@ import argparse
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from companion.other_games.choices import Choice, Step
-from companion.other_games.entered import Entered
-from companion.other_games.entry import Entry
-from companion.other_games.leds import PERSON_SEAT, Turn
-from companion.other_games.setup_form import Option, Row, SetupForm
+from companion.line_games.choices import Choice, Step
+from companion.line_games.entered import Entered
+from companion.line_games.entry import Entry
+from companion.line_games.leds import PERSON_SEAT, Turn
+from companion.line_games.setup_form import Option, Row, SetupForm
 
 MOST_TAKEN = 3
 SEATS = [{"colour": "you", "kind": "person"}, {"colour": "automa", "kind": "automa"}]

@@ -20,9 +20,9 @@ from companion.cli import main
 from companion.games.euphoria import EuphoriaGame, Setup, Workers, level, parse_deck
 from companion.games.euphoria.game import Automa, Table
 from companion.games.euphoria.board import Board
-from companion.other_games.camera_look import LooksInTurn, TableLook
+from companion.line_games.camera_look import LooksInTurn, TableLook
 from companion.games.euphoria.table.camera import mismatches, read_roll, roll_from_camera, seen
-from companion.other_games.table import READING_ROLL, TAP_INSTEAD, OtherGameTable
+from companion.line_games.table import READING_ROLL, TAP_INSTEAD, OtherGameTable
 from companion.store import GameStore
 from hardware.camera import CameraUnavailable, SyntheticSource
 from sim.table_scene import RenderedTable, TableScene, render_table

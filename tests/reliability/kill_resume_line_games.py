@@ -1,7 +1,7 @@
 """Crash safety of the headless sessions of every game registered (``companion.games.registry``): SIGKILL at
 random moments, resume, compare.
 
-    python tests/reliability/kill_resume_other_games.py --runs 20 [--seed 1]
+    python tests/reliability/kill_resume_line_games.py --runs 20 [--seed 1]
 
 Tokaido and Euphoria are played with a road model and a deck, by the lines their own tests make; any other
 game registered, set up by its options' defaults, by lines tapped at random as the touchscreen builds them.
@@ -31,12 +31,12 @@ sys.path.insert(0, str(ROOT))
 from companion.cli import build_parser  # noqa: E402
 from companion.games.euphoria import Setup as EuphoriaSetup, parse_deck  # noqa: E402
 from companion.games.registry import kind_named, played_by_lines  # noqa: E402
-from companion.other_games.session import GameSession  # noqa: E402
+from companion.line_games.session import GameSession  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from companion.games.tokaido import Setup as TokaidoSetup, parse_road  # noqa: E402
 from tests.euphoria.decks import invented_deck_text  # noqa: E402
 from tests.euphoria.test_game import answer_for  # noqa: E402
-from tests.other_games.helpers import tapped_line  # noqa: E402
+from tests.line_games.helpers import tapped_line  # noqa: E402
 from tests.tokaido.boards import INVENTED_ROAD_TEXT  # noqa: E402
 from tests.tokaido.test_game import event_for  # noqa: E402
 

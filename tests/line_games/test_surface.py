@@ -1,4 +1,4 @@
-"""Every registered game held to the one surface (``companion.other_games.kinds``): a random playthrough by taps
+"""Every registered game held to the one surface (``companion.line_games.kinds``): a random playthrough by taps
 (what each game asks next), each line saved; undo; resume; export and replay. Countdown, a tiny game registered
 only here (``tiny_game``), shows that a game is its package plus one registry line."""
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 
 from companion.cli import build_parser
 from companion.games.registry import kind_named, played_by_lines, register_game, unregister_game
-from companion.other_games.records import replay_record
-from companion.other_games.session import GameSession
+from companion.line_games.records import replay_record
+from companion.line_games.session import GameSession
 from companion.session.headless import run
 from companion.store import GameStore
-from tests.other_games.helpers import tapped_line
+from tests.line_games.helpers import tapped_line
 
 TINY = "countdown"
 LINES = 60  # lines tapped at most in a playthrough
@@ -25,7 +25,7 @@ TRIES = 20  # random lines tried before one is taken
 
 @pytest.fixture(autouse=True)
 def tiny_game_registered() -> Iterator[None]:
-    register_game(TINY, "tests.other_games.tiny_game:COUNTDOWN")
+    register_game(TINY, "tests.line_games.tiny_game:COUNTDOWN")
     yield
     unregister_game(TINY)
 

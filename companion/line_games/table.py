@@ -50,7 +50,7 @@ class OtherGameTable:
     @classmethod
     def new(cls, store: GameStore, kind_name: str, setup: Any, panel: Optional[Panel] = None,
             look: Optional[LookThen] = None) -> "OtherGameTable":
-        """A new game of ``setup`` (``companion.other_games.setup_form``)."""
+        """A new game of ``setup`` (``companion.line_games.setup_form``)."""
         session = GameSession.new(store, kind_name, setup)
         return cls(session, session.setup_lines(), panel, look)
 

@@ -7,9 +7,9 @@ import pytest
 
 from companion.cli import main
 from companion.games.euphoria import Setup as EuphoriaSetup
-from companion.other_games.session import GameSession
+from companion.line_games.session import GameSession
 from companion.store import GameStore
-from tests.other_games.test_store_kinds import ROAD_SETUP
+from tests.line_games.test_store_kinds import ROAD_SETUP
 
 EUPHORIA_SETUP = EuphoriaSetup(recruits=("icarus", "subterra"))
 GAMES = {  # kind: (setup, the events played, the score once they are played)

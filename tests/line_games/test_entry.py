@@ -9,9 +9,9 @@ import pytest
 
 from companion.games.euphoria import Setup as EuphoriaSetup, level, parse_deck
 from companion.games.euphoria.deck import DeckFileError
-from companion.other_games.session import GameSession
-from companion.other_games.entered import entered, folder, save_entered
-from companion.other_games.setup_form import ENTER, setup_form
+from companion.line_games.session import GameSession
+from companion.line_games.entered import entered, folder, save_entered
+from companion.line_games.setup_form import ENTER, setup_form
 from companion.games.euphoria.table.deck_entry import DeckEntry
 from companion.games.tokaido.table.road_entry import RoadEntry
 from companion.store import GameStore

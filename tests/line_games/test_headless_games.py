@@ -12,7 +12,7 @@ import pytest
 
 from companion.cli import main
 from tests.euphoria.decks import invented_deck_text
-from tests.other_games.helpers import converse
+from tests.line_games.helpers import converse
 from tests.tokaido.boards import INVENTED_ROAD_TEXT
 
 

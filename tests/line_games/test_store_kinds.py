@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from companion.games.euphoria import Setup as EuphoriaSetup
-from companion.other_games.session import GameSession
+from companion.line_games.session import GameSession
 from companion.session import SeatSpec, TableSession
 from companion.store import GameStore, StoreError
 from companion.games.tokaido import Setup as TokaidoSetup

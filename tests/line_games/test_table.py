@@ -8,10 +8,10 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import PanelConfig
 from companion.games.euphoria import EuphoriaGame, Setup as EuphoriaSetup, level, parse_deck
-from companion.other_games.choices import Choice
+from companion.line_games.choices import Choice
 from companion.games.registry import kind_named
-from companion.other_games.leds import Turn
-from companion.other_games.table import OtherGameTable
+from companion.line_games.leds import Turn
+from companion.line_games.table import OtherGameTable
 from companion.store import GameStore
 from companion.games.tokaido import Setup as TokaidoSetup, TokaidoGame
 from hardware.panel import KeyboardPanel, LedMode, PanelEvent, open_panel
