@@ -29,9 +29,8 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("companion.session", "companion.line_games", "companion.games", "companion.games.automata")
     + tuple(f"{game}.table" for game in LINE_GAMES),
     ("ui",),
-    # The command line: each package's subcommands, registered by companion.cli.
-    ("companion", "companion.cli", "companion.arguments", "companion.commands", "companion.automa_commands",
-     "vision.cli", "vision.__main__", "hardware.cli", "calibration.cli", "ui.cli"),
+    # The command line: every subcommand, in one package (companion.cli).
+    ("companion", "companion.cli", "companion.arguments"),
 )
 # Packages that import nothing of the project but themselves (a game's pure rules: not its ``table`` part).
 SELF_CONTAINED = ("companion.games.automata.rules", "companion.store", "vision", "hardware") + LINE_GAMES

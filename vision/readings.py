@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -99,3 +99,6 @@ class DieReading:
                 "colour": round(self.colour_confidence, 3),
             },
         }
+
+
+ReadingsByZone = Mapping[str, Sequence[DieReading]]  # a frame's dice readings by zone (vision.zones)

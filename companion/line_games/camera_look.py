@@ -17,11 +17,9 @@ import numpy as np
 
 from calibration.profile import CalibrationProfile
 from hardware.camera import CameraSource, CameraUnavailable
-from vision.readings import DieReading
+from vision.readings import DieReading, ReadingsByZone
 from vision.settle import SETTLED, SettleDetector
 from vision.zones import ZoneFinder
-
-from .kinds import ReadingsByZone
 
 Reader = Callable[..., Sequence[DieReading]]  # as vision.reader.read_dice
 Look = Callable[[], Optional[ReadingsByZone]]  # a settled frame's dice by zone; None without one

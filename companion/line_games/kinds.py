@@ -6,7 +6,20 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, Type
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    List,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    Type,
+)
+
+from vision.readings import ReadingsByZone
 
 if TYPE_CHECKING:
     from calibration.layout import ZoneLayout
@@ -17,7 +30,6 @@ if TYPE_CHECKING:
     from .leds import Turn
     from .setup_form import SetupForm
 
-ReadingsByZone = Mapping[str, Sequence[Any]]  # a settled frame's dice readings by zone (vision.zones)
 
 
 class RegisteredGame(Protocol):

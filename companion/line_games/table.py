@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any, Callable, List, Optional
 
 from hardware.panel import Panel, PanelEvent
+from vision.readings import ReadingsByZone
 
 from ..store import GameStore, game_kind
 from . import leds
 from .camera_look import LookThen
 from .choices import Choice, Step, line_of
-from .kinds import ReadingsByZone, TableCheck
+from .kinds import TableCheck
 from .session import Answer, GameSession
 
 TAP_INSTEAD = Choice("No: tap them", "")  # the camera's reading of a roll refused: the dice are tapped

@@ -21,7 +21,7 @@ import numpy as np
 
 from vision.examples import EXAMPLES_PER_FACE
 from vision.known_types import with_types
-from vision.readings import DIE_TYPES, FACES
+from vision.readings import DIE_TYPES, FACES, DieReading
 from vision.zones import MarkerLayout, ZoneFinder
 
 from .dice_learning import ConfirmedDie, TableDiceLearner
@@ -57,7 +57,7 @@ class Enrolment:
         self.dice_set = [t for t, n in (dice_set or {}).items() for _ in range(n)]
         self.colour = next((c for c in self.colours if not self.taught(c)), self.colours[0])
         self.frame: Optional[np.ndarray] = None
-        self.asked: List[object] = []  # the readings of the last roll a person is asked about
+        self.asked: List[DieReading] = []  # the readings of the last roll a person is asked about
         self.position = 0  # of the one asked now
 
     # -- where it stands --------------------------------------------------------------------
@@ -86,7 +86,7 @@ class Enrolment:
 
     # -- a roll -----------------------------------------------------------------------------
 
-    def take(self, frame: np.ndarray, readings: Sequence[object]) -> int:
+    def take(self, frame: np.ndarray, readings: Sequence[DieReading]) -> int:
         """The dice of a roll read in ``frame`` to ask about, of the colour taught (how many)."""
         self.frame, self.asked, self.position = frame, [], 0
         pending: Counter = Counter()
@@ -105,7 +105,7 @@ class Enrolment:
         return self.table_dice.counts(self.colour)[die_type] == 0
 
     @property
-    def current(self) -> Optional[object]:
+    def current(self) -> Optional[DieReading]:
         """The reading a person is asked about now (None when the roll is done with)."""
         return self.asked[self.position] if self.position < len(self.asked) else None
 
@@ -125,7 +125,7 @@ class Enrolment:
             self.colour = next((c for c in self.colours if not self.taught(c)), self.colour)
 
 
-def read_roll(open_source: Callable[[], object], read: Read, layout: MarkerLayout) -> Tuple[np.ndarray, List[object]]:
+def read_roll(open_source: Callable[[], object], read: Read, layout: MarkerLayout) -> Tuple[np.ndarray, List[DieReading]]:
     """One frame from the camera ``open_source`` starts, and every die read in it (told where the markers lie
     and how large the dice are); ``calibration.colour.CalibrationError`` says why there is no frame."""
     from calibration.guided import connect_camera, frame_from_camera

@@ -14,12 +14,13 @@ import logging
 import threading
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple
 
 import cv2
 import numpy as np
 
 from hardware.camera import CameraSource
+from vision.readings import DieReading, ReadingsByZone
 from vision.settle import SETTLED, SettleDetector
 from vision.zones import FoundZones, MarkerLayout, ZoneFinder
 
@@ -33,8 +34,7 @@ log = logging.getLogger(__name__)
 READ_EVERY_S = 0.5  # a live camera's main frames are read this far apart
 STILL_READS = 2  # main frames without motion that make a settle
 
-Read = Callable[..., Sequence[object]]  # read(frame, ignore=..., die_size=...) -> dice readings
-ReadingsByZone = Dict[str, List[object]]
+Read = Callable[..., Sequence[DieReading]]  # read(frame, ignore=..., die_size=...) -> dice readings
 
 
 def dice_reader(table_dice: Optional["TableDiceLearner"] = None) -> Tuple[Optional[Read], str]:
@@ -71,7 +71,7 @@ class ZoneReader:
         readings, found = self.find_and_read(frame)
         return found.placed(readings)
 
-    def find_and_read(self, frame: np.ndarray) -> Tuple[List[object], FoundZones]:
+    def find_and_read(self, frame: np.ndarray) -> Tuple[List[DieReading], FoundZones]:
         """Every die read in ``frame``, and the zones found there."""
         found = self.finder.find(frame)
         return list(self.read(frame, **found.reader_hints())), found
@@ -100,7 +100,7 @@ class Sight:
     to rest in it (None otherwise)."""
 
     frame: np.ndarray
-    readings: Sequence[object]
+    readings: Sequence[DieReading]
     settled: Optional[ReadingsByZone] = None
 
 

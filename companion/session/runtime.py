@@ -22,13 +22,12 @@ import numpy as np
 
 from hardware.panel import Panel, PanelEvent
 from vision.examples import DieExample
-from vision.readings import CONFIDENCE_THRESHOLD
+from vision.readings import CONFIDENCE_THRESHOLD, ReadingsByZone
 
 from ..games.automata.rules import Action
 from ..games.automata.sync import SyncStep, TableSync
 from ..games.automata.sync.answers import ToldDie
 from .dice_learning import ConfirmedDie, TableDiceLearner
-from .follower import ReadingsByZone
 from .table import Outcome, TableSession
 
 

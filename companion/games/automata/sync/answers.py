@@ -10,25 +10,25 @@ apart from another's is left out.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, List, Mapping, NamedTuple, Sequence, Tuple
+from typing import List, NamedTuple, Sequence, Tuple
 
-from .locations import Die, LocatedDie, keeps_values, zone_location
+from vision.readings import DieReading, ReadingsByZone
+
 from .in_place import Turned
+from .locations import Die, LocatedDie, keeps_values, zone_location
 from .observe import Misreading
-
-ReadingsByZone = Mapping[str, Iterable[object]]
 
 
 class ToldDie(NamedTuple):
     """A die of the settled table: its reading, and the type, value and colour a person's answer gives it."""
 
-    reading: object
+    reading: DieReading
     die_type: str
     value: int
     colour: str
 
 
-def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: Sequence[str]) -> List[object]:
+def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: Sequence[str]) -> List[DieReading]:
     """The readings the camera's table counts as ``located`` (as ``ObservedTable.from_zones`` counts them)."""
     seat_of = {colour: seat for seat, colour in enumerate(colours)}
     valued = keeps_values(located.location)
@@ -81,10 +81,10 @@ def accepted_dice(accepted: Sequence[LocatedDie], readings_by_zone: ReadingsByZo
     return tuple(told)
 
 
-def _value_confidence(reading: object) -> float:
+def _value_confidence(reading: DieReading) -> float:
     """As ``ObservedTable.from_zones`` takes it."""
     return getattr(reading, "value_confidence", getattr(reading, "confidence", 1.0))
 
 
-def _told(reading: object, die: Die, colours: Sequence[str]) -> ToldDie:
+def _told(reading: DieReading, die: Die, colours: Sequence[str]) -> ToldDie:
     return ToldDie(reading, die.die_type, int(die.value), colours[die.seat])

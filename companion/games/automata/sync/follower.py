@@ -8,14 +8,32 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import (
+    Dict,
+    FrozenSet,
+    List,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+)
+
+from vision.readings import ReadingsByZone
 
 from ..rules import Action, IllegalAction, Place, Roll, State
 from .answers import ToldDie, accepted_dice, misread_dice, turned_dice
 from .explain import Moves
 from .followed_game import FollowedGame, MoveOutcome
-from .in_place import (DieSpot, Group, Turned, dice_by_group, die_spots, expected_group, group_of,
-                       turned_in_place)
+from .in_place import (
+    DieSpot,
+    Group,
+    Turned,
+    dice_by_group,
+    die_spots,
+    expected_group,
+    group_of,
+    turned_in_place,
+)
 from .locations import Location, expected_dice, vouched_dice
 from .observe import Differences, Misreading, ObservedTable, differences
 from .report import SyncReport, sync_table
@@ -24,7 +42,6 @@ from .settle import settle_unsure_readings
 from .wording import describe_turned
 
 AUTOMATIC_MOVES = (Place, Roll)  # played without a tap when they are the only explanation
-ReadingsByZone = Mapping[str, Iterable[object]]
 
 
 def _guessed_placement(moves: Moves, observed: ObservedTable, colours: Sequence[str]) -> bool:

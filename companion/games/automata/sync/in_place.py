@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+
+from vision.readings import ReadingsByZone
 
 from .locations import Die, Location, keeps_values, zone_location
 
@@ -45,7 +47,7 @@ class Turned(NamedTuple):
     now: DieSpot
 
 
-def die_spots(readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
+def die_spots(readings_by_zone: ReadingsByZone, colours: Sequence[str],
               min_confidence: float = 0.0) -> Tuple[DieSpot, ...]:
     """The seats' dice read with a ``spot``, where the engine keeps values."""
     seat_of = {colour: seat for seat, colour in enumerate(colours)}

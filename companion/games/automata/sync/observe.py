@@ -3,9 +3,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Mapping, NamedTuple, Sequence, Tuple
 
-from .locations import Die, DieKind, LocatedDie, Location, in_order, keeps_values, zone_location
+from vision.readings import DieReading, ReadingsByZone
+
+from .locations import (
+    Die,
+    DieKind,
+    LocatedDie,
+    Location,
+    in_order,
+    keeps_values,
+    zone_location,
+)
 
 
 class UnsureValue(NamedTuple):
@@ -33,7 +43,7 @@ class ObservedTable:
 
     dice: Mapping[Location, Counter]
     tracked: FrozenSet[Location]
-    uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
+    uncertain: Tuple[DieReading, ...] = ()  # readings below the confidence threshold, for a person to check
     unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # dice of ``dice`` read unsurely
     unsure_types: Mapping[Location, Counter] = field(default_factory=dict)  # dice whose type was read unsurely
     unsure_colours: Mapping[Location, Counter] = field(default_factory=dict)  # dice whose colour was read unsurely
@@ -43,7 +53,7 @@ class ObservedTable:
     doubts: Tuple[Doubt, ...] = ()  # unsure values the engine stood in for with another value
 
     @classmethod
-    def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
+    def from_zones(cls, readings_by_zone: ReadingsByZone, colours: Sequence[str],
                    min_confidence: float = 0.0) -> "ObservedTable":
         """Readings (``die_type``, ``value``, ``colour``) grouped by zone name -> dice per location.
 

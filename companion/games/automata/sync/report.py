@@ -18,6 +18,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import FrozenSet, Mapping, Optional, Sequence, Tuple
 
+from vision.readings import DieReading
+
 from ..rules import State
 from .explain import NORMAL_MOVES, Moves, explanations, placement_chains
 from .locations import Location, expected_dice, vouched_dice
@@ -32,7 +34,7 @@ class SyncReport:
     moves: Tuple[Moves, ...] = ()          # normal moves the table shows (one = the proposal)
     accept_options: Tuple[Moves, ...] = ()  # legal ways to make the engine match the table
     tracked: FrozenSet[Location] = frozenset()
-    uncertain: Tuple[object, ...] = ()
+    uncertain: Tuple[DieReading, ...] = ()
     doubts: Tuple[Doubt, ...] = ()  # unsure readings the engine's values stood in for, where they differ
 
     @property

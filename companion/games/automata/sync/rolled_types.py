@@ -7,17 +7,16 @@ the type left for it, and is unsure of its type and value, so the roll waits for
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Mapping, Tuple
+from typing import Dict, List, Mapping, Tuple
 
 from vision.known_types import with_types
+from vision.readings import DieReading, ReadingsByZone
 
 from ..rules import DIE_TYPES, State
 from .locations import rolling_seats, zone_location
 
-ReadingsByZone = Mapping[str, Iterable[object]]
 
-
-def with_rolled_types(readings_by_zone: ReadingsByZone, state: State) -> Dict[str, List[object]]:
+def with_rolled_types(readings_by_zone: ReadingsByZone, state: State) -> Dict[str, List[DieReading]]:
     """``readings_by_zone`` with each rolling seat's dice in Available read as the types it has there; a seat
     whose dice found there are not as many as it has is left as read."""
     table = {zone: list(readings) for zone, readings in readings_by_zone.items()}

@@ -7,9 +7,10 @@ from typing import Any, Dict, List, Optional, Sequence
 from calibration.layout import ZoneLayout
 from companion.line_games.entered import Entered
 from companion.line_games.entry import Entry
-from companion.line_games.kinds import EnteredText, KindFromParts, ReadingsByZone
+from companion.line_games.kinds import EnteredText, KindFromParts
 from companion.line_games.leds import PERSON_SEAT, Turn
 from companion.line_games.setup_form import SetupForm
+from vision.readings import ReadingsByZone
 
 from .. import wording
 from ..deck import parse_deck

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
-from vision.readings import CONFIDENCE_THRESHOLD, DieReading
+from vision.readings import CONFIDENCE_THRESHOLD, DieReading, ReadingsByZone
 
 from ..game import Automa, EuphoriaGame, Table
 from ..setup import AUTOMAS
 from .zones import zone
 
-ReadingsByZone = Mapping[str, Sequence[DieReading]]
 WHERE = {"supply": "supply", "penalty": "penalty card"}
 
 

@@ -64,7 +64,7 @@ def check_devices(args: argparse.Namespace, say: Callable[[str], None] = print) 
 
 def _check_pi_libraries(say: Callable[[str], None]) -> int:
     """Say loudly, on a Raspberry Pi, which of its libraries this Python cannot import; 1 when one is missing."""
-    from .pi import LIBRARIES, is_raspberry_pi, missing_libraries
+    from hardware.pi import LIBRARIES, is_raspberry_pi, missing_libraries
 
     missing = missing_libraries() if is_raspberry_pi() else []
     if not missing:

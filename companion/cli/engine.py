@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from .arguments import at_least
+from ..arguments import at_least
 
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
@@ -29,8 +29,8 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from .store import StoreError
-    from .user_files import check_output, open_game_store, write_text
+    from ..store import StoreError
+    from ..user_files import check_output, open_game_store, write_text
 
     check_output(args.out, "game record")
     with open_game_store(args.db, read_only=True) as store:
@@ -48,10 +48,10 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .games.automata.rules import RecordError
-    from .games.registry import game_named
-    from .line_games.records import record_kind
-    from .user_files import read_text
+    from ..games.automata.rules import RecordError
+    from ..games.registry import game_named
+    from ..line_games.records import record_kind
+    from ..user_files import read_text
 
     text = read_text(args.record, "game record")
     try:
@@ -65,7 +65,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from .simulation import simulate
+    from ..simulation import simulate
 
     result = simulate(args.seats, args.games, args.seed)
     if args.json:

@@ -1,8 +1,8 @@
 """The `automata-companion` command and its subcommands.
 
-Each subcommand lives in the package that owns it and is registered here by module
-name. A module exposes ``register(subparsers)``, which adds its parser and sets
-``handler`` (a function taking the parsed arguments and returning an exit status).
+Each group of subcommands is a module of this package (the headless ``session`` is the session's own), registered
+here by module name, at the top of the layers. A module exposes ``register(subparsers)``, which adds its parsers
+and sets ``handler`` (a function taking the parsed arguments and returning an exit status).
 Heavy imports (OpenCV, Kivy) belong inside the handlers so that ``--help`` stays fast.
 
 A file a person named that cannot be used (:class:`UnusableFile`) ends the command with one
@@ -17,16 +17,16 @@ import os
 import sys
 from typing import Optional, Sequence
 
-from .user_files import UnusableFile
+from ..user_files import UnusableFile
 
 COMMAND_MODULES = (
-    "companion.commands",
+    "companion.cli.engine",
     "companion.session.headless",
-    "companion.automa_commands",
-    "vision.cli",
-    "hardware.cli",
-    "ui.cli",
-    "calibration.cli",
+    "companion.cli.automa",
+    "companion.cli.vision",
+    "companion.cli.hardware",
+    "companion.cli.ui",
+    "companion.cli.calibration",
 )
 
 
@@ -54,7 +54,3 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except UnusableFile as exc:
         print(f"{args.command}: {exc}", file=sys.stderr)
         return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from .arguments import at_least
+from ..arguments import at_least
 
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
@@ -24,7 +24,7 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
 
 
 def run_levels(args: argparse.Namespace) -> int:
-    from .games.automata.automa import DeckDataError, all_levels
+    from ..games.automata.automa import DeckDataError, all_levels
 
     try:
         levels = all_levels()
@@ -40,8 +40,8 @@ def run_levels(args: argparse.Namespace) -> int:
 
 
 def run_sim(args: argparse.Namespace) -> int:
-    from .games.automata.automa import DeckDataError, get_level
-    from .games.automata.automa.harness import simulate
+    from ..games.automata.automa import DeckDataError, get_level
+    from ..games.automata.automa.harness import simulate
 
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
     if args.games < 1:

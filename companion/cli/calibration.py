@@ -90,7 +90,11 @@ def _run_calibration(args: argparse.Namespace) -> int:
     from calibration.colour import CalibrationError
     from calibration.guided import calibrate_table, check_players
     from calibration.layout import ZoneLayout
-    from calibration.profile import PROFILE_NAME, CalibrationProfile, default_profile_path
+    from calibration.profile import (
+        PROFILE_NAME,
+        CalibrationProfile,
+        default_profile_path,
+    )
     from companion.games.automata.rules import COLOURS
 
     looked = looking_games().get(args.game)  # None: Automata's table

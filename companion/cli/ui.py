@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from .launch import display_problem, log_path, quiet_console
+from ui.launch import display_problem, log_path, quiet_console
 
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
@@ -46,7 +46,7 @@ def run_app(args: argparse.Namespace) -> int:
         KivyConfig.set("graphics", "fullscreen", "auto")
     KivyConfig.set("input", "mouse", "mouse,disable_multitouch")
     KivyConfig.set("kivy", "exit_on_escape", "0")
-    from .app import CompanionApp
+    from ui.app import CompanionApp
 
     path = log_path()
     if path is not None:
