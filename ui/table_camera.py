@@ -115,7 +115,7 @@ class TableCamera(EventDispatcher):
 
     def in_background(self, look: "Look") -> "LooksInTurn":
         """``look`` taken on a thread of its own, its readings handed to the game on this one, then ``on_looked``."""
-        from companion.line_games.camera_look import Look, LooksInTurn
+        from companion.line_games.camera_look import LooksInTurn
 
         return LooksInTurn(look, self._hand_on_look)
 

@@ -36,10 +36,21 @@ class RegisteredGame(Protocol):
     """Any game registered (``companion.games.registry.game_named``), as the New game and Home screens, the
     headless session and ``replay`` see it."""
 
-    name: str
-    title: str
-    about: str                          # the game in a line, under its name on the New game screen
-    colour: Tuple[float, float, float, float]  # its button's (RGBA)
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def about(self) -> str:
+        """The game in a line, under its name on the New game screen."""
+        ...
+
+    @property
+    def colour(self) -> Tuple[float, float, float, float]:
+        """Its button's (RGBA)."""
+        ...
 
     def saved_line(self, header: Dict[str, Any], meta: Dict[str, Any]) -> str:
         """A saved game of it for the Home screen's list, after its date: where it stands, who plays."""
@@ -145,9 +156,13 @@ class GameKind(Protocol):
     about: str                          # the game in a line, under its name on the New game screen
     colour: Tuple[float, float, float, float]  # its button's (RGBA)
     refused: Type[Exception]            # what the game raises for an event it cannot play
-    new_game_options: Sequence[str]     # the command line's options that set up a new game only
     entered: Optional[EnteredText]      # the text entered once (a road, a deck), if the game has one
     camera: Optional[TableCheck]        # what the camera looks for, if anything
+
+    @property
+    def new_game_options(self) -> Sequence[str]:
+        """The command line's options that set up a new game only."""
+        ...
 
     def setup_from_json(self, data: Dict[str, Any]) -> Any:
         """The setup a header keeps; ValueError (or KeyError, TypeError) when it cannot be read."""

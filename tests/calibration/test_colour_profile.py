@@ -57,8 +57,8 @@ def test_calibrated_colours_read_owners_on_a_new_frame():
     assert result.check.ok and result.check.accuracy == 1.0, result.check.text()
     assert set(result.profile.players) == set(players)
     later = render_table(scene, calibration_dice(scene, players, rng), rng, STYLE)
-    read = [match_colour(body_colour(later.frame, *label_centre(l)), result.profile)[0] for l in later.labels]
-    assert read == [l["colour"] for l in later.labels]
+    read = [match_colour(body_colour(later.frame, *label_centre(label)), result.profile)[0] for label in later.labels]
+    assert read == [label["colour"] for label in later.labels]
 
 
 def test_colours_too_close_are_warned_about():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from typing import Iterator, List, Optional
+from typing import Iterator, List
 
 import pytest
 

@@ -41,7 +41,7 @@ def test_profile_names_the_players(reader):
     readings = reader.read(frame, profile)
     assert readings and all(r.colour in names.values() for r in readings)
     tally = Tally()
-    tally.add([dict(l, colour=names[l["colour"]]) for l in labels], readings, 0.0)
+    tally.add([dict(label, colour=names[label["colour"]]) for label in labels], readings, 0.0)
     assert tally.report(0.8)["colour_accuracy"] >= 0.8
 
 
@@ -391,7 +391,7 @@ def test_the_numeral_reader_gives_each_types_upright_odds_and_the_d6_face_kind()
     frame, labels = clean_scene(seed=3)
     pyramid = GreyPyramid(frame)
     crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), NUMERAL_WINDOW * max(x1 - x0, y1 - y0),
-                                             NUMERAL_CROP, turn) for x0, y0, x1, y1 in (l["bbox"] for l in labels)
+                                             NUMERAL_CROP, turn) for x0, y0, x1, y1 in (label["bbox"] for label in labels)
                                 for turn in (0.0, 90.0)]))
     rows = FaceReader().predict(crops)
     assert rows.shape == (len(crops), FACE_NUMERALS + 1)

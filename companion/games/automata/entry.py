@@ -11,7 +11,7 @@ class Automata:
     name = "automata"
     title = "Automata"
     about = "Dice, cards and Automa seats; the camera reads the table."
-    colour = (0.20, 0.55, 0.35, 1)  # its button's, on the New game screen
+    colour = (0.20, 0.55, 0.35, 1.0)  # its button's, on the New game screen
 
     def saved_line(self, header: Dict[str, Any], meta: Dict[str, Any]) -> str:
         """Where the game stands (its round), then its seats."""

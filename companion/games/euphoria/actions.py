@@ -8,7 +8,7 @@ knowledge, except on its own faction's commodity area, where it is the lowest.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 from .board import Board, area_of, bottommost, market_name
 from .factions import ADJECTIVES, MARKET_AREAS, NAMES, first_around
@@ -90,10 +90,10 @@ def _artifact_market(turn: Turn, knowledge: int) -> Placement:
         area = area_of(market)
         return Placement(knowledge, Placed(knowledge, f"the {ADJECTIVES[area]} artifact market", "other", area),
                          star_market=market)
-    area = first_around(turn.start, MARKET_AREAS)  # row 3: all artifact markets
-    assert area is not None
-    return Placement(knowledge, Placed(knowledge, f"the {ADJECTIVES[area]} artifact market", "other", area),
-                     star_territory=area)
+    nearest = first_around(turn.start, MARKET_AREAS)  # row 3: all artifact markets
+    assert nearest is not None
+    return Placement(knowledge, Placed(knowledge, f"the {ADJECTIVES[nearest]} artifact market", "other", nearest),
+                     star_territory=nearest)
 
 
 def _construct_market(turn: Turn, knowledge: int) -> Placement:

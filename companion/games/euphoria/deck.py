@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .factions import OWN, UnknownFaction, faction
+from .factions import UnknownFaction, faction
 
 PILES = ("green", "black", "white", "purple")
 ACTIONS = ("commodity", "tunnel-breeze-bar", "tunnel-sky-lounge", "artifact", "construct")

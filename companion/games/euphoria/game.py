@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import events as said
 from .actions import NeedSites, Turn, place
@@ -29,11 +29,14 @@ from .board import MARKET_WORDS, Board, UnknownMarket, market, market_name
 from .deck import ACTIONS, ADD_IN_DECKS, Card, DeckCycle, level
 from .factions import FACTIONS, OWN, resolve_icon
 from .setup import AUTOMAS, Setup
-from .workers import WORKERS, Placed, Workers
+from .workers import WORKERS, Workers
 
 AUTHORITY_TOKENS = 10
 ALLEGIANCE_TOKENS = 2  # "The Automas will get to place up to 2 authority tokens for that faction" (seed 003)
 BETWEEN_TURNS = ("built", "bump", "allegiance", "won")  # what the people tell between the Automas' turns
+
+
+Answer = Callable[..., List[str]]  # answer(question, dice=0, colour=""): the words of the answer given to it
 
 
 class Refused(ValueError):
@@ -335,7 +338,7 @@ class EuphoriaGame:
         return used
 
     def _place(self, table: Table, automa: Automa, act: str, start: str, sites: Optional[List[str]],
-               events: List[said.Event], answer) -> Optional[List[str]]:
+               events: List[said.Event], answer: Answer) -> Optional[List[str]]:
         while True:
             try:
                 known = None if sites is None else sites + _automa_sites(table)
@@ -358,7 +361,8 @@ class EuphoriaGame:
                 self._build(table, placement.joins_site, events)
         return sites
 
-    def _retrieve(self, automa: Automa, triangle: bool, start: str, events: List[said.Event], answer) -> None:
+    def _retrieve(self, automa: Automa, triangle: bool, start: str, events: List[said.Event],
+                  answer: Answer) -> None:
         staying = automa.workers.left_behind(automa.faction, triangle, start)
         count = automa.workers.retrieve(staying)
         events.append(said.Retrieved(automa.colour, count, tuple((p.knowledge, p.place) for p in staying)))

@@ -6,7 +6,7 @@ on her Temple area do not, being another area of her layout: ruling T4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
+from typing import Dict, List, Set, Tuple
 
 from .spaces import ITEM_OF_SPACE, PANORAMA_ACHIEVEMENT_POINTS, PANORAMA_LENGTH
 
@@ -33,7 +33,7 @@ class Collection:
     def count(self, item: str) -> int:
         return self.items.get(item, 0)
 
-    def receive(self, space: str, achievements_taken: set) -> Tuple[int, List[str]]:
+    def receive(self, space: str, achievements_taken: Set[str]) -> Tuple[int, List[str]]:
         """Her benefit for stopping on an item space: 1 item, 1 point per item of that type she
         now holds, and a panorama's achievement if she is the first to complete it. Returns
         the points scored and the achievements she took."""

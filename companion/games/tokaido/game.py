@@ -27,7 +27,7 @@ scores 3 points for each coin instead (seed 001, "Variations").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from . import events as said
 from .card import AutomaCard, BadCard
@@ -89,7 +89,7 @@ class Setup:
     @classmethod
     def from_json(cls, data: Dict[str, Any]) -> "Setup":
         seats = data["seats"]
-        return cls(tuple(s["colour"] for s in seats if s["kind"] == "automa"),  # type: ignore[arg-type]
+        return cls(tuple(s["colour"] for s in seats if s["kind"] == "automa"),
                    next(s["colour"] for s in seats if s["kind"] == "person"), data.get("level", 4),
                    data.get("seed", 0), parse_road(data["road"]) if data.get("road") else None,
                    tuple(data.get("leaving_order", ())), bool(data.get("crossroads", False)),
@@ -101,7 +101,7 @@ class Setup:
 class TokaidoGame:
     setup: Setup
     collections: Dict[str, Collection] = field(init=False)
-    achievements_taken: set = field(init=False, default_factory=set)
+    achievements_taken: Set[str] = field(init=False, default_factory=set)
     positions: Dict[str, int] = field(init=False, default_factory=dict)
     arrivals: Dict[int, List[str]] = field(init=False, default_factory=dict)  # inn -> Travelers, first first
     fed: List[int] = field(init=False, default_factory=list)  # inns whose Meals are served

@@ -7,13 +7,13 @@ from the data the engine plays by.
 """
 from __future__ import annotations
 
-from typing import List
+from typing import Iterable, List, Tuple
 
 from .abilities import ability_text
 from .ruleset import Ruleset, default_ruleset
 
 
-def _rows(table) -> str:
+def _rows(table: Iterable[Tuple[int, int]]) -> str:
     return ", ".join(f"{low}+ → {value}" for low, value in table)
 
 

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
 from .memo import Memo
 
@@ -85,7 +85,7 @@ class Ruleset:
         """What the engine derives from these rules, each made once: ``rules.tables[make]`` is ``make(rules)``."""
         return Memo(lambda make: make(self))
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> Dict[str, Any]:
         """Pickled and deep-copied without ``tables``: they are made again when needed."""
         return {name: value for name, value in self.__dict__.items() if name != "tables"}
 
@@ -120,7 +120,7 @@ class Ruleset:
         return lookup(self.create_table, total)
 
 
-def _without_comments(mapping: Mapping[str, Any]) -> dict:
+def _without_comments(mapping: Mapping[str, Any]) -> Dict[str, Any]:
     return {k: v for k, v in mapping.items() if not k.startswith("_")}
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Dict, List, Tuple
+from typing import Any, Dict, List, Tuple
 
 from .state import State
 from .vocabulary import DIE_INDEX
@@ -39,7 +39,7 @@ class Score:
     winners: Tuple[str, ...]
     shared: bool = field(default=False)
 
-    def to_json(self) -> Dict:
+    def to_json(self) -> Dict[str, Any]:
         return asdict(self)
 
 
