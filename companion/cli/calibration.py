@@ -4,13 +4,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Dict
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.line_games.kinds import TableCheck
 
 
-def looking_games() -> Dict[str, "TableCheck"]:
+def looking_games() -> dict[str, "TableCheck"]:
     """The registered games whose camera looks at zones of their own, by name: what each one looks for."""
     from companion.games.registry import kind_named, played_by_lines
 

@@ -8,14 +8,14 @@ thing the shared parts ask of a game's registration (``by_lines``)."""
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Dict, Tuple
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..line_games.kinds import GameKind, RegisteredGame
 
-_WHERE: Dict[str, str] = {}  # name -> "module:attribute"
-_BY_LINES: Dict[str, bool] = {}
-_LOADED: Dict[str, Any] = {}
+_WHERE: dict[str, str] = {}  # name -> "module:attribute"
+_BY_LINES: dict[str, bool] = {}
+_LOADED: dict[str, Any] = {}
 
 
 def register_game(name: str, where: str, by_lines: bool = True) -> None:
@@ -32,12 +32,12 @@ def unregister_game(name: str) -> None:
         table.pop(name, None)
 
 
-def registered() -> Tuple[str, ...]:
+def registered() -> tuple[str, ...]:
     """The names of every game registered, in the order they were."""
     return tuple(_WHERE)
 
 
-def played_by_lines() -> Tuple[str, ...]:
+def played_by_lines() -> tuple[str, ...]:
     """The names of the games played by lines, in the order they were registered."""
     return tuple(name for name in _WHERE if _BY_LINES[name])
 

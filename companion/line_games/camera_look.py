@@ -11,7 +11,7 @@ import logging
 import threading
 from collections import deque
 from functools import partial
-from typing import Callable, Deque, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -78,7 +78,7 @@ class LooksInTurn:
     def __init__(self, look: Look, post: Callable[[Callable[[], None]], None]) -> None:
         self.look = look
         self.post = post
-        self._asked: Deque[Deliver] = deque()
+        self._asked: deque[Deliver] = deque()
         self._lock = threading.Lock()
         self._running = False  # a thread is taking the looks asked; it ends once none is left
 

@@ -7,7 +7,7 @@ the line is complete. So the touchscreen needs no keyboard and knows nothing of 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, Tuple
+from typing import Sequence
 
 
 @dataclass(frozen=True)
@@ -20,12 +20,12 @@ class Choice:
 @dataclass(frozen=True)
 class Step:
     question: str
-    choices: Tuple[Choice, ...]
-    also: Tuple[Choice, ...] = ()  # at the start of a line: what may be told besides the question
+    choices: tuple[Choice, ...]
+    also: tuple[Choice, ...] = ()  # at the start of a line: what may be told besides the question
     also_label: str = ""           # what those are
 
 
-def numbers(values: Sequence[int], prefix: str = "") -> Tuple[Choice, ...]:
+def numbers(values: Sequence[int], prefix: str = "") -> tuple[Choice, ...]:
     return tuple(Choice(str(v), f"{prefix}{v}") for v in values)
 
 

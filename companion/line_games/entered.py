@@ -8,7 +8,6 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Dict, List
 
 from ..games.registry import kind_named
 from ..store import GameStore
@@ -56,11 +55,11 @@ def save_entered(store: GameStore, kind_name: str, text: str) -> Path:
     return path
 
 
-def entered(store: GameStore, kind_name: str) -> List[Entered]:
+def entered(store: GameStore, kind_name: str) -> list[Entered]:
     """Each different road or deck of this kind, from the saved files and the saved games, the most
     recently saved or played first."""
     field = _entered(kind_name).field
-    found: Dict[str, Entered] = {}
+    found: dict[str, Entered] = {}
     for game in store.games():  # most recently played first
         text = game.header.get(field) if game.kind == kind_name else None
         if text and text not in found:
@@ -71,10 +70,10 @@ def entered(store: GameStore, kind_name: str) -> List[Entered]:
     return sorted(found.values(), key=lambda e: e.last_used, reverse=True)
 
 
-def _saved_files(store: GameStore, kind_name: str) -> List[Entered]:
+def _saved_files(store: GameStore, kind_name: str) -> list[Entered]:
     """The files of the folder that can be read; one that cannot is left out, with a log line why."""
     place = folder(store, kind_name)
-    files: List[Entered] = []
+    files: list[Entered] = []
     for path in sorted(place.glob("*.txt")) if place.is_dir() else ():
         try:
             text = normal(kind_name, read_text(path, f"{_entered(kind_name).field} file"))

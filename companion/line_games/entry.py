@@ -4,7 +4,7 @@ only shows the entry and passes the taps on (``deck_entry``, ``road_entry``). No
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import List, Optional
+from typing import Optional
 
 from .choices import Choice, Step
 from .setup_form import Row
@@ -39,11 +39,11 @@ class Entry(ABC):
         """What Undo takes back now; "" when there is nothing to take back."""
 
     @abstractmethod
-    def lines(self) -> List[str]:
+    def lines(self) -> list[str]:
         """What has been entered, the latest last, as a few lines."""
 
     @abstractmethod
-    def notes(self) -> List[str]:
+    def notes(self) -> list[str]:
         """How far the entry is: its size and what the game needs of it."""
 
     @abstractmethod

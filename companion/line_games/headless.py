@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import IO, Tuple
+from typing import IO
 
 from ..games.registry import kind_named, played_by_lines
 from ..session.protocol import EndOfGame, export_record, line_refusal, lines_of, speaker
@@ -30,7 +30,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         kind_named(name).add_options(parser)
 
 
-def new_game_options() -> Tuple[str, ...]:
+def new_game_options() -> tuple[str, ...]:
     """The options (argparse's names) that set up a new game of any registered game."""
     return tuple(dict.fromkeys(option for name in played_by_lines() for option in kind_named(name).new_game_options))
 

@@ -10,13 +10,9 @@ from typing import (
     TYPE_CHECKING,
     Any,
     Callable,
-    Dict,
-    List,
     Optional,
     Protocol,
     Sequence,
-    Tuple,
-    Type,
 )
 
 from vision.readings import ReadingsByZone
@@ -48,15 +44,15 @@ class RegisteredGame(Protocol):
         ...
 
     @property
-    def colour(self) -> Tuple[float, float, float, float]:
+    def colour(self) -> tuple[float, float, float, float]:
         """Its button's (RGBA)."""
         ...
 
-    def saved_line(self, header: Dict[str, Any], meta: Dict[str, Any]) -> str:
+    def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """A saved game of it for the Home screen's list, after its date: where it stands, who plays."""
         ...
 
-    def replay(self, text: str) -> Dict[str, Any]:
+    def replay(self, text: str) -> dict[str, Any]:
         """What ``replay`` prints of a record of it; raises ``RecordError`` naming the line it cannot use."""
         ...
 
@@ -82,14 +78,14 @@ class TableGame(Protocol):
         """What to do at the table before the first event, as the game's events."""
         ...
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The game's state as plain data."""
         ...
 
-    def scores(self) -> Dict[str, int]:
+    def scores(self) -> dict[str, int]:
         ...
 
-    def winners(self) -> List[str]:
+    def winners(self) -> list[str]:
         ...
 
 
@@ -143,7 +139,7 @@ class TableCheck(Protocol):
         """What the table should show now, to be compared once the look comes."""
         ...
 
-    def differences(self, placed: ReadingsByZone, expected: Any) -> List[str]:
+    def differences(self, placed: ReadingsByZone, expected: Any) -> list[str]:
         """Where the table read differs from ``expected``, each in a line."""
         ...
 
@@ -154,8 +150,8 @@ class GameKind(Protocol):
     name: str
     title: str
     about: str                          # the game in a line, under its name on the New game screen
-    colour: Tuple[float, float, float, float]  # its button's (RGBA)
-    refused: Type[Exception]            # what the game raises for an event it cannot play
+    colour: tuple[float, float, float, float]  # its button's (RGBA)
+    refused: type[Exception]            # what the game raises for an event it cannot play
     entered: Optional[EnteredText]      # the text entered once (a road, a deck), if the game has one
     camera: Optional[TableCheck]        # what the camera looks for, if anything
 
@@ -164,7 +160,7 @@ class GameKind(Protocol):
         """The command line's options that set up a new game only."""
         ...
 
-    def setup_from_json(self, data: Dict[str, Any]) -> Any:
+    def setup_from_json(self, data: dict[str, Any]) -> Any:
         """The setup a header keeps; ValueError (or KeyError, TypeError) when it cannot be read."""
         ...
 
@@ -180,7 +176,7 @@ class GameKind(Protocol):
         """The setup those options make; ValueError (an UnusableFile for a file) saying why not."""
         ...
 
-    def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence["Entered"]) -> "SetupForm":
+    def setup_form(self, header: Optional[dict[str, Any]], saved: Sequence["Entered"]) -> "SetupForm":
         """The touchscreen's form, prefilled by ``header`` (the latest game's; None for the defaults)."""
         ...
 
@@ -222,7 +218,7 @@ class GameOptions(Protocol):
 class GameChoices(Protocol):
     """A game's module of what the table is asked next (its package's ``table.choices``)."""
 
-    def next_step(self, game: Any, parts: List[str]) -> Optional["Step"]: ...
+    def next_step(self, game: Any, parts: list[str]) -> Optional["Step"]: ...
 
 
 class GameWording(Protocol):
@@ -245,7 +241,7 @@ class KindFromParts:
     def new_game_options(self) -> Sequence[str]:
         return self.options.NEW_GAME_OPTIONS
 
-    def setup_from_json(self, data: Dict[str, Any]) -> Any:
+    def setup_from_json(self, data: dict[str, Any]) -> Any:
         return self.setup_type.from_json(data)
 
     def new_game(self, setup: Any) -> TableGame:
@@ -277,7 +273,7 @@ class EventRefused(Exception):
         self.reason = reason
 
 
-def replayed(chosen: GameKind, header: Dict[str, Any], events: Sequence[str]) -> TableGame:
+def replayed(chosen: GameKind, header: dict[str, Any], events: Sequence[str]) -> TableGame:
     """The game of ``chosen`` kind set up by ``header`` after ``events``; raises :class:`EventRefused`."""
     game = chosen.new_game(chosen.setup_from_json(header))
     for number, event in enumerate(events, 1):

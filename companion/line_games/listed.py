@@ -2,7 +2,7 @@
 records replayed the same way for each of them."""
 from __future__ import annotations
 
-from typing import Any, Dict, Tuple
+from typing import Any
 
 from .kinds import GameKind
 from .records import replay_record
@@ -27,14 +27,14 @@ class ListedByLines:
         return self.kind.about
 
     @property
-    def colour(self) -> Tuple[float, float, float, float]:
+    def colour(self) -> tuple[float, float, float, float]:
         return self.kind.colour
 
-    def saved_line(self, header: Dict[str, Any], meta: Dict[str, Any]) -> str:
+    def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """The game's title, whether it is finished, and its Automas."""
         where = "finished" if meta.get("waiting_for") == "over" else "in play"
         automas = ", ".join(s["colour"].title() for s in header["seats"] if s["kind"] == "automa")
         return f"{self.title}  ·  {where}\nAutomas {automas}"
 
-    def replay(self, text: str) -> Dict[str, Any]:
+    def replay(self, text: str) -> dict[str, Any]:
         return replay_record(text)

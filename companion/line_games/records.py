@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Dict
+from typing import Any
 
 from ..games.automata.rules import RecordError
 from ..games.registry import kind_named
@@ -21,7 +21,7 @@ def record_kind(text: str) -> str:
     return game_kind(header) if isinstance(header, dict) else AUTOMATA
 
 
-def replay_record(text: str) -> Dict[str, Any]:
+def replay_record(text: str) -> dict[str, Any]:
     """The final state of the record's game and, once it is over, the score, as ``replay`` prints them.
     Raises :class:`RecordError` naming the first line that cannot be read or played."""
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 from ..session.protocol import FinalScore, game_to_resume
 from ..store import GameStore, NothingToUndo, StoreError
@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 class Answer:
     ok: bool
     event: Optional[int] = None
-    lines: List[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
     reason: str = ""
 
 
@@ -53,7 +53,7 @@ class GameSession:
 
     @staticmethod
     def _replay(store: GameStore, game_id: str, chosen: GameKind, header: dict,
-                events: Optional[List[str]] = None) -> Any:
+                events: Optional[list[str]] = None) -> Any:
         """The game after ``events`` (those that stand in the store by default)."""
         try:
             return replayed(chosen, header, store.effective_events(game_id) if events is None else events)
@@ -93,7 +93,7 @@ class GameSession:
     def prompt(self) -> str:
         return self.game.prompt()
 
-    def setup_lines(self) -> List[str]:
+    def setup_lines(self) -> list[str]:
         """What to do at the table before the first event, in lines."""
         return [self.kind.words(said) for said in self.game.setup_events()]
 
@@ -103,7 +103,7 @@ class GameSession:
             return None
         return self.game.scores(), self.game.winners()
 
-    def _notes(self, game: Any) -> Dict[str, Any]:
+    def _notes(self, game: Any) -> dict[str, Any]:
         """The notes the list of saved games shows of ``game``."""
         return {"game": self.kind.name, "waiting_for": game.waiting_for()}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ..games.registry import kind_named
 from ..store import GameStore, StoreError
@@ -31,10 +31,10 @@ class Option:
 class Row:
     key: str             # what a tap on one of its options changes
     label: str
-    options: Tuple[Option, ...]
+    options: tuple[Option, ...]
 
 
-def latest_header(store: GameStore, kind_name: str) -> Optional[Dict[str, Any]]:
+def latest_header(store: GameStore, kind_name: str) -> Optional[dict[str, Any]]:
     """The header of the latest saved game of this kind; None when there is none."""
     latest = store.latest_game_id(kind_name)
     return dict(store.header(latest)) if latest else None
@@ -51,7 +51,7 @@ def setup_form(store: GameStore, kind_name: str) -> "SetupForm":
     return chosen.setup_form(header, saved)
 
 
-def pick(chosen: List[str], value: str, most: int) -> List[str]:
+def pick(chosen: list[str], value: str, most: int) -> list[str]:
     """Tap ``value`` in a row where up to ``most`` are chosen: a chosen one is let go, another is
     chosen and, when that makes one too many, the one chosen first is let go."""
     if value in chosen:
@@ -60,7 +60,7 @@ def pick(chosen: List[str], value: str, most: int) -> List[str]:
 
 
 def entered_options(texts: Sequence[Entered], chosen: Optional[str], size: Callable[[str], str],
-                     enter: str) -> Tuple[Option, ...]:
+                     enter: str) -> tuple[Option, ...]:
     """None, each road or deck entered (its size and when it was last saved or played, to tell them
     apart), then the way to enter a new one."""
     return (Option("None", "", not chosen),) + tuple(
@@ -84,7 +84,7 @@ class SetupForm(ABC):
         return self.kind.title
 
     @abstractmethod
-    def rows(self) -> Tuple[Row, ...]:
+    def rows(self) -> tuple[Row, ...]:
         """The rows shown now (a row that does not matter with the choices made is left out)."""
 
     @abstractmethod
@@ -92,11 +92,11 @@ class SetupForm(ABC):
         """An option of row ``key`` tapped."""
 
     @abstractmethod
-    def notes(self) -> List[str]:
+    def notes(self) -> list[str]:
         """What the choices mean, in a line or two under the rows."""
 
     @abstractmethod
-    def header(self) -> Dict[str, Any]:
+    def header(self) -> dict[str, Any]:
         """The setup as the store's header keeps it, less the seed."""
 
     @abstractmethod

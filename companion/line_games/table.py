@@ -3,7 +3,7 @@ said, around the stored :class:`GameSession`; what is asked, whose turn it is an
 the game's own (``GameKind``). No Kivy here."""
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, Optional
 
 from hardware.panel import Panel, PanelEvent
 from vision.readings import ReadingsByZone
@@ -31,11 +31,11 @@ class OtherGameTable:
     hand its readings on later (the screen's looks run on a thread of their own): until then her dice
     can be tapped, and readings for a question no longer asked are dropped."""
 
-    def __init__(self, session: GameSession, said: Optional[List[str]] = None, panel: Optional[Panel] = None,
+    def __init__(self, session: GameSession, said: Optional[list[str]] = None, panel: Optional[Panel] = None,
                  look: Optional[LookThen] = None) -> None:
         self.session = session
-        self.parts: List[str] = []
-        self.said: List[str] = list(said or [])
+        self.parts: list[str] = []
+        self.said: list[str] = list(said or [])
         self.refusal = ""
         self.panel = panel
         self.look = look if session.kind.camera is not None else None

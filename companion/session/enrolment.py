@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -35,7 +35,7 @@ class TypeProgress:
     die_type: str
     learnt: bool  # every face has its examples, of any colour
     examples: int  # of this colour
-    short: Tuple[int, ...]  # while not learnt: the faces still wanting examples, one entry per example wanted
+    short: tuple[int, ...]  # while not learnt: the faces still wanting examples, one entry per example wanted
 
     def words(self) -> str:
         name = self.die_type.upper()
@@ -57,12 +57,12 @@ class Enrolment:
         self.dice_set = [t for t, n in (dice_set or {}).items() for _ in range(n)]
         self.colour = next((c for c in self.colours if not self.taught(c)), self.colours[0])
         self.frame: Optional[np.ndarray] = None
-        self.asked: List[DieReading] = []  # the readings of the last roll a person is asked about
+        self.asked: list[DieReading] = []  # the readings of the last roll a person is asked about
         self.position = 0  # of the one asked now
 
     # -- where it stands --------------------------------------------------------------------
 
-    def progress(self, colour: str) -> List[TypeProgress]:
+    def progress(self, colour: str) -> list[TypeProgress]:
         counts = self.table_dice.counts(colour)
         out = []
         for die_type in DIE_TYPES:
@@ -125,7 +125,7 @@ class Enrolment:
             self.colour = next((c for c in self.colours if not self.taught(c)), self.colour)
 
 
-def read_roll(open_source: Callable[[], object], read: Read, layout: MarkerLayout) -> Tuple[np.ndarray, List[DieReading]]:
+def read_roll(open_source: Callable[[], object], read: Read, layout: MarkerLayout) -> tuple[np.ndarray, list[DieReading]]:
     """One frame from the camera ``open_source`` starts, and every die read in it (told where the markers lie
     and how large the dice are); ``calibration.colour.CalibrationError`` says why there is no frame."""
     from calibration.guided import connect_camera, frame_from_camera

@@ -21,7 +21,7 @@ import queue
 import sys
 import threading
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
+from typing import IO, TYPE_CHECKING, Callable, Iterable, Optional
 
 from ..games.automata.rules import IllegalAction, State, cited, score
 from ..games.registry import by_lines, registered
@@ -83,7 +83,7 @@ def play_seeded(session: TableSession) -> None:
         raise StoreError(started.reason)
 
 
-def legal_lines(session: TableSession) -> List[str]:
+def legal_lines(session: TableSession) -> list[str]:
     """The legal actions; while a roll is awaited from the table, that roll with ``?`` for each value."""
     pattern = roll_pattern(session.upcoming_state())
     return [pattern] if pattern else [str(a) for a in session.legal()]
@@ -127,7 +127,7 @@ def answer(runtime: "TableRuntime", line: str) -> str:
     return f"ok {outcome.event}" if outcome.ok else f"refused {outcome.refusal}"
 
 
-def answer_followed(runtime: "TableRuntime", line: str) -> "Tuple[str, Optional[SyncStep]]":
+def answer_followed(runtime: "TableRuntime", line: str) -> "tuple[str, Optional[SyncStep]]":
     """The answer to ``line`` where a camera follows the table, and what comparing the table again leaves to say.
     ``accept`` and ``misread`` answer its alert as the screen's buttons do: the table's move is played (and the
     dice it shows surely are learnt), or the differences are the camera's error (the game's values are learnt)."""
@@ -151,7 +151,7 @@ def tell_news(runtime: "TableRuntime", say: Callable[[str], None], end: EndOfGam
         say(line)
 
 
-def table_lines(step: Optional["SyncStep"], runtime: "TableRuntime") -> List[str]:
+def table_lines(step: Optional["SyncStep"], runtime: "TableRuntime") -> list[str]:
     """What a comparison with the table leaves to say: each move played from the table (``table N <action>``,
     or ``table refused <reason> [<rule>]``), then the alert (``table alert <what differs>``) or the move seen
     that waits for a person to send it (``table seen <moves>``)."""
@@ -225,7 +225,7 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
         camera.camera.stop()
 
 
-def camera_source(text: str) -> Tuple[str, Optional[Path]]:
+def camera_source(text: str) -> tuple[str, Optional[Path]]:
     """The source ``--camera`` names and the path a replay reads, checked before anything is opened."""
     source, _, path = text.partition(":")
     if source not in CAMERA_SOURCES or (path and source != "replay"):
@@ -237,7 +237,7 @@ def camera_source(text: str) -> Tuple[str, Optional[Path]]:
     return source, Path(path) if source == "replay" else None
 
 
-def calibration(args: argparse.Namespace) -> Tuple[Path, "CalibrationProfile"]:
+def calibration(args: argparse.Namespace) -> tuple[Path, "CalibrationProfile"]:
     """Where the table's calibration profile is, and the profile; a table never calibrated is told how to be."""
     from calibration.profile import CalibrationProfile, default_profile_path
 
@@ -324,7 +324,7 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
             camera.camera.stop()
 
 
-def new_game_options(args: argparse.Namespace) -> List[str]:
+def new_game_options(args: argparse.Namespace) -> list[str]:
     """The options given that only set up a new game, as they are written."""
     return [f"--{dest.replace('_', '-')}" for dest in NEW_GAME_OPTIONS + other_new_game_options()
             if getattr(args, dest, None) not in (None, False)]

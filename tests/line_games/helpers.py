@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Callable, Iterator, List, Optional
+from typing import Callable, Iterator, Optional
 
 from companion.cli import build_parser
 from companion.line_games.choices import line_of
@@ -13,7 +13,7 @@ from companion.session.headless import run
 
 def tapped_line(session: GameSession, rng: random.Random) -> Optional[str]:
     """A line tapped at random, choice after choice, as the touchscreen builds it; None once nothing is asked."""
-    parts: List[str] = []
+    parts: list[str] = []
     while (step := session.kind.next_step(session.game, parts)) is not None:
         choice = rng.choice(step.choices + step.also)
         parts.append(choice.part)
@@ -22,7 +22,7 @@ def tapped_line(session: GameSession, rng: random.Random) -> Optional[str]:
     return line_of(parts) or None
 
 
-def converse(argv: List[str], answer: Callable[[str, List[str]], Optional[str]]) -> List[str]:
+def converse(argv: list[str], answer: Callable[[str, list[str]], Optional[str]]) -> list[str]:
     """``answer`` gets the last ``ask`` line's question and the lines printed since it last spoke,
     and returns the next input line, or None to quit. Returns every line printed."""
     out = io.StringIO()

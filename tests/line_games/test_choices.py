@@ -3,7 +3,7 @@ model (the Automa, her card, the spaces ahead; the order of arrival at an Inn), 
 Euphoria's construction sites, retrieved dice, Bazaar icon and what is told between turns."""
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Optional
 
 
 from companion.games.euphoria import EuphoriaGame, Setup as EuphoriaSetup
@@ -18,13 +18,13 @@ ROADLESS = TokaidoSetup(("green", "purple"), "blue", 4, 1)
 STEPS = {TokaidoGame: tokaido_step, EuphoriaGame: euphoria_step}  # each game's own questions
 
 
-def next_step(game, parts: List[str]) -> Optional[Step]:
+def next_step(game, parts: list[str]) -> Optional[Step]:
     return STEPS[type(game)](game, parts)
 
 
-def parts_of(texts: List[str], game) -> List[str]:
+def parts_of(texts: list[str], game) -> list[str]:
     """The parts the buttons showing ``texts`` add, tapped one after the other."""
-    parts: List[str] = []
+    parts: list[str] = []
     for text in texts:
         step = next_step(game, parts)
         assert step is not None, f"the line {line_of(parts)!r} is complete before {text!r}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import threading
 from dataclasses import replace
-from typing import Dict, Sequence
+from typing import Sequence
 
 import cv2
 import numpy as np
@@ -38,8 +38,8 @@ ANSWERS = {"next": "next", "sites": "sites none", "completes": "completes no"}
 SUPPLIES = [euphoria_zone(c, "supply") for c in EUPHORIA_AUTOMAS]
 
 
-def render(dice: Dict[str, Sequence[int]], seed: int = 0, style: SceneStyle = SceneStyle(),
-           colours: Dict[str, str] = {}) -> RenderedTable:
+def render(dice: dict[str, Sequence[int]], seed: int = 0, style: SceneStyle = SceneStyle(),
+           colours: dict[str, str] = {}) -> RenderedTable:
     """``dice[zone]``: the values shown there, each die of the zone's Automa's colour unless ``colours`` names
     another for the zone."""
     rng = np.random.default_rng(seed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import List, Optional
+from typing import Optional
 
 import pytest
 
@@ -23,7 +23,7 @@ def tokaido_game(tmp_path, seed: int) -> Counter:
     road.write_text(INVENTED_ROAD_TEXT)
     rng, inputs = random.Random(seed), Counter()
 
-    def answer(asked: str, lines: List[str]) -> Optional[str]:
+    def answer(asked: str, lines: list[str]) -> Optional[str]:
         assert not any(line.startswith("refused") for line in lines), lines
         if "Automa card: card RANGE [temple|inn]" in asked:
             inputs["automa"] += 1
@@ -62,9 +62,9 @@ def euphoria_game(tmp_path, seed: int, pairs: int) -> Counter:
     deck = tmp_path / "deck.txt"
     deck.write_text(invented_deck_text())
     rng, inputs = random.Random(seed), Counter()
-    retrieved: List[int] = []
+    retrieved: list[int] = []
 
-    def answer(asked: str, lines: List[str]) -> Optional[str]:
+    def answer(asked: str, lines: list[str]) -> Optional[str]:
         assert not any(line.startswith("refused") for line in lines), lines
         counts = (int(line.split(" retrieves ")[1].split()[0]) for line in lines if " retrieves " in line)
         retrieved.extend(count for count in counts if count)  # retrieving none, she is asked nothing

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from typing import Iterator, List
+from typing import Iterator
 
 import pytest
 
@@ -33,9 +33,9 @@ def tiny_game_registered() -> Iterator[None]:
 GAMES = played_by_lines() + (TINY,)
 
 
-def play_at_random(session: GameSession, rng: random.Random) -> List[str]:
+def play_at_random(session: GameSession, rng: random.Random) -> list[str]:
     """Lines tapped at random until the game is over or ``LINES`` are played; the lines the game took."""
-    played: List[str] = []
+    played: list[str] = []
     for _ in range(LINES):
         for _ in range(TRIES):
             line = tapped_line(session, rng)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence
 
 from companion.line_games.choices import Choice, Step
 from companion.line_games.entered import Entered
@@ -26,12 +26,12 @@ class Setup:
     start: int = 10
     seed: int = 0
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The header every game's record has (the store's: its rules' version and its seats), and the game's own."""
         return {"game": "countdown", "rules_version": 1, "seats": SEATS, "start": self.start, "seed": self.seed}
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "Setup":
+    def from_json(cls, data: dict[str, Any]) -> "Setup":
         return cls(int(data["start"]), int(data.get("seed", 0)))
 
 
@@ -58,7 +58,7 @@ class Countdown:
         self.taken = {"you": 0, "automa": 0}
         self.last = ""
 
-    def play(self, event: str) -> List[Took]:
+    def play(self, event: str) -> list[Took]:
         words = event.split()
         if self.left == 0:
             raise Refused("the game is over")
@@ -85,34 +85,34 @@ class Countdown:
     def prompt(self) -> str:
         return "over" if self.left == 0 else f"{self.left} left: take 1, 2 or 3"
 
-    def setup_events(self) -> List[Counters]:
+    def setup_events(self) -> list[Counters]:
         return [Counters(self.setup.start)]
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"left": self.left, "taken": dict(self.taken), "automas": {"automa": {"taken": self.taken["automa"]}}}
 
-    def scores(self) -> Dict[str, int]:
+    def scores(self) -> dict[str, int]:
         return {"automa": 1 if self.left == 0 and self.last == "automa" else 0}
 
-    def winners(self) -> List[str]:
+    def winners(self) -> list[str]:
         return ["automa"] if self.left == 0 and self.last == "automa" else []
 
 
 class CountdownForm(SetupForm):
-    def __init__(self, kind: "CountdownKind", header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> None:
+    def __init__(self, kind: "CountdownKind", header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> None:
         super().__init__(kind, saved)
         self.start = int((header or {}).get("start", 10))
 
-    def rows(self) -> Tuple[Row, ...]:
+    def rows(self) -> tuple[Row, ...]:
         return (Row("start", "Counters", tuple(Option(str(n), str(n), n == self.start) for n in (10, 20, 30))),)
 
     def tap(self, key: str, value: str) -> None:
         self.start = int(value)
 
-    def notes(self) -> List[str]:
+    def notes(self) -> list[str]:
         return []
 
-    def header(self) -> Dict[str, Any]:
+    def header(self) -> dict[str, Any]:
         return {"game": "countdown", "rules_version": 1, "seats": SEATS, "start": self.start}
 
     def problem(self) -> str:
@@ -129,7 +129,7 @@ class CountdownKind:
     entered = None
     camera = None
 
-    def setup_from_json(self, data: Dict[str, Any]) -> Setup:
+    def setup_from_json(self, data: dict[str, Any]) -> Setup:
         return Setup.from_json(data)
 
     def new_game(self, setup: Setup) -> Countdown:
@@ -141,7 +141,7 @@ class CountdownKind:
     def setup_from_args(self, args: argparse.Namespace) -> Setup:
         return Setup(args.start or 10, args.seed or 0)
 
-    def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
+    def setup_form(self, header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
         return CountdownForm(self, header, saved)
 
     def new_entry(self, form: SetupForm, in_progress: Optional[Entry]) -> Entry:

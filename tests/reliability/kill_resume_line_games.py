@@ -23,7 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -44,7 +44,7 @@ from tests.tokaido.test_game import event_for  # noqa: E402
 class Process:
     """One headless session process of another game."""
 
-    def __init__(self, args: List[str]) -> None:
+    def __init__(self, args: list[str]) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "session", *args],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, cwd=ROOT)
@@ -54,7 +54,7 @@ class Process:
         self.game_id = first[1]
         self.read_to_ask()
 
-    def read_to_ask(self) -> List[str]:
+    def read_to_ask(self) -> list[str]:
         lines = []
         while not (line := self.proc.stdout.readline()).startswith("ask ") and line:
             lines.append(line.strip())
@@ -64,7 +64,7 @@ class Process:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
-    def ask(self, line: str) -> List[str]:
+    def ask(self, line: str) -> list[str]:
         self.send(line)
         return self.read_to_ask()
 
@@ -77,7 +77,7 @@ class Process:
         self.proc.wait(timeout=10)
 
 
-def next_line(game: str, mirror: GameSession, rng: random.Random, said: List[str]) -> Optional[str]:
+def next_line(game: str, mirror: GameSession, rng: random.Random, said: list[str]) -> Optional[str]:
     if mirror.game.waiting_for() == "over":
         return None
     if game == "tokaido":
@@ -89,7 +89,7 @@ def next_line(game: str, mirror: GameSession, rng: random.Random, said: List[str
     return answer_for(mirror.game, rng, said)
 
 
-def one_run(game: str, run: int, seed: int, workdir: Path, max_lines: int) -> Tuple[List[str], int]:
+def one_run(game: str, run: int, seed: int, workdir: Path, max_lines: int) -> tuple[list[str], int]:
     """The problems found in one run (none when the resumed sessions always matched the mirror),
     and how many times the session was killed."""
     rng = random.Random(f"{game}:{seed}:{run}")
@@ -112,8 +112,8 @@ def one_run(game: str, run: int, seed: int, workdir: Path, max_lines: int) -> Tu
             ["session", "--game", game, "--db", str(db), "--new", "--seed", str(game_seed)]))
     common = ["--game", game, "--db", str(db)]
     session = Process(common + ["--new", *options, "--seed", str(game_seed)])
-    problems: List[str] = []
-    said: List[str] = []
+    problems: list[str] = []
+    said: list[str] = []
     kills = 0
     with GameStore(workdir / f"mirror-{game}{run}.db") as mirror_store:
         mirror = GameSession.new(mirror_store, game, setup)
@@ -152,7 +152,7 @@ def one_run(game: str, run: int, seed: int, workdir: Path, max_lines: int) -> Tu
     return problems, kills
 
 
-def run_trials(game: str, runs: int, seed: int = 1, max_lines: int = 80) -> Tuple[List[str], int]:
+def run_trials(game: str, runs: int, seed: int = 1, max_lines: int = 80) -> tuple[list[str], int]:
     """Every problem of ``runs`` runs, and the kills they made."""
     problems, kills = [], 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -163,7 +163,7 @@ def run_trials(game: str, runs: int, seed: int = 1, max_lines: int = 80) -> Tupl
     return problems, kills
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description="SIGKILL the headless sessions of the games registered and resume them.")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)

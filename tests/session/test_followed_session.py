@@ -12,7 +12,6 @@ import hashlib
 import io
 import random
 import threading
-from typing import Dict, List
 
 import cv2
 import numpy as np
@@ -41,8 +40,8 @@ class LabelReader:
     """A dice reader that knows the frames it was shown: their render's labels, by the frame's pixels."""
 
     def __init__(self) -> None:
-        self.labels: Dict[str, list] = {}
-        self.asked: List[dict] = []
+        self.labels: dict[str, list] = {}
+        self.asked: list[dict] = []
 
     def frame(self, table: PhysicalTable) -> np.ndarray:
         rendered = table.render()
@@ -239,9 +238,9 @@ def test_the_headless_session_says_when_the_dice_can_no_longer_be_read(tmp_path,
 class Conversation:
     """stdin and stdout of a headless session whose next line waits for what the session says first."""
 
-    def __init__(self, turns: List[tuple]) -> None:
+    def __init__(self, turns: list[tuple]) -> None:
         self.turns = turns  # (what the session must have said, the line then sent)
-        self.said: List[str] = []
+        self.said: list[str] = []
         self._heard = threading.Condition()
 
     def write(self, text: str) -> int:

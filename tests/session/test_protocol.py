@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator, List, Optional
+from typing import Iterator, Optional
 
 import pytest
 
@@ -30,14 +30,14 @@ JUNK = "x" * 100_000
 WORKERS = "workers 3 5 1 6 2 2 4 5"
 
 
-def session_lines(argv: List[str], lines: List[str]) -> List[str]:
+def session_lines(argv: list[str], lines: list[str]) -> list[str]:
     """What ``session ARGV`` prints, given ``lines`` on stdin."""
     out = io.StringIO()
     assert run(build_parser().parse_args(["session", *argv]), io.StringIO("".join(f"{x}\n" for x in lines)), out) == 0
     return out.getvalue().splitlines()
 
 
-def answers(printed: List[str]) -> List[str]:
+def answers(printed: list[str]) -> list[str]:
     """The answers of the other games' session: every line but the news, the questions and what to do."""
     return [line for line in printed if line.startswith(("ok ", "refused "))]
 
@@ -73,9 +73,9 @@ def test_a_roll_sent_when_the_companion_rolls_says_what_the_table_waits_for(tmp_
 def test_the_end_of_an_automata_game_is_said_once_with_the_score_and_its_undo_reopens_it(tmp_path):
     db = tmp_path / "g.db"
     rng = random.Random(3)
-    printed: List[str] = []
+    printed: list[str] = []
 
-    def speak(lines: List[str]) -> Optional[str]:
+    def speak(lines: list[str]) -> Optional[str]:
         printed.extend(lines)
         if any(line.startswith("reopened") for line in lines):
             return "score"
@@ -134,7 +134,7 @@ def test_ctrl_c_ends_the_session_quietly_and_the_game_is_saved(tmp_path):
         assert move in store.effective_events(game_id)
 
 
-def interrupted_after(lines: List[str]) -> Iterator[str]:
+def interrupted_after(lines: list[str]) -> Iterator[str]:
     yield from (f"{line}\n" for line in lines)
     raise KeyboardInterrupt
 

@@ -2,7 +2,7 @@
 its engine session (``companion.session``), not by lines."""
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any
 
 from .rules import Game, score
 
@@ -13,7 +13,7 @@ class Automata:
     about = "Dice, cards and Automa seats; the camera reads the table."
     colour = (0.20, 0.55, 0.35, 1.0)  # its button's, on the New game screen
 
-    def saved_line(self, header: Dict[str, Any], meta: Dict[str, Any]) -> str:
+    def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """Where the game stands (its round), then its seats."""
         seats = ", ".join(meta.get("seats") or [s.get("name") or s["colour"].title() for s in header["seats"]])
         if "score" in meta:
@@ -22,7 +22,7 @@ class Automata:
             where = f"round {meta['round']}" if "round" in meta else "not started"
         return f"{where}\n{seats}"
 
-    def replay(self, text: str) -> Dict[str, Any]:
+    def replay(self, text: str) -> dict[str, Any]:
         """The final state, the score once the game is over, and how many actions were played."""
         game = Game.from_jsonl(text)
         state = game.state

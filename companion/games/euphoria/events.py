@@ -3,7 +3,7 @@ returns them and ``wording`` says them. An Automa is named by its colour (``blac
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple, Union
+from typing import Optional, Union
 
 from .actions import Placement
 
@@ -20,7 +20,7 @@ class FactionCard:
 class MostActive:
     """At setup: the Automas' factions (colour, faction) count towards the most active recruits."""
 
-    factions: Tuple[Tuple[str, str], ...]
+    factions: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,8 @@ class DeckDealt:
     """At setup, with an entered deck: the cards of this pass, the add-in decks and the support card."""
 
     level: str
-    this_pass: Tuple[str, ...]
-    add_ins: Tuple[Tuple[str, ...], ...]
+    this_pass: tuple[str, ...]
+    add_ins: tuple[tuple[str, ...], ...]
     support: Optional[str]
 
 
@@ -72,7 +72,7 @@ class Retrieved:
 
     colour: str
     count: int
-    staying: Tuple[Tuple[int, str], ...]
+    staying: tuple[tuple[int, str], ...]
 
 
 @dataclass(frozen=True)

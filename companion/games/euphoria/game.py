@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Optional, Sequence
 
 from . import events as said
 from .actions import NeedSites, Turn, place
@@ -36,7 +36,7 @@ ALLEGIANCE_TOKENS = 2  # "The Automas will get to place up to 2 authority tokens
 BETWEEN_TURNS = ("built", "bump", "allegiance", "won")  # what the people tell between the Automas' turns
 
 
-Answer = Callable[..., List[str]]  # answer(question, dice=0, colour=""): the words of the answer given to it
+Answer = Callable[..., list[str]]  # answer(question, dice=0, colour=""): the words of the answer given to it
 
 
 class Refused(ValueError):
@@ -82,7 +82,7 @@ class Table:
     """Everything an Automas' turn changes; resolved on a copy until the turn needs no more answers."""
 
     board: Board
-    automas: Dict[str, Automa]
+    automas: dict[str, Automa]
     winner: Optional[str] = None
 
     def spend_token(self, colour: str) -> None:
@@ -97,12 +97,12 @@ class EuphoriaGame:
     setup: Setup
     table: Table = field(init=False)
     cycle: Optional[DeckCycle] = field(init=False, default=None)
-    live_pair: List[Card] = field(init=False, default_factory=list)  # without a deck: [support] or [support, action]
+    live_pair: list[Card] = field(init=False, default_factory=list)  # without a deck: [support] or [support, action]
     live_drawn: int = field(init=False, default=0)   # cards drawn in this pass, without a deck
     live_add_ins: int = field(init=False, default=ADD_IN_DECKS)
     live_pass_size: int = field(init=False, default=0)
-    pair: Optional[Tuple[Card, Card]] = field(init=False, default=None)  # the pair being resolved
-    answers: List[str] = field(init=False, default_factory=list)
+    pair: Optional[tuple[Card, Card]] = field(init=False, default=None)  # the pair being resolved
+    answers: list[str] = field(init=False, default_factory=list)
     shown: int = field(init=False, default=0)  # events of the pair already shown
     started: bool = field(init=False, default=False)
     turns: int = field(init=False, default=0)
@@ -117,11 +117,11 @@ class EuphoriaGame:
 
     # -- what the table is asked -------------------------------------------------------------
 
-    def setup_events(self) -> List[said.Event]:
+    def setup_events(self) -> list[said.Event]:
         """Each Automa's faction card, the factions that count towards the most active recruits, and the deck
         dealt (with an entered deck)."""
         automas = self.table.automas.values()
-        events: List[said.Event] = [said.FactionCard(a.colour, a.faction) for a in automas]
+        events: list[said.Event] = [said.FactionCard(a.colour, a.faction) for a in automas]
         events.append(said.MostActive(tuple((a.colour, a.faction) for a in automas)))
         if self.cycle is not None:
             events.append(said.DeckDealt(level(self.setup.level).name, tuple(c.id for c in self.cycle.this_pass),
@@ -176,7 +176,7 @@ class EuphoriaGame:
 
     # -- events -------------------------------------------------------------------------------
 
-    def play(self, event: str) -> List[said.Event]:
+    def play(self, event: str) -> list[said.Event]:
         words = event.split()
         if not words:
             raise Refused("an empty line")
@@ -204,7 +204,7 @@ class EuphoriaGame:
             self.answers.pop()
             raise
 
-    def _workers(self, words: Sequence[str]) -> List[said.Event]:
+    def _workers(self, words: Sequence[str]) -> list[said.Event]:
         values = _dice(words, 2 * WORKERS)
         for n, automa in enumerate(self.table.automas.values()):
             automa.workers = Workers(values[n * WORKERS:(n + 1) * WORKERS])
@@ -217,7 +217,7 @@ class EuphoriaGame:
         except ValueError as exc:
             raise Refused(str(exc)) from None
 
-    def _live_support(self, words: Sequence[str]) -> List[said.Event]:
+    def _live_support(self, words: Sequence[str]) -> list[said.Event]:
         card = self._card(words)
         if self.live_pair:  # the deck ran out: a new pass, with an add-in deck if one is left
             self.live_pass_size += 0 if not self.live_add_ins else sum(level(self.setup.level).add_in.values())
@@ -227,8 +227,8 @@ class EuphoriaGame:
         self.live_drawn += 1
         return []
 
-    def _start_pair(self, words: Sequence[str]) -> List[said.Event]:
-        drawn: List[said.Event] = []
+    def _start_pair(self, words: Sequence[str]) -> list[said.Event]:
+        drawn: list[said.Event] = []
         if self.cycle is not None:
             if words:
                 raise Refused("next takes nothing: the app draws the pair from your entered deck")
@@ -247,11 +247,11 @@ class EuphoriaGame:
         self.turns += 1
         return drawn + self._resolve()
 
-    def _resolve(self) -> List[said.Event]:
+    def _resolve(self) -> list[said.Event]:
         """Resolve the pair on a copy of the table with the answers given; keep it once complete."""
         assert self.pair is not None
         scratch = copy.deepcopy(self.table)
-        events: List[said.Event] = []
+        events: list[said.Event] = []
         try:
             used = self._resolve_pair(scratch, events)
         except Pending:
@@ -285,7 +285,7 @@ class EuphoriaGame:
         pending = self._pending_answer()
         return pending.dice if pending is not None else 0
 
-    def rolling(self) -> Optional[Tuple[Automa, int]]:
+    def rolling(self) -> Optional[tuple[Automa, int]]:
         """While the table is asked to ``roll``: the Automa as she stands before the roll, and how many dice
         she retrieved; else None."""
         pending = self._pending_answer()
@@ -300,13 +300,13 @@ class EuphoriaGame:
 
     # -- one pair of cards -----------------------------------------------------------------------
 
-    def _resolve_pair(self, table: Table, events: List[said.Event]) -> int:
+    def _resolve_pair(self, table: Table, events: list[said.Event]) -> int:
         """Play the pair on ``table``; returns how many answers it used, or raises :class:`Pending`."""
         action_card, support = self.pair  # type: ignore[misc]
         used = 0
-        sites: Optional[List[str]] = None
+        sites: Optional[list[str]] = None
 
-        def answer(question: str, dice: int = 0, colour: str = "") -> List[str]:
+        def answer(question: str, dice: int = 0, colour: str = "") -> list[str]:
             nonlocal used
             if used == len(self.answers):
                 raise Pending(question, dice, colour)
@@ -337,8 +337,8 @@ class EuphoriaGame:
                 break
         return used
 
-    def _place(self, table: Table, automa: Automa, act: str, start: str, sites: Optional[List[str]],
-               events: List[said.Event], answer: Answer) -> Optional[List[str]]:
+    def _place(self, table: Table, automa: Automa, act: str, start: str, sites: Optional[list[str]],
+               events: list[said.Event], answer: Answer) -> Optional[list[str]]:
         while True:
             try:
                 known = None if sites is None else sites + _automa_sites(table)
@@ -361,7 +361,7 @@ class EuphoriaGame:
                 self._build(table, placement.joins_site, events)
         return sites
 
-    def _retrieve(self, automa: Automa, triangle: bool, start: str, events: List[said.Event],
+    def _retrieve(self, automa: Automa, triangle: bool, start: str, events: list[said.Event],
                   answer: Answer) -> None:
         staying = automa.workers.left_behind(automa.faction, triangle, start)
         count = automa.workers.retrieve(staying)
@@ -373,7 +373,7 @@ class EuphoriaGame:
         if sixes:
             events.append(said.SixesOnPenalty(automa.colour, sixes))
 
-    def _build(self, table: Table, market_id: str, events: List[said.Event]) -> None:
+    def _build(self, table: Table, market_id: str, events: list[said.Event]) -> None:
         """A market built: every Automa with a worker on its site puts its ★ on it; those workers
         stay on the board until retrieved, no longer on a construction site (ruling E8)."""
         table.board.build(market_id)
@@ -388,7 +388,7 @@ class EuphoriaGame:
 
     # -- what the people tell between turns -------------------------------------------------------
 
-    def _table_event(self, head: str, words: Sequence[str]) -> List[said.Event]:
+    def _table_event(self, head: str, words: Sequence[str]) -> list[said.Event]:
         if self.pair is not None:
             raise Refused(f"first answer the question asked: {self.waiting_for()} ...")
         table = copy.deepcopy(self.table)
@@ -397,7 +397,7 @@ class EuphoriaGame:
         self.table = table
         return events
 
-    def _built(self, table: Table, words: Sequence[str]) -> List[said.Event]:
+    def _built(self, table: Table, words: Sequence[str]) -> list[said.Event]:
         if len(words) != 1:
             raise Refused("built MARKET, e.g. built euphoria-top")
         try:
@@ -406,11 +406,11 @@ class EuphoriaGame:
             raise Refused(str(exc)) from None
         if table.board.is_built(market_id):
             raise Refused(f"{market_name(market_id)} is already built")
-        stars: List[said.Event] = []
+        stars: list[said.Event] = []
         self._build(table, market_id, stars)
         return stars
 
-    def _bump(self, table: Table, words: Sequence[str]) -> List[said.Event]:
+    def _bump(self, table: Table, words: Sequence[str]) -> list[said.Event]:
         automa = self._automa(table, words[:1])
         knowledge, rolled = _dice(words[1:], 2)
         placed = [p for p in automa.workers.placed if p.knowledge == knowledge]
@@ -419,7 +419,7 @@ class EuphoriaGame:
         automa.workers.placed.remove(placed[0])
         return [said.SixesOnPenalty(automa.colour, 1)] if automa.workers.settle_rolls([rolled]) else []
 
-    def _allegiance(self, table: Table, words: Sequence[str]) -> List[said.Event]:
+    def _allegiance(self, table: Table, words: Sequence[str]) -> list[said.Event]:
         """Her authority token by the allegiance track: at most 2, the first activation and the last tier."""
         automa = self._automa(table, words)
         if automa.allegiance == ALLEGIANCE_TOKENS:
@@ -427,12 +427,12 @@ class EuphoriaGame:
                           f"{ALLEGIANCE_TOKENS} for its faction")
         automa.allegiance += 1
         table.spend_token(automa.colour)
-        events: List[said.Event] = [said.AllegianceToken(automa.colour)]
+        events: list[said.Event] = [said.AllegianceToken(automa.colour)]
         if table.winner:
             events.append(said.AutomaWins(automa.colour))
         return events
 
-    def _won(self, table: Table, words: Sequence[str]) -> List[said.Event]:
+    def _won(self, table: Table, words: Sequence[str]) -> list[said.Event]:
         """A person placed their last authority token: the game ends with their win."""
         people = [str(n) for n in range(1, self.setup.people + 1)]
         if len(words) != 1 or words[0] not in people:
@@ -450,14 +450,14 @@ class EuphoriaGame:
 
     # -- what the table sees ----------------------------------------------------------------------
 
-    def scores(self) -> Dict[str, int]:
+    def scores(self) -> dict[str, int]:
         """The authority tokens each Automa has placed: her points."""
         return {c: AUTHORITY_TOKENS - a.tokens for c, a in self.table.automas.items()}
 
-    def winners(self) -> List[str]:
+    def winners(self) -> list[str]:
         return [self.table.winner] if self.table.winner else []
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "turns": self.turns, "winner": self.table.winner,
                 "answers": list(self.answers),  # given for the pair being resolved, which is not kept yet
                 "passes": self.cycle.passes if self.cycle else None,
@@ -469,19 +469,19 @@ class EuphoriaGame:
                             for c, a in self.table.automas.items()}}
 
 
-def _automa_sites(table: Table) -> List[str]:
+def _automa_sites(table: Table) -> list[str]:
     """The construction sites the Automas' own workers stand on, which the app keeps from turn to turn:
     the table is asked only for the people's."""
     return [p.area for a in table.automas.values() for p in a.workers.placed if p.kind == "site" and p.area]
 
 
-def _dice(words: Sequence[str], count: int) -> List[int]:
+def _dice(words: Sequence[str], count: int) -> list[int]:
     if len(words) != count or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
         raise Refused(f"give {count} die value{'s' if count != 1 else ''} from 1 to 6")
     return [int(w) for w in words]
 
 
-def _markets(words: Sequence[str], board: Board) -> List[str]:
+def _markets(words: Sequence[str], board: Board) -> list[str]:
     if words == ["none"]:
         return []
     try:

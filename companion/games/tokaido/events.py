@@ -3,7 +3,7 @@ returns them and ``wording`` says them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple, Union
+from typing import Optional, Union
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class Started:
     """An Automa's colour token and coin at setup: her point, and the points of each setup extra (its name)."""
 
     colour: str
-    extras: Tuple[Tuple[str, int], ...]
+    extras: tuple[tuple[str, int], ...]
     score: int
 
 
@@ -56,7 +56,7 @@ class Stopped:
     space: str
     points: int = 0
     score: int = 0
-    achievements: Tuple[str, ...] = ()
+    achievements: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,14 +87,14 @@ class EndAchievement:
     """An end achievement at the End of the Journey, and every Traveler (``you`` or a colour) who scores it."""
 
     achievement: str
-    travelers: Tuple[str, ...]
+    travelers: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class TempleRanked:
     """The Temple's donors, greatest first: each Traveler, their coins and the points they score."""
 
-    donors: Tuple[Tuple[str, int, int], ...]
+    donors: tuple[tuple[str, int, int], ...]
 
 
 @dataclass(frozen=True)

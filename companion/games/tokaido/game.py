@@ -27,7 +27,7 @@ scores 3 points for each coin instead (seed 001, "Variations").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Optional, Sequence
 
 from . import events as said
 from .card import AutomaCard, BadCard
@@ -54,12 +54,12 @@ class Refused(ValueError):
 class Setup:
     """What the game is started with (the store's header)."""
 
-    automas: Tuple[str, str]
+    automas: tuple[str, str]
     you: str = "blue"
     level: int = 4
     seed: int = 0
     road: Optional[Road] = None
-    leaving_order: Tuple[str, ...] = ()  # with a road: who leaves Kyoto first, second, third
+    leaving_order: tuple[str, ...] = ()  # with a road: who leaves Kyoto first, second, third
     crossroads: bool = False  # playing with the Crossroads expansion
     matsuri: bool = False     # playing with the Matsuri expansion
     initiation: bool = False  # the Journey of Initiation variant
@@ -75,10 +75,10 @@ class Setup:
             raise ValueError(f"name each Traveler once in the order they leave Kyoto: {', '.join(self.travelers)}")
 
     @property
-    def travelers(self) -> Tuple[str, ...]:
+    def travelers(self) -> tuple[str, ...]:
         return (self.you,) + tuple(self.automas)
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"game": "tokaido", "rules_version": RULES_VERSION, "seed": self.seed, "level": self.level,
                 "seats": [{"colour": self.you, "kind": "person"}]
                 + [{"colour": c, "kind": "automa"} for c in self.automas],
@@ -87,7 +87,7 @@ class Setup:
                 "preparations": self.preparations}
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "Setup":
+    def from_json(cls, data: dict[str, Any]) -> "Setup":
         seats = data["seats"]
         return cls(tuple(s["colour"] for s in seats if s["kind"] == "automa"),
                    next(s["colour"] for s in seats if s["kind"] == "person"), data.get("level", 4),
@@ -100,14 +100,14 @@ class Setup:
 @dataclass
 class TokaidoGame:
     setup: Setup
-    collections: Dict[str, Collection] = field(init=False)
-    achievements_taken: Set[str] = field(init=False, default_factory=set)
-    positions: Dict[str, int] = field(init=False, default_factory=dict)
-    arrivals: Dict[int, List[str]] = field(init=False, default_factory=dict)  # inn -> Travelers, first first
-    fed: List[int] = field(init=False, default_factory=list)  # inns whose Meals are served
-    final: Optional[Dict[str, Any]] = field(init=False, default=None)
+    collections: dict[str, Collection] = field(init=False)
+    achievements_taken: set[str] = field(init=False, default_factory=set)
+    positions: dict[str, int] = field(init=False, default_factory=dict)
+    arrivals: dict[int, list[str]] = field(init=False, default_factory=dict)  # inn -> Travelers, first first
+    fed: list[int] = field(init=False, default_factory=list)  # inns whose Meals are served
+    final: Optional[dict[str, Any]] = field(init=False, default=None)
     meals_told: int = field(init=False, default=0)  # without a road model: the Inns whose Meals were told
-    _setup: List[said.Event] = field(init=False, default_factory=list)
+    _setup: list[said.Event] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.collections = {c: Collection.at_setup(c) for c in self.setup.automas}
@@ -118,7 +118,7 @@ class TokaidoGame:
 
     # -- setup ----------------------------------------------------------------------------
 
-    def _expansion_reminders(self) -> List[said.Event]:
+    def _expansion_reminders(self) -> list[said.Event]:
         played = {"crossroads": self.setup.crossroads, "matsuri": self.setup.matsuri,
                   "initiation": self.setup.initiation}
         return [said.Reminder(name) for name, on in played.items() if on]
@@ -132,9 +132,9 @@ class TokaidoGame:
         her.score += sum(points for _, points in extras)
         return said.Started(colour, tuple(extras), her.score)
 
-    def _deal(self) -> List[said.Event]:
+    def _deal(self) -> list[said.Event]:
         """The Difficulty Level cards dealt, then the Automa deck shuffled."""
-        dealt: List[said.Event] = []
+        dealt: list[said.Event] = []
         for who, cards in deal(self.setup.level, self.setup.automas, self.setup.seed).items():
             for card in cards:
                 if who == "you":
@@ -144,7 +144,7 @@ class TokaidoGame:
                     dealt.append(said.HerDifficultyCard(who, card, points, self.collections[who].score))
         return dealt + [said.Shuffle(into_deck=True)]
 
-    def setup_events(self) -> List[said.Event]:
+    def setup_events(self) -> list[said.Event]:
         """What to do at setup: the expansions' reminders, the Automas' coins (and Crossroads points)
         and the Difficulty Level cards dealt."""
         return list(self._setup)
@@ -177,16 +177,16 @@ class TokaidoGame:
         order = self.arrivals.get(back, [])
         return max(here, key=lambda t: order.index(t) if t in order else -1)
 
-    def _occupied(self, mover: str) -> List[int]:
+    def _occupied(self, mover: str) -> list[int]:
         return [p for t, p in self.positions.items() if t != mover]
 
-    def free_ahead(self, traveler: str) -> List[int]:
+    def free_ahead(self, traveler: str) -> list[int]:
         assert self.setup.road is not None
         return self.setup.road.free_ahead(self.positions[traveler], self._occupied(traveler))
 
     # -- events -----------------------------------------------------------------------------
 
-    def play(self, event: str) -> List[said.Event]:
+    def play(self, event: str) -> list[said.Event]:
         words = event.split()
         if not words:
             raise Refused("an empty line")
@@ -246,7 +246,7 @@ class TokaidoGame:
         except BadCard as exc:
             raise Refused(str(exc)) from None
 
-    def _card_on_road(self, colour: str, words: Sequence[str]) -> List[said.Event]:
+    def _card_on_road(self, colour: str, words: Sequence[str]) -> list[said.Event]:
         card = self._card(words)
         free = self.free_ahead(colour)
         kinds = [self.setup.road.spaces[p] for p in free]  # type: ignore[union-attr]
@@ -254,7 +254,7 @@ class TokaidoGame:
         self._arrive(colour, free[index])
         return [self._benefit(colour, index, kinds[index])]
 
-    def _card_told(self, colour: str, words: Sequence[str]) -> List[said.Event]:
+    def _card_told(self, colour: str, words: Sequence[str]) -> list[said.Event]:
         if "ahead" not in words:
             raise Refused("name the free spaces ahead, nearest first: ... ahead paddy farm temple")
         split = list(words).index("ahead")
@@ -285,7 +285,7 @@ class TokaidoGame:
         if self.setup.road is not None and self.setup.road.is_inn(position):
             self.arrivals.setdefault(position, []).append(traveler)
 
-    def _go(self, words: Sequence[str]) -> List[said.Event]:
+    def _go(self, words: Sequence[str]) -> list[said.Event]:
         free = self.free_ahead(self.setup.you)
         if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= len(free):
             raise Refused(f"go N, N from 1 to {len(free)} (the free spaces up to the next Inn)")
@@ -293,7 +293,7 @@ class TokaidoGame:
         self._arrive(self.setup.you, position)
         return [said.YouMoved(self.setup.road.spaces[position])]  # type: ignore[union-attr]
 
-    def _prices(self, words: Sequence[str]) -> Tuple[List[int], Optional[int], bool]:
+    def _prices(self, words: Sequence[str]) -> tuple[list[int], Optional[int], bool]:
         """The Meal prices, the person's pick (index) and whether a pick was given."""
         words = list(words)
         pick: Optional[int] = None
@@ -313,20 +313,20 @@ class TokaidoGame:
             raise Refused(f"give the {MEALS_DRAWN} Meal prices in the order drawn: meals 3 1 2 1")
         return [int(p) for p in prices], pick, told
 
-    def _serve(self, prices: List[int], arrivals: List[str], pick: Optional[int],
-               intermediate: bool) -> List[said.Event]:
+    def _serve(self, prices: list[int], arrivals: list[str], pick: Optional[int],
+               intermediate: bool) -> list[said.Event]:
         try:
             taken = assign_meals(prices, arrivals, pick)
         except ValueError as exc:
             raise Refused(str(exc)) from None
-        served: List[said.Event] = [said.Shuffle(into_deck=False)] if intermediate else []
+        served: list[said.Event] = [said.Shuffle(into_deck=False)] if intermediate else []
         for colour, index in taken.items():
             her = self.collections[colour]
             points = her.eat(prices[index])
             served.append(said.MealServed(colour, index + 1, prices[index], points, her.score))
         return served
 
-    def arrival_order(self) -> List[str]:
+    def arrival_order(self) -> list[str]:
         """With a road model: the Travelers at the person's Inn in the order they arrived, the person as ``you``."""
         return [YOU if t == self.setup.you else t for t in self.arrivals[self.positions[self.setup.you]]]
 
@@ -335,7 +335,7 @@ class TokaidoGame:
         order = self.arrival_order()
         return order.index(YOU) < len(order) - 1
 
-    def _meals_on_road(self, words: Sequence[str]) -> List[said.Event]:
+    def _meals_on_road(self, words: Sequence[str]) -> list[said.Event]:
         prices, pick, told = self._prices(words)
         spot = self.positions[self.setup.you]
         if not told and self.you_came_before_an_automa():
@@ -344,7 +344,7 @@ class TokaidoGame:
         self.fed.append(spot)
         return served
 
-    def _meals_told(self, words: Sequence[str]) -> List[said.Event]:
+    def _meals_told(self, words: Sequence[str]) -> list[said.Event]:
         words = list(words)
         if "order" not in words:
             raise Refused("give the order of arrival: meals 3 1 2 1 order green you purple")
@@ -359,7 +359,7 @@ class TokaidoGame:
         self.meals_told += 1
         return served
 
-    def _first(self, words: Sequence[str]) -> List[said.Event]:
+    def _first(self, words: Sequence[str]) -> list[said.Event]:
         if len(words) != 1 or words[0] not in PANORAMA_LENGTH:
             raise Refused(f"first {'|'.join(PANORAMA_LENGTH)}: the Panorama you completed first")
         if words[0] in self.achievements_taken:
@@ -367,7 +367,7 @@ class TokaidoGame:
         self.achievements_taken.add(words[0])
         return [said.YourAchievement(words[0])]
 
-    def _end(self, words: Sequence[str]) -> List[said.Event]:
+    def _end(self, words: Sequence[str]) -> list[said.Event]:
         """The End of the Journey as in the base game: the four end achievements, then the Temple."""
         if len(words) != 5 or not all(w.isdigit() for w in words):
             raise Refused(f"{END_WORDS}: your five counts")
@@ -376,7 +376,7 @@ class TokaidoGame:
         counts.update({c: automa_counts(self.collections[c].items, self.collections[c].meals)
                        for c in self.setup.automas})
         winners = end_achievements(counts)
-        ended: List[said.Event] = []
+        ended: list[said.Event] = []
         for achievement, who in winners.items():
             ended.append(said.EndAchievement(achievement, tuple(who)))
             for colour in who:
@@ -389,7 +389,7 @@ class TokaidoGame:
         self.final = {"achievements": winners, "scores": self.scores()}
         return ended
 
-    def _temple(self, donations: Dict[str, int]) -> said.Event:
+    def _temple(self, donations: dict[str, int]) -> said.Event:
         """The Temple's donors ranked, the Automas scoring theirs."""
         points = temple_points(donations)
         for colour, scored in points.items():
@@ -400,14 +400,14 @@ class TokaidoGame:
 
     # -- what the table sees ----------------------------------------------------------------
 
-    def scores(self) -> Dict[str, int]:
+    def scores(self) -> dict[str, int]:
         return {c: self.collections[c].score for c in self.setup.automas}
 
-    def winners(self) -> List[str]:
+    def winners(self) -> list[str]:
         """None: the game keeps the Automas' points, not yours, so who won is yours to say."""
         return []
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "positions": dict(self.positions),
                 "automas": {c: {"score": h.score, "items": dict(h.items), "temple_coins": h.temple_coins,
                                 "meals": list(h.meals), "achievements": list(h.achievements)}

@@ -10,7 +10,7 @@ apart from another's is left out.
 from __future__ import annotations
 
 from collections import Counter
-from typing import List, NamedTuple, Sequence, Tuple
+from typing import NamedTuple, Sequence
 
 from vision.readings import DieReading, ReadingsByZone
 
@@ -28,7 +28,7 @@ class ToldDie(NamedTuple):
     colour: str
 
 
-def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: Sequence[str]) -> List[DieReading]:
+def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: Sequence[str]) -> list[DieReading]:
     """The readings the camera's table counts as ``located`` (as ``ObservedTable.from_zones`` counts them)."""
     seat_of = {colour: seat for seat, colour in enumerate(colours)}
     valued = keeps_values(located.location)
@@ -38,7 +38,7 @@ def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: 
 
 
 def misread_dice(misreading: Misreading, readings_by_zone: ReadingsByZone,
-                 colours: Sequence[str]) -> Tuple[ToldDie, ...]:
+                 colours: Sequence[str]) -> tuple[ToldDie, ...]:
     """The dice of ``misreading`` told as the engine has them: at each location where the camera saw one die in
     place of one of the engine's dice with a value, the reading of the die seen. Where two dice were misread at
     a location, or several readings could be the one misread, nothing is told of that location."""
@@ -55,7 +55,7 @@ def misread_dice(misreading: Misreading, readings_by_zone: ReadingsByZone,
 
 
 def turned_dice(turned: Sequence[Turned], readings_by_zone: ReadingsByZone,
-                colours: Sequence[str]) -> Tuple[ToldDie, ...]:
+                colours: Sequence[str]) -> tuple[ToldDie, ...]:
     """The dice an alert said were turned in place, told as they were remembered (the engine's values): each the
     reading at its spot. Unlike a misreading found by counting, the spot tells which reading is which."""
     told = []
@@ -68,7 +68,7 @@ def turned_dice(turned: Sequence[Turned], readings_by_zone: ReadingsByZone,
 
 
 def accepted_dice(accepted: Sequence[LocatedDie], readings_by_zone: ReadingsByZone, colours: Sequence[str],
-                  min_confidence: float = 0.0) -> Tuple[ToldDie, ...]:
+                  min_confidence: float = 0.0) -> tuple[ToldDie, ...]:
     """The dice of ``accepted`` (as the camera read them) that have a value and a seat, each with a reading of
     it whose value was read with at least ``min_confidence``. Dice read alike are confirmed alike, so any of
     their readings will do."""

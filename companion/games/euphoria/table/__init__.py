@@ -2,7 +2,7 @@
 registered once in ``companion.games.registry``."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from calibration.layout import ZoneLayout
 from companion.line_games.entered import Entered
@@ -48,7 +48,7 @@ class EuphoriaCamera:
     def expected(self, game: EuphoriaGame) -> Table:
         return game.table_now()
 
-    def differences(self, placed: ReadingsByZone, expected: Table) -> List[str]:
+    def differences(self, placed: ReadingsByZone, expected: Table) -> list[str]:
         return camera.mismatches(camera.seen(placed), expected)
 
 
@@ -66,7 +66,7 @@ class Euphoria(KindFromParts):
     entered = EnteredText("deck", "decks", lambda text: parse_deck(text).to_text())
     camera = EuphoriaCamera()
 
-    def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
+    def setup_form(self, header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
         return EuphoriaForm(self, header, saved)
 
     def new_entry(self, form: SetupForm, in_progress: Optional[Entry]) -> Entry:

@@ -2,7 +2,7 @@
 registered once in ``companion.games.registry``."""
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from companion.line_games.entered import Entered
 from companion.line_games.entry import Entry
@@ -32,7 +32,7 @@ class Tokaido(KindFromParts):
     entered = EnteredText("road", "roads", lambda text: parse_road(text).to_text())
     camera = None
 
-    def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
+    def setup_form(self, header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
         return TokaidoForm(self, header, saved)
 
     def new_entry(self, form: SetupForm, in_progress: Optional[Entry]) -> Entry:
