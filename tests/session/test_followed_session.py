@@ -95,6 +95,7 @@ def _followed_game(store, camera, reader):
     return session, runtime, CameraFollower(camera, reader, default_layout(2), every_s=0)
 
 
+@pytest.mark.slow
 def test_rolls_and_a_placement_seen_by_the_camera_are_played(tmp_path, table):
     reader = LabelReader()
     camera = Camera()
@@ -121,6 +122,7 @@ def test_rolls_and_a_placement_seen_by_the_camera_are_played(tmp_path, table):
         assert session.state.staging["upgrade"] == [(seat, die)]
 
 
+@pytest.mark.slow
 def test_a_vanishing_camera_loses_nothing_and_the_rolls_are_typed_until_it_is_back(tmp_path, table):
     reader = LabelReader()
     camera = Camera()
@@ -192,6 +194,7 @@ def replayed_rolls(tmp_path, table, monkeypatch):
     return reader, profile, target, frames
 
 
+@pytest.mark.slow
 def test_the_headless_session_follows_a_replayed_camera(tmp_path, table, monkeypatch):
     """``session --camera replay:FOLDER``: the whole chain from recorded frames to saved moves."""
     reader, profile, target, frames = replayed_rolls(tmp_path, table, monkeypatch)
@@ -260,6 +263,7 @@ class Conversation:
             yield line + "\n"
 
 
+@pytest.mark.slow
 def test_a_headless_misread_teaches_the_reader_the_games_value_from_the_settled_frame(tmp_path, table, monkeypatch):
     """``session --camera``: the runtime is given the table's dice and each settled frame, so ``misread`` (the
     alert's answer) saves the die the camera read wrong as an example of the value the game has."""

@@ -115,6 +115,7 @@ def test_the_end_of_a_euphoria_game_is_said_the_same_way_and_its_undo_reopens_it
     assert printed[end + 2].startswith("ok ") and printed[-1] != "ask The game is over"
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_the_session_quietly_and_the_game_is_saved(tmp_path):
     db = tmp_path / "g.db"
     session = subprocess.Popen([sys.executable, "-m", "companion.cli", "session", "--db", str(db), "--new",

@@ -44,6 +44,7 @@ def wait_for(condition, timeout=5.0):
     return False
 
 
+@pytest.mark.slow
 def test_demo_table_draws_the_dice_of_the_game_and_follows_it(session):
     demo = DemoTable(lambda: session)
     dice = demo.dice()
