@@ -1,4 +1,5 @@
-# Two commands: `make run` and `make test`. Both create .venv when it is missing.
+# Two commands: `make run` and `make test` (`make test-fast` leaves out the slow tests). Each creates .venv when it
+# is missing.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ BIN := $(VENV)/bin
 SYSTEM_SITE = $(shell $(PYTHON) -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('picamera2') is None)" \
 	2>/dev/null || grep -qs "Raspberry Pi" /proc/device-tree/model && echo --system-site-packages)
 
-.PHONY: run test install screenshots bench clean
+.PHONY: run test test-fast lint install screenshots bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(SYSTEM_SITE) $(VENV)
@@ -22,9 +23,18 @@ install: $(VENV)/.installed
 run: install
 	$(BIN)/automata-companion app
 
-# Each test file named as it runs, the slowest tests named at the end, each skip with its reason.
-test: install
+# ruff and mypy as pyproject.toml configures them, then every test: each test file named as it runs, the slowest
+# tests named at the end, each skip with its reason.
+test: lint
 	$(BIN)/python -m pytest --durations=10
+
+# The tests not marked slow (pytest's -m), in under 2 minutes.
+test-fast: install
+	$(BIN)/python -m pytest -m "not slow" -q
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 screenshots: install
 	$(BIN)/python -m sim.screenshots docs/screenshots

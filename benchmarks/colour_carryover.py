@@ -23,7 +23,7 @@ import argparse
 import json
 import pathlib
 import sys
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -40,10 +40,10 @@ from vision.readings import FACES  # noqa: E402
 COLOURS = tuple(synth.PLAYER_COLOURS_BGR)
 FRAME = (200, 200)
 
-Die = Tuple[np.ndarray, str, int, str, float]  # frame, type, value, colour, size
+Die = tuple[np.ndarray, str, int, str, float]  # frame, type, value, colour, size
 
 
-def rendered(rng: np.random.Generator, colour: str, per_face: int) -> List[Die]:
+def rendered(rng: np.random.Generator, colour: str, per_face: int) -> list[Die]:
     """``per_face`` dice of each face of each type in ``colour``, one a frame, centred."""
     dice = []
     for die_type, faces in FACES.items():
@@ -68,7 +68,7 @@ def found(reader: DiceReader, die: Die):
     return min(near, key=lambda r: np.hypot(r.centre[0] - centre[0], r.centre[1] - centre[1])) if near else None
 
 
-def examples(reader: DiceReader, dice: Sequence[Die], shift: bool = False) -> List[DieExample]:
+def examples(reader: DiceReader, dice: Sequence[Die], shift: bool = False) -> list[DieExample]:
     """The dice as a person would confirm them: cropped where the plain reader finds each (skipped where it
     finds none); with ``shift``, each face called one higher than it shows."""
     out = []
@@ -94,7 +94,7 @@ def value_share(reader: DiceReader, dice: Sequence[Die], shift: bool = False) ->
     return right / len(dice)
 
 
-def measure(enrol: int, test: int, seed: int) -> Dict[str, Dict[str, float]]:
+def measure(enrol: int, test: int, seed: int) -> dict[str, dict[str, float]]:
     rng = np.random.default_rng(seed)
     plain = DiceReader()
     taught = DiceReader()
@@ -103,9 +103,9 @@ def measure(enrol: int, test: int, seed: int) -> Dict[str, Dict[str, float]]:
     own = {c: examples(plain, enrolled[c]) for c in COLOURS}
     one_each = {c: examples(plain, enrolled[c][::enrol]) for c in COLOURS}  # the first die of each face
     red_shifted = examples(plain, enrolled["red"], shift=True)
-    results: Dict[str, Dict[str, float]] = {}
+    results: dict[str, dict[str, float]] = {}
 
-    def score(name: str, colour: str, taught_with: Optional[List[DieExample]], shift: bool = False) -> None:
+    def score(name: str, colour: str, taught_with: Optional[list[DieExample]], shift: bool = False) -> None:
         reader = plain
         if taught_with is not None:
             taught.learn(TableDice(taught_with))

@@ -16,7 +16,6 @@ import pathlib
 import sys
 import tempfile
 from dataclasses import dataclass
-from typing import Dict, List, Tuple
 
 import numpy as np
 
@@ -41,8 +40,8 @@ class Die:
     die_type: str
     value: int
     colour: str
-    centre: Tuple[float, float] = (32.0, 32.0)
-    bbox: Tuple[float, float, float, float] = (16.0, 16.0, 48.0, 48.0)
+    centre: tuple[float, float] = (32.0, 32.0)
+    bbox: tuple[float, float, float, float] = (16.0, 16.0, 48.0, 48.0)
 
 
 class Unsaved(TableDiceLearner):
@@ -52,11 +51,11 @@ class Unsaved(TableDiceLearner):
         pass
 
 
-def roll(rng: np.random.Generator, colour: str) -> List[Die]:
+def roll(rng: np.random.Generator, colour: str) -> list[Die]:
     return [Die(t, int(rng.integers(1, FACES[t] + 1)), colour) for t, n in DICE.items() for _ in range(n)]
 
 
-def teach(enrolment: Enrolment, rng: np.random.Generator, colour: str) -> Tuple[int, int]:
+def teach(enrolment: Enrolment, rng: np.random.Generator, colour: str) -> tuple[int, int]:
     """(rolls, taps) until ``colour`` is taught."""
     enrolment.choose(colour)
     rolls = taps = 0
@@ -68,10 +67,10 @@ def teach(enrolment: Enrolment, rng: np.random.Generator, colour: str) -> Tuple[
     return rolls, taps
 
 
-def measure(colours: int, runs: int, seconds: float, seed: int = 0) -> Dict[str, Dict[str, float]]:
+def measure(colours: int, runs: int, seconds: float, seed: int = 0) -> dict[str, dict[str, float]]:
     rng = np.random.default_rng(seed)
-    first: List[Tuple[int, int]] = []
-    others: List[Tuple[int, int]] = []
+    first: list[tuple[int, int]] = []
+    others: list[tuple[int, int]] = []
     with tempfile.TemporaryDirectory() as scratch:
         for _ in range(runs):
             enrolment = Enrolment(Unsaved(pathlib.Path(scratch) / "calibration.json", TableDice(), False),
@@ -79,7 +78,7 @@ def measure(colours: int, runs: int, seconds: float, seed: int = 0) -> Dict[str,
             first.append(teach(enrolment, rng, COLOURS[0]))
             others += [teach(enrolment, rng, colour) for colour in COLOURS[1:colours]]
 
-    def summary(counts: List[Tuple[int, int]]) -> Dict[str, float]:
+    def summary(counts: list[tuple[int, int]]) -> dict[str, float]:
         rolls = np.array([r for r, _ in counts])
         taps = np.array([t for _, t in counts])
         time_s = (rolls + taps) * seconds

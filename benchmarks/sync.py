@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional, Tuple
+from typing import Optional
 
 import numpy as np
 
@@ -42,7 +42,7 @@ from vision.synth import SceneStyle  # noqa: E402
 from vision.zones import DIE_SIDE  # noqa: E402
 
 
-def frame_size(mode: str, width: int = 0) -> Tuple[int, int]:
+def frame_size(mode: str, width: int = 0) -> tuple[int, int]:
     """The rendered table's size: ``width`` across (5:8), else 2400 px for the reader, 1600 px otherwise."""
     width = width or (2400 if mode == "reader" else 1600)
     return width, width * 5 // 8

@@ -22,7 +22,6 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Dict, List, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -31,7 +30,7 @@ from companion.games.automata.automa.harness import play_game  # noqa: E402
 from companion.games.automata.automa.levels import Level  # noqa: E402
 from companion.games.automata.automa.resolution import Handicap  # noqa: E402
 
-Candidate = Dict  # {"cards": [card faces], "handicap": {"max_modifications": int, "reserve": bool}}
+Candidate = dict  # {"cards": [card faces], "handicap": {"max_modifications": int, "reserve": bool}}
 
 
 def deck_with(candidate: Candidate, pile: str) -> DeckData:
@@ -50,7 +49,7 @@ def level_of(candidate: Candidate, pile: str, number: int = 7) -> Level:
                  Handicap(int(h["max_modifications"]), bool(h["reserve"]), True), 0.0, 0.0)
 
 
-def _margin(job: Tuple[Candidate, str, str, int]) -> Tuple[float, float]:
+def _margin(job: tuple[Candidate, str, str, int]) -> tuple[float, float]:
     candidate, pile, opponent, seed = job
     result = play_game(level_of(candidate, pile), [opponent], seed, deck_with(candidate, pile))
     if result.illegal_moves:
@@ -58,13 +57,13 @@ def _margin(job: Tuple[Candidate, str, str, int]) -> Tuple[float, float]:
     return result.scores[0] - result.scores[1], result.wins[0]
 
 
-def evaluate(pool: Pool, candidate: Candidate, pile: str, opponent: str, seeds: List[int]) -> Dict:
+def evaluate(pool: Pool, candidate: Candidate, pile: str, opponent: str, seeds: list[int]) -> dict:
     results = pool.map(_margin, [(candidate, pile, opponent, s) for s in seeds])
     margins = [m for m, _ in results]
     return {"margin": statistics.fmean(margins), "win_rate": statistics.fmean(w for _, w in results)}
 
 
-def mutate(candidate: Candidate, rng: random.Random) -> Tuple[Candidate, str]:
+def mutate(candidate: Candidate, rng: random.Random) -> tuple[Candidate, str]:
     """One change to one field: the neighbourhood the climb walks."""
     new = copy.deepcopy(candidate)
     if rng.random() < 0.08:

@@ -7,7 +7,7 @@ and saved in the profile; the camera adapters apply them when they open the devi
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Mapping, Optional
 
 from companion.games.automata.rules import CompanionError
 
@@ -18,10 +18,10 @@ class SettingsError(CompanionError, ValueError):
 
 @dataclass(frozen=True)
 class CameraSettings:
-    resolution: Tuple[int, int] = (1920, 1080)
+    resolution: tuple[int, int] = (1920, 1080)
     exposure_us: Optional[int] = None        # None: automatic exposure (not locked)
     analogue_gain: Optional[float] = None    # None: automatic gain
-    colour_gains: Optional[Tuple[float, float]] = None  # (red, blue) white balance gains; None: automatic
+    colour_gains: Optional[tuple[float, float]] = None  # (red, blue) white balance gains; None: automatic
 
     def __post_init__(self) -> None:
         w, h = self.resolution
@@ -39,16 +39,16 @@ class CameraSettings:
         return self.exposure_us is not None and self.colour_gains is not None
 
     @classmethod
-    def from_picamera2_metadata(cls, metadata: Mapping[str, Any], resolution: Tuple[int, int]) -> "CameraSettings":
+    def from_picamera2_metadata(cls, metadata: Mapping[str, Any], resolution: tuple[int, int]) -> "CameraSettings":
         """Lock what the camera's automatic controls settled on (``Picamera2.capture_metadata()``)."""
         gains = metadata.get("ColourGains")
         return cls(tuple(resolution), int(metadata["ExposureTime"]) if "ExposureTime" in metadata else None,
                    float(metadata["AnalogueGain"]) if "AnalogueGain" in metadata else None,
                    (float(gains[0]), float(gains[1])) if gains else None)
 
-    def picamera2_controls(self) -> Dict[str, Any]:
+    def picamera2_controls(self) -> dict[str, Any]:
         """Controls for ``Picamera2.set_controls``: automatic ones switched off where a value is locked."""
-        controls: Dict[str, Any] = {}
+        controls: dict[str, Any] = {}
         if self.exposure_us is not None:
             controls.update(AeEnable=False, ExposureTime=self.exposure_us)
             if self.analogue_gain is not None:
@@ -57,7 +57,7 @@ class CameraSettings:
             controls.update(AwbEnable=False, ColourGains=tuple(self.colour_gains))
         return controls
 
-    def opencv_properties(self) -> Dict[int, float]:
+    def opencv_properties(self) -> dict[int, float]:
         """``VideoCapture.set`` properties (V4L2 conventions: auto exposure 1 = manual, 3 = automatic).
 
         OpenCV cannot set white balance gains, only switch automatic white balance off;
@@ -65,7 +65,7 @@ class CameraSettings:
         """
         import cv2
 
-        props: Dict[int, float] = {cv2.CAP_PROP_FRAME_WIDTH: float(self.resolution[0]),
+        props: dict[int, float] = {cv2.CAP_PROP_FRAME_WIDTH: float(self.resolution[0]),
                                    cv2.CAP_PROP_FRAME_HEIGHT: float(self.resolution[1])}
         if self.exposure_us is not None:
             props[cv2.CAP_PROP_AUTO_EXPOSURE] = 1.0
@@ -74,7 +74,7 @@ class CameraSettings:
             props[cv2.CAP_PROP_AUTO_WB] = 0.0
         return props
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["resolution"] = list(self.resolution)
         data["colour_gains"] = None if self.colour_gains is None else list(self.colour_gains)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Mapping, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -22,7 +22,7 @@ from vision.colour import body_colour, match_colour
 from vision.readings import ColourProfile
 from vision.zones import FoundZones
 
-Lab = Tuple[float, float, float]
+Lab = tuple[float, float, float]
 # The matcher weighs lightness at half (light and shade move it more than the chroma axes).
 LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 TOO_CLOSE = 25.0       # weighted Lab distance under which two players' dice are easily confused
@@ -44,11 +44,11 @@ def distance(a, b) -> float:
 class ColourCheck:
     """How well the calibrated colours separate."""
 
-    nearest: Dict[Tuple[str, str], float]  # nearest references of each pair of players
-    spread: Dict[str, float]               # how far a player's own samples lie from its references (90th pct)
+    nearest: dict[tuple[str, str], float]  # nearest references of each pair of players
+    spread: dict[str, float]               # how far a player's own samples lie from its references (90th pct)
     accuracy: float                        # share of samples the new profile gives to the right player
-    warnings: Tuple[str, ...]
-    table: Dict[str, float] = field(default_factory=dict)  # each player's nearest reference to the table colour
+    warnings: tuple[str, ...]
+    table: dict[str, float] = field(default_factory=dict)  # each player's nearest reference to the table colour
 
     @property
     def ok(self) -> bool:
@@ -68,10 +68,10 @@ class ColourCheck:
 class ColourCalibration:
     profile: ColourProfile
     check: ColourCheck
-    samples: Dict[str, List[Lab]]
+    samples: dict[str, list[Lab]]
 
 
-def references(samples: Sequence[Lab], count: int = REFERENCES) -> List[Lab]:
+def references(samples: Sequence[Lab], count: int = REFERENCES) -> list[Lab]:
     """Medians of the darker, middle and lighter thirds of a player's samples."""
     ordered = sorted(samples, key=lambda lab: lab[0])
     groups = [g for g in np.array_split(np.array(ordered, np.float32), min(count, len(ordered))) if len(g)]
@@ -117,7 +117,7 @@ def calibrate_from_samples(samples: Mapping[str, Sequence[Lab]], max_distance: f
 
 # ---- sampling a calibration frame -------------------------------------------------------------
 
-def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> List[Tuple[Tuple[float, float], float]]:
+def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> list[tuple[tuple[float, float], float]]:
     """Dice in a zone as the die-sized patches that differ from the zone's own surface.
 
     Needs no dice model: during calibration the zone holds only dice on the bare table.
@@ -149,7 +149,7 @@ def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> List[Tu
     return found
 
 
-def sample_zones(players: Sequence[str], zone_names: Optional[Sequence[str]] = None) -> List[str]:
+def sample_zones(players: Sequence[str], zone_names: Optional[Sequence[str]] = None) -> list[str]:
     """The zone each player's dice are laid out in for calibration: ``zone_names`` in the players' order
     (a game's Automas: their supplies), else each seat's Available zone (seat 1 = the first player)."""
     names = list(zone_names) if zone_names is not None else [seat_zone(i + 1, "available") for i in range(len(players))]
@@ -160,7 +160,7 @@ def sample_zones(players: Sequence[str], zone_names: Optional[Sequence[str]] = N
 
 def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[str],
                        reader: Optional[Callable[..., Sequence[object]]] = None,
-                       zone_names: Optional[Sequence[str]] = None) -> Dict[str, List[Lab]]:
+                       zone_names: Optional[Sequence[str]] = None) -> dict[str, list[Lab]]:
     """Body colours of the dice in each player's zone (:func:`sample_zones`).
 
     Dice are found by ``reader`` when given (called as ``vision.reader.read_dice`` is, with the
@@ -176,7 +176,7 @@ def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[s
     if die_px is None:
         raise CalibrationError("no marker is in view: the camera must see the seats' markers")
     readings = list(reader(frame, **zones.reader_hints())) if reader is not None else []
-    samples: Dict[str, List[Lab]] = {}
+    samples: dict[str, list[Lab]] = {}
     for player, name in zip(players, names):
         polygon = zones.polygons[name].astype(np.float32)
         if reader is not None:

@@ -7,7 +7,7 @@ so the same step runs from a photo, a camera, or a synthetic table in the tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -50,7 +50,7 @@ class TableCalibration:
         return die_size_line(self.die_px)
 
     @property
-    def dice_seen(self) -> Dict[str, int]:
+    def dice_seen(self) -> dict[str, int]:
         return {player: len(samples) for player, samples in self.result.samples.items()}
 
     def dice_line(self) -> str:
@@ -58,7 +58,7 @@ class TableCalibration:
 
 
 def frame_from_camera(open_source: Callable[[], object], no_camera_hint: str
-                      ) -> Tuple[np.ndarray, Optional[Mapping[str, Any]]]:
+                      ) -> tuple[np.ndarray, Optional[Mapping[str, Any]]]:
     """One full-resolution frame from the camera ``open_source`` starts, and what its automatic
     exposure and white balance settled on for it (None where the camera cannot tell);
     CalibrationError says why there is no frame (``no_camera_hint`` tells the person what to do instead)."""
@@ -78,7 +78,7 @@ def frame_from_camera(open_source: Callable[[], object], no_camera_hint: str
     return frame, settled
 
 
-def check_players(players: Sequence[str], known: Sequence[str] = ()) -> Tuple[str, ...]:
+def check_players(players: Sequence[str], known: Sequence[str] = ()) -> tuple[str, ...]:
     """The seat colours in seat order: 1 to 4 different names, each one of ``known`` where it is given."""
     names = tuple(p.strip() for p in players if p.strip())
     if not 1 <= len(names) <= 4 or len(set(names)) != len(names):
@@ -92,7 +92,7 @@ def check_players(players: Sequence[str], known: Sequence[str] = ()) -> Tuple[st
 def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: CalibrationProfile,
                     layout: Optional[ZoneLayout] = None, reader: Optional[Callable] = None,
                     exposure_us: Optional[int] = None,
-                    colour_gains: Optional[Tuple[float, float]] = None,
+                    colour_gains: Optional[tuple[float, float]] = None,
                     settled: Optional[Mapping[str, Any]] = None,
                     zone_names: Optional[Sequence[str]] = None) -> TableCalibration:
     """Learn the players' colours from ``frame`` (each seat's dice in its Available zone, or each player's

@@ -17,13 +17,13 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 from companion.games.automata.rules import AREAS, AREAS_WITH_SPACES, CompanionError
 from companion.user_files import UnusableFile, read_text
 from vision.markers import DEFAULT_DICTIONARY
 
-Point = Tuple[float, float]
+Point = tuple[float, float]
 
 SEAT_POOLS = ("available", "spent", "reserve")
 TRAY = "tray"
@@ -46,7 +46,7 @@ def seat_pool(zone: str) -> Optional[str]:
     return tail if head.startswith("seat") and tail in SEAT_POOLS else None
 
 
-def standard_zone_names(seats: int = MAX_SEATS) -> List[str]:
+def standard_zone_names(seats: int = MAX_SEATS) -> list[str]:
     """Every zone a full table has, in marker-id order."""
     names = [TRAY]
     names += [f"staging.{a}" for a in AREAS]
@@ -67,7 +67,7 @@ def zone_title(name: str) -> str:
 class Zone:
     name: str
     marker: int
-    polygon: Tuple[Point, ...]  # in marker units, relative to the marker's centre
+    polygon: tuple[Point, ...]  # in marker units, relative to the marker's centre
 
     def to_json(self) -> dict:
         return {"name": self.name, "marker": self.marker, "polygon": [list(p) for p in self.polygon]}
@@ -75,7 +75,7 @@ class Zone:
 
 @dataclass(frozen=True)
 class ZoneLayout:
-    zones: Tuple[Zone, ...]
+    zones: tuple[Zone, ...]
     dictionary: str = DEFAULT_DICTIONARY
     marker_mm: float = 25.0
     source_path: Optional[Path] = field(default=None, compare=False)
@@ -94,7 +94,7 @@ class ZoneLayout:
                 return z
         raise KeyError(name)
 
-    def by_marker(self) -> Dict[int, Zone]:
+    def by_marker(self) -> dict[int, Zone]:
         return {z.marker: z for z in self.zones}
 
     # -- files -----------------------------------------------------------------------------
@@ -160,12 +160,12 @@ def readable_json(data: object) -> str:
                   lambda m: "[" + ", ".join(v.strip() for v in m.group(1).split(",")) + "]", text)
 
 
-def rectangle(x0: float, y0: float, x1: float, y1: float) -> Tuple[Point, ...]:
+def rectangle(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
 # Zone sizes in marker sides (with 25 mm markers the tray is 200 x 125 mm, a staging area 112 x 75 mm).
-DEFAULT_SIZES: Dict[str, Tuple[float, float]] = {
+DEFAULT_SIZES: dict[str, tuple[float, float]] = {
     "tray": (8.0, 5.0),
     "staging": (4.5, 3.0),
     "spaces": (4.5, 2.2),
@@ -176,7 +176,7 @@ DEFAULT_SIZES: Dict[str, Tuple[float, float]] = {
 GAP = 0.3  # between the marker's edge and its zone
 
 
-def default_zone_polygon(name: str) -> Tuple[Point, ...]:
+def default_zone_polygon(name: str) -> tuple[Point, ...]:
     """The zone to the right of its marker, top edges level: place the marker at the zone's top-left corner."""
     kind = name.split(".")[-1] if name.startswith("seat") else name.split(".")[0]
     width, height = DEFAULT_SIZES[kind]

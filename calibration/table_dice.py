@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional, Tuple
+from typing import Optional
 
 from companion.games.automata.rules import DIE_TYPES
 from vision.examples import ExamplesUnusable, TableDice
@@ -22,7 +22,7 @@ def table_dice_path(profile_path: Path) -> Path:
     return profile_path.with_name(profile_path.stem + DICE_SUFFIX)
 
 
-def load_table_dice(profile_path: Path) -> Tuple[TableDice, Optional[str]]:
+def load_table_dice(profile_path: Path) -> tuple[TableDice, Optional[str]]:
     """The examples saved beside ``profile_path``, and None; or, where they cannot be used, no examples and one
     line saying why and that the dice are read without them. No file is no examples, and no message."""
     path = table_dice_path(profile_path)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Dict, List, Optional, Type
+from typing import Optional
 
 from .games.automata.automa.valuation import estimate
 from .games.automata.rules import Action, CardReroll, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance
@@ -97,12 +97,12 @@ class SearchBot:
         best = max(range(len(candidates)), key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
         return candidates[best]
 
-    def _ucb_choice(self, visits: List[int], totals: List[float], n: int) -> int:
+    def _ucb_choice(self, visits: list[int], totals: list[float], n: int) -> int:
         log_n = math.log(n)
         return max(range(len(visits)), key=lambda k: totals[k] / visits[k]
                    + self.exploration * math.sqrt(log_n / visits[k]))
 
-    def _candidates(self, state: State, seat: int) -> List[Action]:
+    def _candidates(self, state: State, seat: int) -> list[Action]:
         actions = legal_actions(state)
         if len(actions) == 1:
             return actions
@@ -136,7 +136,7 @@ def margin_value(state: State, seat: int) -> float:
     return math.tanh((mine - best_other) / MARGIN_SCALE)
 
 
-BOTS: Dict[str, Type] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
 BOT_NAMES = "random, greedy, mcts:N (N playouts a decision), strong"
 
 

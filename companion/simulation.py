@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Dict, List, Sequence
+from typing import Sequence
 
 from .games.automata.rules import COLOURS, IllegalAction, State, apply_action, legal_actions, new_game, sample_chance, score
 
@@ -32,10 +32,10 @@ def random_playout(colours: Sequence[str], rng: random.Random) -> Playout:
     return Playout(state, actions, illegal)
 
 
-def simulate(seats: int, games: int, seed: int) -> Dict:
+def simulate(seats: int, games: int, seed: int) -> dict:
     rng = random.Random(seed)
     colours = COLOURS[:seats]
-    totals: List[int] = [0] * seats
+    totals: list[int] = [0] * seats
     actions = illegal = 0
     started = time.perf_counter()
     for _ in range(games):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from typing import List
 
 MODEL = Path("/proc/device-tree/model")
 LIBRARIES = {"picamera2": "camera", "lgpio": "buttons and LEDs"}  # module: what it drives
@@ -21,6 +20,6 @@ def is_raspberry_pi() -> bool:
         return False
 
 
-def missing_libraries() -> List[str]:
+def missing_libraries() -> list[str]:
     """The Pi's libraries this Python cannot import."""
     return [name for name in LIBRARIES if importlib.util.find_spec(name) is None]

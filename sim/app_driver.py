@@ -9,7 +9,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable, Iterator, List
+from typing import Callable, Iterator
 
 SIZE = (800, 480)
 
@@ -82,14 +82,14 @@ def walk(widget) -> Iterator:
         yield from walk(child)
 
 
-def open_popups() -> List:
+def open_popups() -> list:
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
     return [w for w in Window.children if isinstance(w, ModalView)]
 
 
-def buttons(root=None) -> List:
+def buttons(root=None) -> list:
     """Every button on screen, popups first (they are on top)."""
     from kivy.core.window import Window
     from kivy.uix.button import Button
@@ -124,7 +124,7 @@ def close_popups() -> None:
     pump(1)
 
 
-def texts(root) -> List[str]:
+def texts(root) -> list[str]:
     from kivy.uix.label import Label
 
     return [w.text for w in walk(root) if isinstance(w, Label)]

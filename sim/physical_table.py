@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -29,7 +29,7 @@ class PhysicalDie:
     seat: int
     die_type: str
     value: int
-    centre: Tuple[float, float] = (0.0, 0.0)
+    centre: tuple[float, float] = (0.0, 0.0)
     rotation: float = 0.0
 
 
@@ -49,7 +49,7 @@ class PhysicalTable:
         self.rng = rng
         self.scene = scene
         self.tray_share = tray_share  # chance that an Available die is put in the tray rather than the seat's zone
-        self.dice: List[PhysicalDie] = []
+        self.dice: list[PhysicalDie] = []
         self._background: Optional[np.ndarray] = None  # the same table under every frame
 
     # -- keeping up with the game ---------------------------------------------------------------
@@ -60,7 +60,7 @@ class PhysicalTable:
 
     def follow(self, state: State) -> None:
         expected = expected_dice(state)
-        current: Dict[str, Counter] = {}
+        current: dict[str, Counter] = {}
         for die in self.dice:
             location, token = self._token(die)
             current.setdefault(location, Counter())[token] += 1
@@ -86,7 +86,7 @@ class PhysicalTable:
         self.dice.append(die)
         return die
 
-    def move(self, seat: int, die: Tuple[str, int], zone: str) -> PhysicalDie:
+    def move(self, seat: int, die: tuple[str, int], zone: str) -> PhysicalDie:
         """A person picks up one of the seat's dice showing ``die`` (type, value) and puts it in ``zone``."""
         picked = next(d for d in self.dice if d.seat == seat and (d.die_type, d.value) == tuple(die))
         self.dice.remove(picked)
@@ -134,15 +134,15 @@ class PhysicalTable:
 
     # -- what the camera sees -------------------------------------------------------------------
 
-    def readings_by_zone(self) -> Dict[str, List[DieReading]]:
+    def readings_by_zone(self) -> dict[str, list[DieReading]]:
         """Exact readings grouped by the zone each die lies in; every zone of the table is listed."""
-        out: Dict[str, List[DieReading]] = {zone: [] for zone in self.zones}
+        out: dict[str, list[DieReading]] = {zone: [] for zone in self.zones}
         for die in self.dice:
             out.setdefault(die.zone, []).append(self._reading(die))
         return out
 
     @property
-    def zones(self) -> List[str]:
+    def zones(self) -> list[str]:
         if self.scene is not None:
             return [z.name for z in self.scene.layout.zones]
         return standard_zone_names(len(self.colours))

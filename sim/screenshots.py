@@ -15,8 +15,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sim.app_driver import headless
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SHOTS = ("home", "new-game", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
          "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
@@ -150,7 +154,7 @@ def main(argv=None) -> int:
 def other_game_shots(app, shot) -> None:
     """A Tokaido journey on an invented road and a Euphoria game with no entered deck, each set up and
     a few Automa turns in, then Home listing them."""
-    from companion.other_games.session import GameSession
+    from companion.line_games.session import GameSession
     from companion.games.tokaido import Setup, parse_road
     from sim.app_driver import tap
 

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -56,7 +56,7 @@ class TrialCounts:
     flagged: Counter = field(default_factory=Counter)
     kind_named: Counter = field(default_factory=Counter)
     looked_at: Counter = field(default_factory=Counter)  # planted, not flagged, but the die named to look at
-    failures: List[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
 
     def add(self, other: "TrialCounts") -> None:
         for name, value in vars(other).items():
@@ -224,7 +224,7 @@ def _plant(session, sync, table: PhysicalTable, observe, policy, counts) -> None
         _person_checks(sync, counts)
 
 
-def rates(counts: TrialCounts) -> Dict[str, float]:
+def rates(counts: TrialCounts) -> dict[str, float]:
     def share(a: int, b: int) -> float:
         return a / b if b else float("nan")
 

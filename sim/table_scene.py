@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -31,7 +31,7 @@ class TableScene:
     width: int
     height: int
     marker_px: float
-    placements: Dict[int, Tuple[Tuple[float, float], float]] = field(default_factory=dict)  # id -> (centre, rotation)
+    placements: dict[int, tuple[tuple[float, float], float]] = field(default_factory=dict)  # id -> (centre, rotation)
 
     @classmethod
     def arranged(cls, layout: ZoneLayout, width: int = 1280, height: int = 800,
@@ -83,7 +83,7 @@ class TableScene:
             roi[mask > 128] = warped[mask > 128]
 
     def scatter(self, zone_name: str, count: int, size: float, rng: np.random.Generator,
-                taken: Sequence[Tuple[float, float]] = (), spacing: float = 1.3) -> List[Tuple[float, float]]:
+                taken: Sequence[tuple[float, float]] = (), spacing: float = 1.3) -> list[tuple[float, float]]:
         """``count`` centres inside a zone on a jittered grid ``spacing`` die widths apart, clear of ``taken``."""
         polygon = self.zone_polygon(zone_name).astype(np.float32).reshape(-1, 1, 2)
         lo, hi = polygon.reshape(-1, 2).min(axis=0), polygon.reshape(-1, 2).max(axis=0)
@@ -119,10 +119,10 @@ def _shelf_pack(boxes, side: float, width: int, height: int, gap: float, edge: f
 @dataclass
 class RenderedTable:
     frame: np.ndarray
-    labels: List[dict]
-    zones: List[str]  # the zone each die was put in, in label order
+    labels: list[dict]
+    zones: list[str]  # the zone each die was put in, in label order
 
-    def readings(self, colour_of=None) -> List[DieReading]:
+    def readings(self, colour_of=None) -> list[DieReading]:
         """Exact readings from the labels (type, value, centre); colours from ``colour_of(frame, centre, size)``
         when given, else the label's colour."""
         out = []
@@ -135,7 +135,7 @@ class RenderedTable:
         return out
 
 
-def label_centre(label: dict) -> Tuple[Tuple[float, float], float]:
+def label_centre(label: dict) -> tuple[tuple[float, float], float]:
     """The centre of a die's top face and its size, from a rendered label."""
     top = np.array(label["outline"][:len(label["outline"]) // 2], np.float32)
     centre = top.mean(axis=0)
@@ -143,7 +143,7 @@ def label_centre(label: dict) -> Tuple[Tuple[float, float], float]:
     return (float(centre[0]), float(centre[1])), size
 
 
-def render_table(scene: TableScene, dice: Sequence[Tuple[str, DieSpec]], rng: np.random.Generator,
+def render_table(scene: TableScene, dice: Sequence[tuple[str, DieSpec]], rng: np.random.Generator,
                  style: Optional[SceneStyle] = None, background: Optional[np.ndarray] = None,
                  hidden_markers: Sequence[int] = ()) -> RenderedTable:
     """Render ``(zone, die)`` pairs on the scene's table."""
@@ -154,7 +154,7 @@ def render_table(scene: TableScene, dice: Sequence[Tuple[str, DieSpec]], rng: np
     return RenderedTable(frame, labels, [z for z, _ in dice])
 
 
-def move_camera(rendered: RenderedTable, angle_deg: float, shift: Tuple[float, float],
+def move_camera(rendered: RenderedTable, angle_deg: float, shift: tuple[float, float],
                 scale: float = 1.0) -> RenderedTable:
     """The same table seen by a bumped camera: rotated about the frame centre, scaled and shifted."""
     h, w = rendered.frame.shape[:2]
@@ -171,7 +171,7 @@ def move_camera(rendered: RenderedTable, angle_deg: float, shift: Tuple[float, f
 
 
 def calibration_dice(scene: TableScene, players: Sequence[str], rng: np.random.Generator,
-                     per_type: Tuple[int, int, int] = (2, 2, 2), size_share: float = 0.6) -> List[Tuple[str, DieSpec]]:
+                     per_type: tuple[int, int, int] = (2, 2, 2), size_share: float = 0.6) -> list[tuple[str, DieSpec]]:
     """Each player's dice of every type in their seat's Available zone, as for colour calibration."""
     size = scene.marker_px * size_share
     out = []

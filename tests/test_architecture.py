@@ -5,7 +5,7 @@ import ast
 import fnmatch
 import tomllib
 from pathlib import Path
-from typing import Dict, Iterator, List, Optional, Set, Tuple
+from typing import Iterator, Optional
 
 import pytest
 
@@ -18,7 +18,7 @@ LINE_GAMES = tuple(f"companion.games.{p.name}" for p in sorted(GAMES.iterdir())
                    if (p / "__init__.py").is_file() and p.name != "automata")
 
 # Lowest first. A module belongs to the layer of its longest matching prefix.
-LAYERS: Tuple[Tuple[str, ...], ...] = (
+LAYERS: tuple[tuple[str, ...], ...] = (
     ("companion.games.automata.rules", "companion.store", "vision", "hardware") + LINE_GAMES,
     ("companion.user_files", "companion.config", "companion.invocation"),
     ("companion.games.automata.automa", "companion.bots", "companion.simulation"),
@@ -26,19 +26,18 @@ LAYERS: Tuple[Tuple[str, ...], ...] = (
     ("companion.games.automata.sync",),
     # a game at the table: what every game shares (the session, the stored games played by lines), the
     # registry of the games and each game's own part on this layer
-    ("companion.session", "companion.other_games", "companion.games", "companion.games.automata")
+    ("companion.session", "companion.line_games", "companion.games", "companion.games.automata")
     + tuple(f"{game}.table" for game in LINE_GAMES),
     ("ui",),
-    # The command line: each package's subcommands, registered by companion.cli.
-    ("companion", "companion.cli", "companion.arguments", "companion.commands", "companion.automa_commands",
-     "vision.cli", "vision.__main__", "hardware.cli", "calibration.cli", "ui.cli"),
+    # The command line: every subcommand, in one package (companion.cli).
+    ("companion", "companion.cli", "companion.arguments"),
 )
 # Packages that import nothing of the project but themselves (a game's pure rules: not its ``table`` part).
 SELF_CONTAINED = ("companion.games.automata.rules", "companion.store", "vision", "hardware") + LINE_GAMES
 NEVER_INSTALLED = ("sim", "tests", "benchmarks")
 
 
-def installed_packages() -> Set[str]:
+def installed_packages() -> set[str]:
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]["include"]
     return {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()
             and any(fnmatch.fnmatch(p.name, pattern) for pattern in patterns)}
@@ -47,7 +46,7 @@ def installed_packages() -> Set[str]:
 PROJECT = installed_packages() | set(NEVER_INSTALLED)
 
 
-def modules(package: str) -> Iterator[Tuple[str, Path]]:
+def modules(package: str) -> Iterator[tuple[str, Path]]:
     for path in sorted((ROOT / package).rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
         yield ".".join(parts[:-1] if parts[-1] == "__init__" else parts), path
@@ -58,7 +57,7 @@ def is_module(name: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
-def project_imports(module: str, source: str, is_package: bool = False) -> Set[str]:
+def project_imports(module: str, source: str, is_package: bool = False) -> set[str]:
     """The project's modules ``source`` imports, wherever in it (inside functions too); relative ones resolved."""
     package = module if is_package else module.rpartition(".")[0]
     found = set()
@@ -72,7 +71,7 @@ def project_imports(module: str, source: str, is_package: bool = False) -> Set[s
     return {name for name in found if name.split(".")[0] in PROJECT}
 
 
-def imports_of(packages) -> Dict[str, Set[str]]:
+def imports_of(packages) -> dict[str, set[str]]:
     return {module: project_imports(module, path.read_text(), path.name == "__init__.py")
             for package in packages for module, path in modules(package)}
 
@@ -87,7 +86,7 @@ def layer(module: str) -> Optional[int]:
     return max(matches)[1] if matches else None
 
 
-def upward(module: str, targets: Set[str]) -> List[str]:
+def upward(module: str, targets: set[str]) -> list[str]:
     return [f"{module} imports {target}, a layer above it" for target in sorted(targets)
             if layer(target) is not None and layer(target) > layer(module)]
 

@@ -172,6 +172,7 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           timeout=60, cwd=cwd)
 
 
+@pytest.mark.slow
 def test_opencv_says_nothing_of_its_own(tmp_path):
     missing = run_cli("read-dice", "nothere.png", cwd=tmp_path)
     assert missing.returncode == 2

@@ -29,4 +29,4 @@ def test_where_the_shell_finds_it_the_hint_names_it(tmp_path, monkeypatch):
 
 
 def test_started_as_a_module_the_hint_names_the_command():
-    assert program("/src/companion/cli.py") == PROGRAM
+    assert program("/src/companion/cli/__main__.py") == PROGRAM

@@ -5,7 +5,6 @@ card (``docs/automa.md``, "Card anatomy"); each half is said as what the Automa 
 """
 from __future__ import annotations
 
-from typing import Dict, List
 
 MODIFY_WORDS = {
     "none": "Leaves its dice as rolled",
@@ -19,12 +18,12 @@ def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def in_order(names: List[str]) -> str:
+def in_order(names: list[str]) -> str:
     """Areas or card types, best first: ``Create › Scavenge › Market``."""
     return " › ".join(name.replace("_", " ").title() for name in names)
 
 
-def action_lines(action: Dict) -> List[str]:
+def action_lines(action: dict) -> list[str]:
     """The right half: where the die goes and which die."""
     focus = list(action.get("focus", []))
     if action.get("judge") == "blind":
@@ -35,7 +34,7 @@ def action_lines(action: Dict) -> List[str]:
     return goes + [f"[b]Prefers[/b] its {which} die"]
 
 
-def support_lines(support: Dict) -> List[str]:
+def support_lines(support: dict) -> list[str]:
     """The left half: changing dice, the cards it wants, reserving, and how it breaks a tie."""
     wanted = in_order(list(support.get("colours", [])))
     reserves = "Reserves a card it cannot buy yet" if support.get("reserve") else "Never reserves a card"
@@ -46,6 +45,6 @@ def support_lines(support: Dict) -> List[str]:
             f"[b]On a tie:[/b] the {ordinal(int(support.get('steps', 1)))} choice, {counted}"]
 
 
-def card_lines(role: str, face: Dict) -> List[str]:
+def card_lines(role: str, face: dict) -> list[str]:
     """The lines a card face shows for its role in the pair (the action or the support card)."""
     return action_lines(face.get("action", {})) if role == "Action" else support_lines(face.get("support", {}))

@@ -19,7 +19,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -49,8 +49,8 @@ class Reading:
     value: int
     colour: str
     confidence: float
-    bbox: Tuple[int, int, int, int]   # in main-frame pixels
-    outline: Tuple[Tuple[float, float], ...]
+    bbox: tuple[int, int, int, int]   # in main-frame pixels
+    outline: tuple[tuple[float, float], ...]
     crop: Optional[np.ndarray] = None  # RGB, for the confirm dialog
     # the frame and the die's place in it, with the type, value and colour read: what an example is cut from
     seen: Optional[ConfirmedDie] = field(default=None, compare=False)
@@ -78,7 +78,7 @@ class Reading:
         return None if self.seen is None else replace(self.seen, value=int(value))
 
 
-def with_rolled_types(readings: Sequence[Reading], rolled: Sequence[str]) -> Optional[List[Reading]]:
+def with_rolled_types(readings: Sequence[Reading], rolled: Sequence[str]) -> Optional[list[Reading]]:
     """One seat's dice read, each as the type the game gives it among the types ``rolled``
     (``vision.known_types``); None where they are not the dice rolled (not as many, or of other types with no
     odds of the reader's to read them by)."""
@@ -112,7 +112,7 @@ class DemoTable:
             self._background = np.zeros((MAIN_SIZE[1], MAIN_SIZE[0], 3), np.uint8)
             self._background[:] = (60, 95, 45)
 
-    def dice(self) -> List[Tuple[str, int, str, Tuple[float, float]]]:
+    def dice(self) -> list[tuple[str, int, str, tuple[float, float]]]:
         """(type, value, colour, centre) of each die to draw."""
         session = self.table()
         if session is None:
@@ -164,7 +164,7 @@ class DemoTable:
 
 # -- the feed ---------------------------------------------------------------------------------
 
-def _bgr(rgba: theme.RGBA) -> Tuple[int, int, int]:
+def _bgr(rgba: theme.RGBA) -> tuple[int, int, int]:
     return tuple(round(c * 255) for c in rgba[2::-1])
 
 
@@ -182,7 +182,7 @@ def draw_readings(preview: np.ndarray, readings: Sequence[Reading], scale: float
         cv2.polylines(preview, [pts], True, _bgr(theme.seat_rgba(r.colour)), 2, cv2.LINE_AA)
 
 
-def reading_at(readings: Sequence[Reading], point: Tuple[float, float], reach: float) -> Optional[Reading]:
+def reading_at(readings: Sequence[Reading], point: tuple[float, float], reach: float) -> Optional[Reading]:
     """The reading whose box holds ``point`` (main-frame pixels) or comes within ``reach`` of it;
     of several, the one whose centre is nearest."""
     def gap(r: Reading) -> float:
@@ -211,10 +211,10 @@ class CameraFeed:
         self._lock = threading.Lock()
         self._preview: Optional[np.ndarray] = None
         self._frame_number = 0
-        self._readings: List[Reading] = []
+        self._readings: list[Reading] = []
         self._stop = threading.Event()
         self._preview_thread: Optional[threading.Thread] = None
-        self._produced: List[float] = []
+        self._produced: list[float] = []
         self.on_settled: Optional[Callable[[dict, np.ndarray], None]] = None
 
     @classmethod
@@ -300,12 +300,12 @@ class CameraFeed:
 
     # -- what the screen takes ------------------------------------------------------------
 
-    def latest(self) -> Tuple[int, Optional[np.ndarray]]:
+    def latest(self) -> tuple[int, Optional[np.ndarray]]:
         """(frame number, RGB preview flipped upside down for a texture)."""
         with self._lock:
             return self._frame_number, self._preview
 
-    def readings(self) -> List[Reading]:
+    def readings(self) -> list[Reading]:
         with self._lock:
             return list(self._readings)
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from companion.games.automata.automa import AutomaDecision
 from companion.games.automata.rules import Action, Phase, Roll, Score, State, score
 from companion.games.registry import kind_named
-from companion.other_games.camera_look import LookThen
-from companion.other_games.entered import normal, save_entered
-from companion.other_games.entry import Entry
-from companion.other_games.kinds import GameKind
-from companion.other_games.setup_form import SetupForm, setup_form
-from companion.other_games.table import OtherGameTable
+from companion.line_games.camera_look import LookThen
+from companion.line_games.entered import normal, save_entered
+from companion.line_games.entry import Entry
+from companion.line_games.kinds import GameKind
+from companion.line_games.setup_form import SetupForm, setup_form
+from companion.line_games.table import OtherGameTable
 from companion.session.dice_learning import ConfirmedDie
 from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime
@@ -35,8 +35,8 @@ class GameController:
         self.runtime: Optional[TableRuntime] = None
         self.other_setup: Optional[SetupForm] = None  # the setup of a new game of another game than Automata
         self.other: Optional[OtherGameTable] = None  # a game of another game than Automata, on its own screen
-        self.entries: Dict[str, Entry] = {}  # the road or deck being entered, of each kind, kept until saved
-        # the camera's look at the table of a game whose camera looks for something (companion.other_games.camera_look),
+        self.entries: dict[str, Entry] = {}  # the road or deck being entered, of each kind, kept until saved
+        # the camera's look at the table of a game whose camera looks for something (companion.line_games.camera_look),
         # where its zones are calibrated
         self.game_look: Callable[[GameKind], Optional[LookThen]] = lambda kind: None
 
@@ -101,7 +101,7 @@ class GameController:
         self.other = OtherGameTable.resume(self.store, game_id, self.panel, look)
         return self.other
 
-    def last_colours(self) -> List[str]:
+    def last_colours(self) -> list[str]:
         """The seat colours of the latest saved game of Automata (to start the Calibrate screen with)."""
         try:
             game_id = self.store.latest_game_id(AUTOMATA)
@@ -162,7 +162,7 @@ class GameController:
     def undo(self) -> Outcome:
         return self.runtime.undo()
 
-    def history(self) -> List[str]:
+    def history(self) -> list[str]:
         return [str(a) for a in self.session.game.actions]
 
     def final_score(self) -> Score:

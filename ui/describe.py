@@ -3,7 +3,7 @@ cells of the Table screen's grid: one column per seat, one row per thing on the 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Dict, List, Sequence
+from typing import Sequence
 
 from companion.games.automata.rules import Phase, Ruleset, SeatState, State, ability_text
 
@@ -39,7 +39,7 @@ def tracks_text(state: State) -> str:
 
 def dice_text(dice: Sequence) -> str:
     """Dice by type, their values after it: ``d4: 1 1 3  d6: 5``; a line breaks only between types."""
-    by_type: Dict[str, List[int]] = {}
+    by_type: dict[str, list[int]] = {}
     for die_type, value in sorted(dice):
         by_type.setdefault(die_type, []).append(value)
     return "  ".join(f"{t}:{NO_BREAK}{NO_BREAK.join(str(v) for v in values)}" for t, values in by_type.items())
@@ -90,7 +90,7 @@ def offer_text(state: State) -> str:
     return f"Display: {escape(display)}\nTop Head: {escape(head)} · deck {len(state.deck)}"
 
 
-def card_details(rules: Ruleset, card_ids: Sequence[str]) -> List[str]:
+def card_details(rules: Ruleset, card_ids: Sequence[str]) -> list[str]:
     """Each card's type, the sum it needs and its gear cost on a line, its ability indented below
     (plain text)."""
     lines = []

@@ -1,7 +1,7 @@
 """Pop-up dialogs: alerts (a refused move, a lost camera) and plain information."""
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence, Tuple
+from typing import Callable, Optional, Sequence
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
@@ -12,17 +12,17 @@ from . import theme
 from .widgets import Caption, rgb_texture, touch_button
 
 
-Choice = Tuple[str, Optional[Callable[[], None]]]  # a button's words, and what it does once the pop-up is closed
+Choice = tuple[str, Optional[Callable[[], None]]]  # a button's words, and what it does once the pop-up is closed
 
 
 def alert(title: str, text: str, on_close: Optional[Callable[[], None]] = None, button: str = "OK",
-          font_name: str = "Roboto", font_size: int = theme.FONT, size_hint: Tuple[float, float] = (0.8, 0.7)) -> Popup:
+          font_name: str = "Roboto", font_size: int = theme.FONT, size_hint: tuple[float, float] = (0.8, 0.7)) -> Popup:
     """A modal message with one big button; the reason in plain words."""
     return ask(title, text, [(button, on_close)], font_name, font_size, size_hint)
 
 
 def ask(title: str, text: str, choices: Sequence[Choice], font_name: str = "Roboto", font_size: int = theme.FONT,
-        size_hint: Tuple[float, float] = (0.8, 0.7), separator: theme.RGBA = theme.ACCENT) -> Popup:
+        size_hint: tuple[float, float] = (0.8, 0.7), separator: theme.RGBA = theme.ACCENT) -> Popup:
     """A modal message with a row of big buttons, the first on the left; each closes it, then does its part."""
     from kivy.uix.scrollview import ScrollView
 

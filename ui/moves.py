@@ -8,7 +8,7 @@ offers an illegal move. Pure Python: no Kivy, so it is tested on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 from companion.games.automata.rules import (
     Action, CardAdjust, CardReroll, Combine, Create, Forfeit, Nudge, Phase, Place, Reroll, Research, Scavenge, Sell,
@@ -28,18 +28,18 @@ class Node:
 
     label: str
     action: Optional[Action] = None
-    children: Dict[str, "Node"] = field(default_factory=dict)
+    children: dict[str, "Node"] = field(default_factory=dict)
 
     @property
     def is_move(self) -> bool:
         return self.action is not None
 
 
-def made_text(counts: Sequence[Tuple[str, int]]) -> str:
+def made_text(counts: Sequence[tuple[str, int]]) -> str:
     return ", ".join(f"{n} {t.upper()}" for t, n in counts if n)
 
 
-def path_of(action: Action) -> List[str]:
+def path_of(action: Action) -> list[str]:
     """The labels of the taps that lead to ``action``."""
     if isinstance(action, Place):
         return [die_text(action.die), AREA_TITLES[action.area]]
@@ -91,7 +91,7 @@ class MoveChooser:
 
     def __init__(self, actions: Sequence[Action]) -> None:
         self.root = build_tree(actions)
-        self.path: List[str] = []
+        self.path: list[str] = []
 
     @property
     def node(self) -> Node:
@@ -100,7 +100,7 @@ class MoveChooser:
             node = node.children[label]
         return node
 
-    def options(self) -> List[str]:
+    def options(self) -> list[str]:
         """Labels to offer; at the top, Modify and Forfeit come last."""
         labels = list(self.node.children)
         if not self.path:

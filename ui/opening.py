@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import tempfile
 from pathlib import Path
-from typing import Tuple
 
 from kivy.clock import Clock
 
@@ -18,7 +17,7 @@ from .dialogs import alert
 log = logging.getLogger(__name__)
 
 
-def open_store(db_path: Path, backup_every: int) -> Tuple[GameStore, Path]:
+def open_store(db_path: Path, backup_every: int) -> tuple[GameStore, Path]:
     """The games database and where it is: ``db_path``, or a scratch one when that cannot be opened."""
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)

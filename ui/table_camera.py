@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from calibration.profile import CalibrationProfile
-    from companion.other_games.camera_look import Look, LooksInTurn
-    from companion.other_games.kinds import GameKind
+    from companion.line_games.camera_look import Look, LooksInTurn
+    from companion.line_games.kinds import GameKind
     from companion.session.dice_learning import TableDiceLearner
     from hardware.camera import CameraSource
 
@@ -99,7 +99,7 @@ class TableCamera(EventDispatcher):
         they are calibrated (their profile beside the calibration profile), taken on a thread of their own and
         handed to the game on this one; None in the demo, or without that profile."""
         from calibration.profile import CalibrationProfile, ProfileError
-        from companion.other_games.camera_look import TableLook
+        from companion.line_games.camera_look import TableLook
 
         if kind.camera is None or self.demo:
             return None
@@ -115,7 +115,7 @@ class TableCamera(EventDispatcher):
 
     def in_background(self, look: "Look") -> "LooksInTurn":
         """``look`` taken on a thread of its own, its readings handed to the game on this one, then ``on_looked``."""
-        from companion.other_games.camera_look import Look, LooksInTurn
+        from companion.line_games.camera_look import LooksInTurn
 
         return LooksInTurn(look, self._hand_on_look)
 

@@ -4,7 +4,6 @@ action spaces last. A seat's cards show by their short labels; a tap shows what 
 needs and does. Styles are in table.kv."""
 from __future__ import annotations
 
-from typing import List
 
 from kivy.graphics import Color, Rectangle
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty
@@ -68,7 +67,7 @@ class TableGrid(GridLayout):
         seat_w = self.seat_width(len(state.seats))
         self.cols = len(state.seats) + 2
 
-        def row(title: str, cells: List, last: str = "", height: float = 22) -> None:
+        def row(title: str, cells: list, last: str = "", height: float = 22) -> None:
             """A row as high as its tallest cell, every cell's text centred in it."""
             for cell in cells:
                 cell.width = seat_w

@@ -6,9 +6,8 @@ too, so players who cannot tell the colours apart still can tell the seats apart
 """
 from __future__ import annotations
 
-from typing import Dict, Tuple
 
-RGBA = Tuple[float, float, float, float]
+RGBA = tuple[float, float, float, float]
 
 TOUCH = 52          # minimum height of anything to tap (>= 48 px)
 TOUCH_BIG = 64      # the main action on a screen
@@ -25,7 +24,7 @@ MUTED: RGBA = (0.72, 0.74, 0.78, 1)
 ACCENT: RGBA = (0.98, 0.72, 0.20, 1)
 ALERT: RGBA = (0.85, 0.25, 0.22, 1)
 
-SEAT_RGBA: Dict[str, RGBA] = {
+SEAT_RGBA: dict[str, RGBA] = {
     "red": (0.90, 0.30, 0.28, 1),
     "blue": (0.36, 0.56, 1.00, 1),
     "green": (0.32, 0.76, 0.36, 1),
@@ -33,7 +32,7 @@ SEAT_RGBA: Dict[str, RGBA] = {
 }
 # Score categories in hues no seat wears (orange, gold, teal, violet, pink) and greys, so that a
 # bar's segments never read as a seat's colour.
-CATEGORY_RGBA: Dict[str, RGBA] = {
+CATEGORY_RGBA: dict[str, RGBA] = {
     "Sets": (0.68, 0.42, 0.94, 1),
     "Coins": (0.95, 0.80, 0.25, 1),
     "Dice": (0.16, 0.72, 0.68, 1),

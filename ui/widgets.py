@@ -2,7 +2,7 @@
 card faces and the score bar chart."""
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Type
+from typing import Callable, Optional
 
 import numpy as np
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
@@ -58,7 +58,7 @@ def rgb_texture(image: np.ndarray) -> Texture:
 
 
 def touch_button(text: str, on_press: Callable[[], None], big: bool = False,
-                 kind: Optional[Type[TouchButton]] = None, **kwargs) -> TouchButton:
+                 kind: Optional[type[TouchButton]] = None, **kwargs) -> TouchButton:
     """A button of ``kind`` (a BigButton when ``big``, else a TouchButton) calling ``on_press``."""
     button = (kind or (BigButton if big else TouchButton))(text=text, **kwargs)
     button.bind(on_release=lambda *_: on_press())
@@ -92,7 +92,7 @@ class CardFace(BoxLayout):
     """One Automa card drawn as a card: title and pile on top, then what it says; drawn again when
     ``face`` (the card's face, as the deck gives it) changes."""
 
-    PILE_RGBA: Dict[str, theme.RGBA] = {
+    PILE_RGBA: dict[str, theme.RGBA] = {
         "rust": (0.62, 0.33, 0.20, 1), "cog": (0.50, 0.52, 0.55, 1),
         "spring": (0.25, 0.45, 0.75, 1), "brass": (0.72, 0.58, 0.20, 1), "steel": (0.36, 0.42, 0.50, 1),
     }
@@ -154,9 +154,9 @@ class BarChart(Widget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._badges: List[SeatBadge] = []
-        self._totals: List[Label] = []
-        self._segment_labels: List[List[Label]] = []
+        self._badges: list[SeatBadge] = []
+        self._totals: list[Label] = []
+        self._segment_labels: list[list[Label]] = []
         self.bind(pos=self._redraw, size=self._redraw, categories=self._rebuild, series=self._rebuild)
         self._rebuild()
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-from typing import Tuple
 
 import cv2
 import numpy as np
@@ -14,7 +13,7 @@ _LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 COLOUR_SAMPLES_ACROSS = 20
 
 
-def body_colour(frame_bgr: np.ndarray, centre: Tuple[float, float], size: float) -> np.ndarray:
+def body_colour(frame_bgr: np.ndarray, centre: tuple[float, float], size: float) -> np.ndarray:
     """Median Lab of the die's body inside its central region, pips and numerals left out."""
     h, w = frame_bgr.shape[:2]
     half = max(2.0, size * 0.3)
@@ -36,7 +35,7 @@ def body_colour(frame_bgr: np.ndarray, centre: Tuple[float, float], size: float)
     return median
 
 
-def match_colour(lab: np.ndarray, profile: ColourProfile) -> Tuple[str, float]:
+def match_colour(lab: np.ndarray, profile: ColourProfile) -> tuple[str, float]:
     """Nearest player colour and a confidence from its distance and its margin over the runner-up."""
     distances = []
     for name, references in profile.players.items():

@@ -9,7 +9,7 @@ recall: the classifier downstream rejects blobs that are not dice and refines ea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -22,7 +22,7 @@ WORK_DIE = 10.0  # where the dice's size is known, the working image is large en
 FIRST_OCTAVE_SIGMA = 1.25  # the packed search halves its map while its first blur stays this wide there (px)
 
 
-def shrink(image: np.ndarray, size: Tuple[int, int]) -> np.ndarray:
+def shrink(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """``image`` averaged down to ``size`` (width, height). A frame more than twice that size is first
     halved: averaging by an exact factor of two is ten times cheaper than by any other, and leaves the
     same average."""
@@ -37,7 +37,7 @@ def shrink(image: np.ndarray, size: Tuple[int, int]) -> np.ndarray:
 class Candidate:
     """A blob that may be a die, in full-frame pixels; ``strength`` is its contrast response."""
 
-    centre: Tuple[float, float]
+    centre: tuple[float, float]
     size: float
     strength: float
 
@@ -85,7 +85,7 @@ class ContrastImage:
         small = frame_bgr if scale >= 1.0 else shrink(frame_bgr, (int(round(w * scale)), int(round(h * scale))))
         return cls(contrast_map(small, largest_die * scale), scale)
 
-    def without(self, outlines: Sequence[Sequence[Tuple[float, float]]], grow: float = 1.15) -> "ContrastImage":
+    def without(self, outlines: Sequence[Sequence[tuple[float, float]]], grow: float = 1.15) -> "ContrastImage":
         """A copy with no contrast inside the outlines (frame pixels), each grown by ``grow`` about its centre."""
         contrast = self.contrast.copy()
         for outline in outlines:
@@ -99,7 +99,7 @@ class ContrastImage:
 def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: float = MAX_DIE,
                     threshold: float = 4.0, limit: int = 64,
                     contrast_image: Optional[ContrastImage] = None,
-                    ignore: Sequence[np.ndarray] = (), packed: bool = False) -> List[Candidate]:
+                    ignore: Sequence[np.ndarray] = (), packed: bool = False) -> list[Candidate]:
     """Up to ``limit`` blobs between ``min_size`` and ``max_size`` pixels across, strongest first;
     none centred inside an ``ignore`` polygon (frame pixels). ``packed``: a blob counts even where the
     blob of a group around it is stronger (dice packed together); meant for a narrow range of sizes,
@@ -113,7 +113,7 @@ def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: 
         h, w = ignored.shape
         found = [peak for peak in found
                  if not ignored[min(max(int(peak[2]), 0), h - 1), min(max(int(peak[1]), 0), w - 1)]]
-    kept: List[Candidate] = []
+    kept: list[Candidate] = []
     kept_xy = np.zeros((limit, 2))
     kept_size = np.zeros(limit)
     for strength, x, y, sigma in found:
@@ -133,7 +133,7 @@ def find_candidates(frame_bgr: np.ndarray, min_size: float = MIN_DIE, max_size: 
 
 
 def contrast_centres(contrast_image: ContrastImage, size: float, threshold: float, limit: int,
-                     ignore: Sequence[np.ndarray] = ()) -> List[Candidate]:
+                     ignore: Sequence[np.ndarray] = ()) -> list[Candidate]:
     """Up to ``limit`` centres of contrast over ``threshold``, strongest first, each of dice ``size`` (frame
     pixels), none inside an ``ignore`` polygon: the local maxima of the map blurred at that size's scale.
     Unlike a blob, such a centre needs no contrast all round it: a die of the table's colour shows little but
@@ -162,7 +162,7 @@ def _ignored_mask(contrast_image: ContrastImage, ignore: Sequence[np.ndarray]) -
 
 def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, threshold: float,
                        per_octave: int = 3, most: int = 400,
-                       beat_larger: bool = True, halve_first: bool = False) -> List[Tuple[float, float, float, float]]:
+                       beat_larger: bool = True, halve_first: bool = False) -> list[tuple[float, float, float, float]]:
     """(strength, x, y, sigma) of difference-of-Gaussian maxima, strongest first; without ``beat_larger``,
     a maximum in space that beats the smaller scales only.
 

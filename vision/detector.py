@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from typing import List, Optional, Tuple
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -34,7 +34,7 @@ LARGEST_LOG_SIZE = math.log(WORK_SIZE / STRIDE)  # a die's side is never read as
 SAME_DIE = math.log(1.8)  # finds at two scales further apart in size than this are two dice
 
 
-def working_scale(shape: Tuple[int, ...], die_size: Optional[float] = None) -> float:
+def working_scale(shape: tuple[int, ...], die_size: Optional[float] = None) -> float:
     """The scale from frame pixels to the working image's."""
     if die_size:
         return WORK_DIE / die_size
@@ -57,7 +57,7 @@ def network_input(image_bgr: np.ndarray) -> np.ndarray:
     return blob
 
 
-def peaks(heat: np.ndarray, min_peak: float = MIN_PEAK, limit: int = MAX_PEAKS) -> List[Tuple[int, int, float]]:
+def peaks(heat: np.ndarray, min_peak: float = MIN_PEAK, limit: int = MAX_PEAKS) -> list[tuple[int, int, float]]:
     """(row, column, heat) of each local maximum of ``heat`` over ``min_peak``, the strongest first."""
     local_max = heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))
     rows, cols = np.nonzero(local_max & (heat >= min_peak))
@@ -75,7 +75,7 @@ class DieDetector:
         self.net = cv2.dnn.readNetFromONNX(str(path))
         self.outputs = self.net.getUnconnectedOutLayersNames()
 
-    def maps(self, image_bgr: np.ndarray) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def maps(self, image_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The heat (H x W, 0..1), the centre offsets (2 x H x W, in cells) and the log die sizes (H x W, in
         cells) of a working image."""
         self.net.setInput(network_input(image_bgr))
@@ -83,7 +83,7 @@ class DieDetector:
         return out["heat"][0, 0], out["offset"][0], out["size"][0, 0]
 
     def find(self, frame_bgr: np.ndarray, die_size: Optional[float] = None,
-             min_peak: float = MIN_PEAK) -> List[Candidate]:
+             min_peak: float = MIN_PEAK) -> list[Candidate]:
         """The dice in ``frame_bgr``, in frame pixels, ``strength`` their heat (0..1): every peak over
         ``min_peak``, and where there is none the strongest over ``LEAST_PEAK`` (a frame that is a close photo of
         one die shows it less surely than a table shows its dice). Without a known die size the frame is also
@@ -95,7 +95,7 @@ class DieDetector:
         sure = [c for c in found if c.strength >= min_peak]
         return sure or found[:1]
 
-    def _find_at(self, frame_bgr: np.ndarray, scale: float) -> List[Candidate]:
+    def _find_at(self, frame_bgr: np.ndarray, scale: float) -> list[Candidate]:
         """Every peak over ``LEAST_PEAK`` of the maps of the frame at ``scale``, the strongest first."""
         size = (max(1, round(frame_bgr.shape[1] * scale)), max(1, round(frame_bgr.shape[0] * scale)))
         image = shrink(frame_bgr, size) if scale < 1 else cv2.resize(frame_bgr, size, interpolation=cv2.INTER_LINEAR)
@@ -109,9 +109,9 @@ class DieDetector:
         return found
 
 
-def _one_per_die(found: List[Candidate]) -> List[Candidate]:
+def _one_per_die(found: list[Candidate]) -> list[Candidate]:
     """The strongest of the finds of about one size whose centres lie within half a die of each other."""
-    kept: List[Candidate] = []
+    kept: list[Candidate] = []
     for c in sorted(found, key=lambda c: -c.strength):
         if all(math.dist(c.centre, k.centre) > 0.5 * max(c.size, k.size) or abs(math.log(c.size / k.size)) > SAME_DIE
                for k in kept):

@@ -12,7 +12,7 @@ import math
 import pathlib
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -48,7 +48,7 @@ def box_inside(inner, outer) -> bool:
     return area > 0 and ix * iy >= INSIDE_SHARE * area and off <= MIDDLE_SHARE * side
 
 
-def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]:
+def match(readings: list[DieReading], labels: list[dict]) -> list[Optional[int]]:
     """For each label, the index of its reading (or None). Each reading matches one label at most.
 
     Pairs overlapping by ``MATCH_IOU`` go first, best overlap first. A label left over then matches a reading
@@ -61,7 +61,7 @@ def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]
         return [int(np.argmax([r.detection_confidence for r in readings]))]
     pairs = sorted(((box_iou(r.bbox, lab["bbox"]), i, j) for j, lab in enumerate(labels) if lab["bbox"]
                     for i, r in enumerate(readings)), reverse=True)
-    result: List[Optional[int]] = [None] * len(labels)
+    result: list[Optional[int]] = [None] * len(labels)
     used = set()
     for iou, i, j in pairs:
         if iou < MATCH_IOU:
@@ -86,7 +86,7 @@ def match(readings: List[DieReading], labels: List[dict]) -> List[Optional[int]]
     return result
 
 
-def _middle(box) -> Tuple[float, float]:
+def _middle(box) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
@@ -124,22 +124,22 @@ class Tally:
     found_complete: int = 0
     readings_complete: int = 0
     type_right: int = 0
-    value_seen: Dict[str, int] = field(default_factory=lambda: {t: 0 for t in DIE_TYPES})
-    value_right: Dict[str, int] = field(default_factory=lambda: {t: 0 for t in DIE_TYPES})
+    value_seen: dict[str, int] = field(default_factory=lambda: {t: 0 for t in DIE_TYPES})
+    value_right: dict[str, int] = field(default_factory=lambda: {t: 0 for t in DIE_TYPES})
     # kind -> value -> [labelled dice, found with the right type and value]
-    value_recall_counts: Dict[str, Dict[int, List[int]]] = field(default_factory=lambda: {k: {} for k in VALUE_KINDS})
+    value_recall_counts: dict[str, dict[int, list[int]]] = field(default_factory=lambda: {k: {} for k in VALUE_KINDS})
     colour_seen: int = 0
     colour_right: int = 0
-    ms: List[float] = field(default_factory=list)
-    confidences: List[float] = field(default_factory=list)  # one per reading whose rightness is known
-    correct: List[bool] = field(default_factory=list)  # whether that reading was right
-    judged_types: List[str] = field(default_factory=list)  # its die type: the label's, or the reading's if none
+    ms: list[float] = field(default_factory=list)
+    confidences: list[float] = field(default_factory=list)  # one per reading whose rightness is known
+    correct: list[bool] = field(default_factory=list)  # whether that reading was right
+    judged_types: list[str] = field(default_factory=list)  # its die type: the label's, or the reading's if none
 
-    def add(self, labels: List[dict], readings: List[DieReading], ms: float, complete: bool = True) -> None:
+    def add(self, labels: list[dict], readings: list[DieReading], ms: float, complete: bool = True) -> None:
         self.frames += 1
         self.frames_complete += complete
         self.ms.append(ms)
-        right: List[Optional[bool]] = [False if complete else None] * len(readings)
+        right: list[Optional[bool]] = [False if complete else None] * len(readings)
         judged = [r.die_type for r in readings]
         for lab, idx in zip(labels, match(readings, labels)):
             if lab.get(ENROLLED):
@@ -231,7 +231,7 @@ class Tally:
         }
 
 
-    def _by_type(self, accepted: np.ndarray, correct: np.ndarray) -> Dict[str, dict]:
+    def _by_type(self, accepted: np.ndarray, correct: np.ndarray) -> dict[str, dict]:
         """Per die type (the label's; a false die's as read): readings accepted, of those right, and flagged."""
         types = np.array(self.judged_types, dtype=object)
         out = {}
@@ -251,7 +251,7 @@ def _ratio(a: float, b: float) -> Optional[float]:
 
 def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = None, every: int = 1,
                       limit: Optional[int] = None, threshold: float = CONFIDENCE_THRESHOLD,
-                      groups: Optional[List[str]] = None, enrol: int = 0, types_known: bool = False) -> dict:
+                      groups: Optional[list[str]] = None, enrol: int = 0, types_known: bool = False) -> dict:
     """Read every ``every``-th image of ``manifest`` (at most ``limit``) and report, overall and per group.
 
     ``enrol``: within each group, the first ``enrol`` labelled dice of each (type, value), in manifest order,
@@ -265,7 +265,7 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
         rows = [r for r in rows if r.get("group") in groups]
     rows = rows[::max(1, every)][:limit]
     overall = Tally()
-    per_group: Dict[str, Tally] = {}
+    per_group: dict[str, Tally] = {}
     unreadable = []
     for group_rows in (_by_group(rows) if enrol else [rows]):
         if enrol:
@@ -295,7 +295,7 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
     return result
 
 
-def _with_known_types(readings: List[DieReading], labels: List[dict]) -> List[DieReading]:
+def _with_known_types(readings: list[DieReading], labels: list[dict]) -> list[DieReading]:
     """The readings given the labelled types of the dice the reader reads, as a roll gives them; the readings
     on dice of other types (a D10, a D20) are left as they are, as the game never rolls those. Unchanged where
     the dice read are not as many as those labelled."""
@@ -311,17 +311,17 @@ def _with_known_types(readings: List[DieReading], labels: List[dict]) -> List[Di
     return out
 
 
-def _by_group(rows: List[dict]) -> List[List[dict]]:
+def _by_group(rows: list[dict]) -> list[list[dict]]:
     """The rows of each group, in manifest order, groups in the order they first appear."""
-    groups: Dict[str, List[dict]] = {}
+    groups: dict[str, list[dict]] = {}
     for row in rows:
         groups.setdefault(row.get("group", "all"), []).append(row)
     return list(groups.values())
 
 
-def _marked_examples(rows: List[dict], per_face: int) -> List[dict]:
+def _marked_examples(rows: list[dict], per_face: int) -> list[dict]:
     """``rows`` with the first ``per_face`` labelled dice of each (type, value) marked ``ENROLLED``."""
-    seen: Dict[tuple, int] = {}
+    seen: dict[tuple, int] = {}
     marked = []
     for row in rows:
         dice = []
@@ -335,7 +335,7 @@ def _marked_examples(rows: List[dict], per_face: int) -> List[dict]:
     return marked
 
 
-def _table_examples(root: pathlib.Path, rows: List[dict], reader: DiceReader) -> TableDice:
+def _table_examples(root: pathlib.Path, rows: list[dict], reader: DiceReader) -> TableDice:
     """The marked dice as the table's examples, each cropped where the reader finds it, as a person confirms
     a reading at the table; a die it does not find, at its label's box, or the whole image where the one
     die of an image has no box."""

@@ -16,7 +16,7 @@ import io
 import pathlib
 import zipfile
 from dataclasses import dataclass, replace
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Iterable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -54,7 +54,7 @@ class DieExample:
 
 
 def example_from_frame(frame_bgr: np.ndarray, die_type: str, value: int, colour: str,
-                       centre: Tuple[float, float], size: float) -> DieExample:
+                       centre: tuple[float, float], size: float) -> DieExample:
     """The example of a die of ``size`` frame pixels at ``centre``, confirmed as ``die_type`` showing ``value``."""
     pyramid = GreyPyramid(frame_bgr)
     return DieExample(die_type, int(value), colour,
@@ -86,11 +86,11 @@ class TableDice:
     three, however few of a type the examples show yet); without it, the types the examples show."""
 
     def __init__(self, examples: Iterable[DieExample] = (), types: Optional[Sequence[str]] = None):
-        self.examples: List[DieExample] = list(examples)
+        self.examples: list[DieExample] = list(examples)
         self.declared_types = tuple(types) if types else None
 
     @property
-    def types(self) -> Tuple[str, ...]:
+    def types(self) -> tuple[str, ...]:
         if self.declared_types:
             return self.declared_types
         return tuple(t for t in DIE_TYPES if any(e.die_type == t for e in self.examples))
@@ -109,7 +109,7 @@ class TableDice:
     def clear(self) -> None:
         self.examples.clear()
 
-    def counts(self) -> Dict[str, int]:
+    def counts(self) -> dict[str, int]:
         """Examples held of each die type."""
         return {t: sum(1 for e in self.examples if e.die_type == t) for t in DIE_TYPES}
 
@@ -169,7 +169,7 @@ class DieFeatures:
         self.reader = reader
         self.numerals = numerals
         self.d6_values = d6_values
-        self._seen: Dict[int, _ExampleLook] = {}  # by the example's id
+        self._seen: dict[int, _ExampleLook] = {}  # by the example's id
 
     def of_example(self, example: DieExample) -> np.ndarray:
         """One row per ``EXAMPLE_ROTATIONS``."""
@@ -208,7 +208,7 @@ class DieFeatures:
                 example, np.hstack([reader_features, numeral_features]), odds.mean(axis=0), types.mean(axis=0))
         return seen
 
-    def of_dice(self, looks: FrameLooks, dice: Sequence[Tuple[Tuple[float, float], float]],
+    def of_dice(self, looks: FrameLooks, dice: Sequence[tuple[tuple[float, float], float]],
                 angles: Sequence[float]) -> np.ndarray:
         """(len(angles), len(dice), features) for dice given as (centre, size) in a frame."""
         return np.concatenate([looks.features(self.reader, dice, READER_WINDOW, READER_CROP, angles),
@@ -261,8 +261,8 @@ class TableValues:
     def __init__(self, features: DieFeatures, dice: TableDice):
         self.features = features
         self.types = dice.types
-        self.by_type: Dict[str, _ValueRegression] = {}
-        self.right: Dict[str, ExamplesRight] = {}
+        self.by_type: dict[str, _ValueRegression] = {}
+        self.right: dict[str, ExamplesRight] = {}
         self.type_regression: Optional[_ValueRegression] = None
         self.types_right: Optional[ExamplesRight] = None
         features.keep_only(dice.examples)
@@ -303,7 +303,7 @@ class TableValues:
 
 
 def _weighed(rows: Sequence[np.ndarray], classes: np.ndarray, count: int,
-             networks_right: float) -> Tuple[ExamplesRight, Optional[_ValueRegression]]:
+             networks_right: float) -> tuple[ExamplesRight, Optional[_ValueRegression]]:
     """How many examples (``rows``, of ``classes``) a regression reads right fold by fold, against the
     networks; and, where it reads more right, the regression fitted to them all, its odds softened by the
     temperature its folds chose."""
@@ -315,12 +315,12 @@ def _weighed(rows: Sequence[np.ndarray], classes: np.ndarray, count: int,
                           temperature=temperature)
 
 
-def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: int) -> Tuple[float, float]:
+def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: int) -> tuple[float, float]:
     """The share of examples (``rows``: each one's features at every rotation) whose class (``values``) a
     regression fitted to the other folds reads right; and the temperature (of ``TEMPERATURES``) that makes
     those regressions' odds of the classes of the examples they never saw likeliest."""
     folds = np.arange(len(rows)) % FOLDS
-    logits: List[np.ndarray] = [np.empty(0)] * len(rows)
+    logits: list[np.ndarray] = [np.empty(0)] * len(rows)
     for fold in range(min(FOLDS, len(rows))):
         held = folds == fold
         model = _fit(np.vstack([r for r, h in zip(rows, held) if not h]),

@@ -14,16 +14,16 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import replace
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 from vision.readings import DIE_TYPES, DieReading
 
 LEAST_ODDS = 1e-9  # a type the reader gives no chance at all still ranks, below every other
-Left = Tuple[int, ...]  # how many dice of each of ``DIE_TYPES`` are left to give
+Left = tuple[int, ...]  # how many dice of each of ``DIE_TYPES`` are left to give
 NONE_LEFT: Left = (0,) * len(DIE_TYPES)
 
 
-def with_types(readings: Sequence[DieReading], rolled: Sequence[str]) -> Optional[List[DieReading]]:
+def with_types(readings: Sequence[DieReading], rolled: Sequence[str]) -> Optional[list[DieReading]]:
     """``readings`` (in their order), each read as the type given to it among ``rolled`` (one die type per die
     rolled), none surer of its type than the types rolled allow; None where the dice found are not as many as the
     dice rolled, or where one would change type and the reader kept no odds for it."""
@@ -53,7 +53,7 @@ def as_type(reading: DieReading, die_type: str) -> DieReading:
                    value_confidence=min(values[value - 1], type_odds), value_probabilities=values)
 
 
-def _type_odds(reading: DieReading) -> Dict[str, float]:
+def _type_odds(reading: DieReading) -> dict[str, float]:
     """P(each type | a die); a reading without the reader's odds is sure of the type it was read as."""
     if not reading.type_value_probabilities:
         return {t: float(t == reading.die_type) for t in DIE_TYPES}
@@ -62,12 +62,12 @@ def _type_odds(reading: DieReading) -> Dict[str, float]:
     return {t: s / total for t, s in sums.items()}
 
 
-def _likeliest_types(odds: Sequence[Dict[str, float]], counts: Counter) -> List[str]:
+def _likeliest_types(odds: Sequence[dict[str, float]], counts: Counter) -> list[str]:
     """One type per die, ``counts[t]`` of each, whose odds multiplied are the greatest (dynamic programming over
     how many of each type are left to give; on a tie the earlier type in ``DIE_TYPES``)."""
-    best: Dict[Left, Tuple[float, Tuple[str, ...]]] = {_left(counts): (0.0, ())}
+    best: dict[Left, tuple[float, tuple[str, ...]]] = {_left(counts): (0.0, ())}
     for die in odds:
-        following: Dict[Left, Tuple[float, Tuple[str, ...]]] = {}
+        following: dict[Left, tuple[float, tuple[str, ...]]] = {}
         for left, (score, given) in best.items():
             for k, die_type in _types_left(left):
                 after = _given_one(left, k, -1)
@@ -78,18 +78,18 @@ def _likeliest_types(odds: Sequence[Dict[str, float]], counts: Counter) -> List[
     return list(best[NONE_LEFT][1])
 
 
-def _type_marginals(odds: Sequence[Dict[str, float]], counts: Counter) -> List[Dict[str, float]]:
+def _type_marginals(odds: Sequence[dict[str, float]], counts: Counter) -> list[dict[str, float]]:
     """P(each die is of each type | the types rolled), the dice's odds taken as independent."""
     # forward[i]: the dice before die i, by the types they leave; backward[i]: die i on, by the types they take
-    forward: List[Dict[Left, float]] = [{_left(counts): 1.0}]
+    forward: list[dict[Left, float]] = [{_left(counts): 1.0}]
     for die in odds:
-        step: Dict[Left, float] = {}
+        step: dict[Left, float] = {}
         for left, weight in forward[-1].items():
             for k, die_type in _types_left(left):
                 after = _given_one(left, k, -1)
                 step[after] = step.get(after, 0.0) + weight * die[die_type]
         forward.append(step)
-    backward: List[Dict[Left, float]] = [{NONE_LEFT: 1.0}]
+    backward: list[dict[Left, float]] = [{NONE_LEFT: 1.0}]
     for die in reversed(odds):
         step = {}
         for taken, weight in backward[0].items():
@@ -112,7 +112,7 @@ def _left(counts: Counter) -> Left:
     return tuple(counts[t] for t in DIE_TYPES)
 
 
-def _types_left(left: Left) -> List[Tuple[int, str]]:
+def _types_left(left: Left) -> list[tuple[int, str]]:
     """(index, type) of each type with a die left to give."""
     return [(k, t) for k, t in enumerate(DIE_TYPES) if left[k]]
 

@@ -1,7 +1,7 @@
 """ArUco markers: drawing them for the printed sheet and finding them in a camera frame."""
 from __future__ import annotations
 
-from typing import Dict, Optional
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -36,13 +36,13 @@ class MarkerDetector:
                                          codes.maxCorrectionBits)
         self._detector = cv2.aruco.ArucoDetector(codes, params)
 
-    def detect(self, frame_bgr: np.ndarray) -> Dict[int, Corners]:
+    def detect(self, frame_bgr: np.ndarray) -> dict[int, Corners]:
         """Marker id -> its four corners in frame pixels. A marker seen twice keeps its larger copy."""
         if not isinstance(frame_bgr, np.ndarray) or frame_bgr.size == 0:
             raise ValueError("frame must be a non-empty numpy image (H x W x 3, BGR)")
         grey = frame_bgr if frame_bgr.ndim == 2 else cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
         corners, ids, _ = self._detector.detectMarkers(grey)
-        found: Dict[int, Corners] = {}
+        found: dict[int, Corners] = {}
         if ids is None:
             return found
         for quad, marker_id in zip(corners, ids.reshape(-1)):

@@ -11,7 +11,7 @@ face of three pips or more also says the die is a D6.
 from __future__ import annotations
 
 import itertools
-from typing import List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -25,7 +25,7 @@ FACE_WIDTH = 0.85            # a face's spots lie within this share of the box
 REACH = (0.9, 3.6)           # its farthest pip from the centre is this many pip diameters away (a face's layout)
 ONE_PIP_OFF_CENTRE = 0.2     # a lone spot is a one only this near the box's middle
 
-Spot = Tuple[float, float, float]  # x, y, diameter in the scaled box
+Spot = tuple[float, float, float]  # x, y, diameter in the scaled box
 
 
 def _spot_detector(colour: Optional[int], circularity: float, convexity: float,
@@ -56,7 +56,7 @@ def count_pips(frame_bgr: np.ndarray, centre: Sequence[float], size: float) -> i
     return len(top_face(frame_bgr, centre, size))
 
 
-def top_face(frame_bgr: np.ndarray, centre: Sequence[float], size: float) -> List[Spot]:
+def top_face(frame_bgr: np.ndarray, centre: Sequence[float], size: float) -> list[Spot]:
     """The top face's pips, in the box scaled to ``SIDE`` pixels; empty where none is seen."""
     crop = _die_crop(frame_bgr, centre, size)
     if crop is None:
@@ -86,11 +86,11 @@ def _distance_from_body(crop: np.ndarray) -> np.ndarray:
     return np.sqrt(((lab - body) ** 2).sum(axis=-1))
 
 
-def _spots(detector: cv2.SimpleBlobDetector, image: np.ndarray) -> List[Spot]:
+def _spots(detector: cv2.SimpleBlobDetector, image: np.ndarray) -> list[Spot]:
     return [(k.pt[0], k.pt[1], k.size) for k in detector.detect(image)]
 
 
-def _face(spots: List[Spot]) -> List[Spot]:
+def _face(spots: list[Spot]) -> list[Spot]:
     """The largest set of spots laid out as one face's pips; a lone spot near the middle is a one."""
     if not spots:
         return []
@@ -99,7 +99,7 @@ def _face(spots: List[Spot]) -> List[Spot]:
     pairs = np.array(list(itertools.combinations(range(len(points)), 2)), int).reshape(-1, 2)
     centres = np.concatenate([points, (points[pairs[:, 0]] + points[pairs[:, 1]]) / 2])
     mirrored = _mirrored(points, sizes, centres)
-    best: List[int] = []
+    best: list[int] = []
     for centre, face in zip(centres, mirrored):
         if len(best) < int(face.sum()) <= 6:
             kept = np.flatnonzero(face)
@@ -144,7 +144,7 @@ COUNT_RIGHT = {2: 0.4, 3: 0.6, 4: 0.6, 5: 0.6, 6: 0.6}
 COUNT_WITHOUT_PIPS = {2: 1 / 6, 3: 1 / 30, 4: 1 / 30, 5: 1 / 30, 6: 1 / 30}
 
 
-def count_likelihood(count: int, classes: Sequence[Tuple[str, int]]) -> np.ndarray:
+def count_likelihood(count: int, classes: Sequence[tuple[str, int]]) -> np.ndarray:
     """How likely ``count`` pips (one of ``WEIGHED_COUNTS``) are to be counted on a die of each (type, value)
     of ``classes``."""
     right = COUNT_RIGHT[count]

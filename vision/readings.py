@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -12,7 +12,7 @@ FACES = {"d4": 4, "d6": 6, "d8": 8}
 
 # Reference colours in OpenCV's 8-bit Lab (L, a, b all 0..255, a/b neutral at 128).
 # Used when no calibration profile is given; names are the player colours first.
-NAMED_COLOURS_LAB: Dict[str, Tuple[float, float, float]] = {
+NAMED_COLOURS_LAB: dict[str, tuple[float, float, float]] = {
     "red": (110.0, 185.0, 165.0),
     "blue": (85.0, 145.0, 80.0),
     "green": (120.0, 85.0, 150.0),
@@ -33,11 +33,11 @@ class ColourProfile:
     Calibration builds this from a few sample dice; ``from_bgr`` helps it do so.
     """
 
-    players: Dict[str, Sequence[Tuple[float, float, float]]]
+    players: dict[str, Sequence[tuple[float, float, float]]]
     max_distance: float = 60.0
 
     @classmethod
-    def from_bgr(cls, samples: Dict[str, Sequence[Tuple[int, int, int]]],
+    def from_bgr(cls, samples: dict[str, Sequence[tuple[int, int, int]]],
                  max_distance: float = 60.0) -> "ColourProfile":
         """Build a profile from BGR sample colours (as picked from a calibration frame)."""
         import cv2
@@ -62,21 +62,21 @@ class DieReading:
     die_type: str
     value: int
     colour: str
-    centre: Tuple[float, float]
-    outline: List[Tuple[float, float]]
+    centre: tuple[float, float]
+    outline: list[tuple[float, float]]
     type_confidence: float
     value_confidence: float
     colour_confidence: float
     detection_confidence: float = 1.0
-    bbox: Tuple[float, float, float, float] = field(default=(0.0, 0.0, 0.0, 0.0))
-    value_probabilities: Tuple[float, ...] = ()  # P(each value, 1 up | the type read); empty when unknown
+    bbox: tuple[float, float, float, float] = field(default=(0.0, 0.0, 0.0, 0.0))
+    value_probabilities: tuple[float, ...] = ()  # P(each value, 1 up | the type read); empty when unknown
     # Where the die lies on the table, in die widths, steady however the camera moves (a table's zones set it:
     # ``vision.zones.FoundZones.placed``); None where unknown. A die left alone keeps its spot.
-    spot: Optional[Tuple[float, float]] = None
+    spot: Optional[tuple[float, float]] = None
     # P(the die is of each type and shows each of its values | a die): per type, one per face, 1 up. What the die
     # reads as where the game knows it is of another type than the likeliest (``vision.known_types``); empty when
     # unknown.
-    type_value_probabilities: Dict[str, Tuple[float, ...]] = field(default_factory=dict)
+    type_value_probabilities: dict[str, tuple[float, ...]] = field(default_factory=dict)
 
     @property
     def confidence(self) -> float:
@@ -99,3 +99,6 @@ class DieReading:
                 "colour": round(self.colour_confidence, 3),
             },
         }
+
+
+ReadingsByZone = Mapping[str, Sequence[DieReading]]  # a frame's dice readings by zone (vision.zones)

@@ -12,7 +12,7 @@ import json
 import math
 import pathlib
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -53,7 +53,7 @@ class DieSpec:
     die_type: str
     value: int
     colour: str
-    centre: Tuple[float, float]
+    centre: tuple[float, float]
     rotation: float = 0.0
     size: float = 60.0
     pips: bool = True  # D6 only: pips, or a numeral when False
@@ -111,7 +111,7 @@ def _luma(bgr: np.ndarray) -> float:
     return float(0.114 * bgr[0] + 0.587 * bgr[1] + 0.299 * bgr[2])
 
 
-def _contrast_ink(colour: str, body: np.ndarray, rng: np.random.Generator) -> Tuple[int, int, int]:
+def _contrast_ink(colour: str, body: np.ndarray, rng: np.random.Generator) -> tuple[int, int, int]:
     """Pip or numeral colour: usually white or black against the body, sometimes a colour of its own."""
     if rng.random() < 0.2:
         # Coloured ink, apart from the body in colour and in grey level (printed ink stands out in both).
@@ -138,8 +138,8 @@ def _marble(patch: np.ndarray, mask: np.ndarray, rng: np.random.Generator, stren
     return np.clip(patch * (1 - weight) + tint * weight, 0, 255).astype(np.uint8)
 
 
-def _stamp_text(canvas: np.ndarray, text: str, centre: Tuple[float, float], angle_deg: float,
-                height: float, colour: Tuple[int, int, int], font: int, thickness: int,
+def _stamp_text(canvas: np.ndarray, text: str, centre: tuple[float, float], angle_deg: float,
+                height: float, colour: tuple[int, int, int], font: int, thickness: int,
                 squash: float = 1.0, underline: bool = False) -> None:
     """Draw ``text`` centred at ``centre``, rotated by ``angle_deg`` (its top pointing there), its
     digits ``height`` tall whatever the font (the Hershey fonts' digits differ in size at one scale)."""
@@ -161,7 +161,7 @@ def _stamp_text(canvas: np.ndarray, text: str, centre: Tuple[float, float], angl
     canvas[:] = (canvas * (1 - warped[..., None]) + np.array(colour) * warped[..., None]).astype(canvas.dtype)
 
 
-def _shade(colour: np.ndarray, factor: float) -> Tuple[int, int, int]:
+def _shade(colour: np.ndarray, factor: float) -> tuple[int, int, int]:
     return tuple(int(v) for v in np.clip(colour * factor, 0, 255))
 
 
@@ -314,7 +314,7 @@ def _place(frame: np.ndarray, patch: np.ndarray, mask: np.ndarray, m: np.ndarray
 
 def render_scene(dice: Sequence[DieSpec], background: np.ndarray, style: Optional[SceneStyle] = None,
                  rng: Optional[np.random.Generator] = None,
-                 paint: Optional[PaintHook] = None) -> Tuple[np.ndarray, List[dict]]:
+                 paint: Optional[PaintHook] = None) -> tuple[np.ndarray, list[dict]]:
     """Draw ``dice`` on ``background`` (BGR) and return (frame, labels).
 
     Each label has ``type``, ``value``, ``colour``, ``bbox`` [x0, y0, x1, y1] and
@@ -429,10 +429,10 @@ def random_style(rng: np.random.Generator, grayscale_chance: float = 0.0) -> Sce
 
 
 def random_dice(rng: np.random.Generator, width: int, height: int, count: int,
-                size_range: Tuple[float, float] = (30, 150), allow_touching: bool = True,
-                colours: Sequence[str] = tuple(PLAYER_COLOURS_BGR)) -> List[DieSpec]:
+                size_range: tuple[float, float] = (30, 150), allow_touching: bool = True,
+                colours: Sequence[str] = tuple(PLAYER_COLOURS_BGR)) -> list[DieSpec]:
     """Random dice at non-overlapping places (neighbours may touch)."""
-    dice: List[DieSpec] = []
+    dice: list[DieSpec] = []
     size = float(rng.uniform(*size_range))
     for _ in range(count * 30):
         if len(dice) == count:
@@ -454,15 +454,15 @@ def random_dice(rng: np.random.Generator, width: int, height: int, count: int,
 
 
 def random_scene(rng: np.random.Generator, width: int = 1280, height: int = 720, count: int = 12,
-                 size_range: Tuple[float, float] = (30, 150), grayscale_chance: float = 0.0,
-                 colours: Sequence[str] = tuple(PLAYER_COLOURS_BGR)) -> Tuple[np.ndarray, List[dict]]:
+                 size_range: tuple[float, float] = (30, 150), grayscale_chance: float = 0.0,
+                 colours: Sequence[str] = tuple(PLAYER_COLOURS_BGR)) -> tuple[np.ndarray, list[dict]]:
     dice = random_dice(rng, width, height, count, size_range, colours=colours)
     background = make_background(rng, width, height)
     return render_scene(dice, background, random_style(rng, grayscale_chance), rng)
 
 
 def write_dataset(out_dir: pathlib.Path, frames: int, seed: int = 0, width: int = 1280, height: int = 720,
-                  count_range: Tuple[int, int] = (4, 14), size_range: Tuple[float, float] = (30, 150)) -> pathlib.Path:
+                  count_range: tuple[int, int] = (4, 14), size_range: tuple[float, float] = (30, 150)) -> pathlib.Path:
     """Write ``frames`` random scenes as PNG files plus ``manifest.jsonl``; returns the manifest path."""
     out_dir = pathlib.Path(out_dir)
     (out_dir / "images").mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,7 @@ followed from frame to frame, and one covered marker does not lose its zone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Dict, Iterable, List, Mapping, Optional, Protocol, Sequence, Set, Tuple, TypeVar
+from typing import Iterable, Mapping, Optional, Protocol, Sequence, TypeVar
 
 import cv2
 import numpy as np
@@ -30,7 +30,7 @@ T = TypeVar("T")
 class AnchoredZone(Protocol):
     name: str
     marker: int
-    polygon: Sequence[Tuple[float, float]]  # in marker units, relative to the marker's centre
+    polygon: Sequence[tuple[float, float]]  # in marker units, relative to the marker's centre
 
 
 class MarkerLayout(Protocol):
@@ -71,14 +71,14 @@ def _carry(points: np.ndarray, before: Sequence[np.ndarray], after: Sequence[np.
 class FoundZones:
     """Where each zone lies in one frame (polygons in frame pixels)."""
 
-    polygons: Dict[str, np.ndarray]
-    seen_markers: Dict[int, Corners] = field(default_factory=dict)
-    estimated: Set[str] = field(default_factory=set)  # zones placed from remembered markers
-    to_frame: Dict[str, np.ndarray] = field(default_factory=dict)  # per zone, 2x3 affine: marker units -> frame
+    polygons: dict[str, np.ndarray]
+    seen_markers: dict[int, Corners] = field(default_factory=dict)
+    estimated: set[str] = field(default_factory=set)  # zones placed from remembered markers
+    to_frame: dict[str, np.ndarray] = field(default_factory=dict)  # per zone, 2x3 affine: marker units -> frame
 
-    def zone_at(self, point: Tuple[float, float]) -> Optional[str]:
+    def zone_at(self, point: tuple[float, float]) -> Optional[str]:
         """The zone holding ``point``; where zones overlap, the smallest one."""
-        best: Optional[Tuple[float, str]] = None
+        best: Optional[tuple[float, str]] = None
         for name, polygon in self.polygons.items():
             inside = cv2.pointPolygonTest(polygon.astype(np.float32).reshape(-1, 1, 2),
                                           (float(point[0]), float(point[1])), False)
@@ -95,12 +95,12 @@ class FoundZones:
         sides = [float(np.linalg.norm(c[1] - c[0])) for c in self.seen_markers.values()]
         return DIE_SIDE * float(np.median(sides))
 
-    def reader_hints(self) -> Dict[str, object]:
+    def reader_hints(self) -> dict[str, object]:
         """What the markers tell a dice reader such as ``vision.reader.read_dice``: their paper, where no die
         is looked for (``ignore``), and how large the dice are (``die_size``)."""
         return {"ignore": self.marker_regions(), "die_size": self.die_size()}
 
-    def marker_regions(self, clearance: float = MARKER_CLEARANCE) -> List[np.ndarray]:
+    def marker_regions(self, clearance: float = MARKER_CLEARANCE) -> list[np.ndarray]:
         """Each seen marker's square grown by ``clearance`` sides on every edge: paper, never a die."""
         out = []
         for corners in self.seen_markers.values():
@@ -109,22 +109,22 @@ class FoundZones:
             out.append(centre + (corners - centre) * (1 + 2 * clearance))
         return out
 
-    def assign(self, items: Iterable[T], centre=lambda r: r.centre) -> Tuple[Dict[str, List[T]], List[T]]:
+    def assign(self, items: Iterable[T], centre=lambda r: r.centre) -> tuple[dict[str, list[T]], list[T]]:
         """Items (dice readings by default) grouped by zone, and those outside every zone."""
-        by_zone: Dict[str, List[T]] = {name: [] for name in self.polygons}
-        outside: List[T] = []
+        by_zone: dict[str, list[T]] = {name: [] for name in self.polygons}
+        outside: list[T] = []
         for item in items:
             name = self.zone_at(centre(item))
             (by_zone[name] if name is not None else outside).append(item)
         return by_zone, outside
 
-    def placed(self, readings: Iterable[DieReading]) -> Dict[str, List[DieReading]]:
+    def placed(self, readings: Iterable[DieReading]) -> dict[str, list[DieReading]]:
         """Dice readings grouped by zone, each with its ``spot`` there (:meth:`spot`); those outside every
         zone are left out."""
         by_zone, _outside = self.assign(readings)
         return {zone: [replace(r, spot=self.spot(zone, r.centre)) for r in found] for zone, found in by_zone.items()}
 
-    def spot(self, zone: str, point: Tuple[float, float]) -> Optional[Tuple[float, float]]:
+    def spot(self, zone: str, point: tuple[float, float]) -> Optional[tuple[float, float]]:
         """Where ``point`` (frame pixels) lies in ``zone``, in die widths from the zone's marker: the same
         place on the table keeps its spot when the camera or the board is moved. None for a zone not found."""
         m = self.to_frame.get(zone)
@@ -140,18 +140,18 @@ class ZoneFinder:
     def __init__(self, layout: MarkerLayout, detector: Optional[MarkerDetector] = None):
         self.layout = layout
         self.detector = detector or MarkerDetector(layout.dictionary, max(z.marker for z in layout.zones) + 1)
-        self._memory: Dict[int, Corners] = {}
+        self._memory: dict[int, Corners] = {}
 
     def find(self, frame_bgr: np.ndarray) -> FoundZones:
         return self.locate(self.detector.detect(frame_bgr))
 
-    def locate(self, seen: Dict[int, Corners]) -> FoundZones:
+    def locate(self, seen: dict[int, Corners]) -> FoundZones:
         """Zones from already detected markers (id -> corners)."""
         zones = self.layout.by_marker()
         seen = {k: v for k, v in seen.items() if k in zones}
-        polygons: Dict[str, np.ndarray] = {}
-        to_frame: Dict[str, np.ndarray] = {}
-        estimated: Set[str] = set()
+        polygons: dict[str, np.ndarray] = {}
+        to_frame: dict[str, np.ndarray] = {}
+        estimated: set[str] = set()
         for marker_id, zone in zones.items():
             local = np.array(zone.polygon, np.float32)
             if marker_id in seen:

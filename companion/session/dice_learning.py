@@ -12,7 +12,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -29,7 +29,7 @@ class ConfirmedDie:
     (BGR) and the die's ``centre`` and ``size`` (its side) in that frame's pixels."""
 
     frame: np.ndarray
-    centre: Tuple[float, float]
+    centre: tuple[float, float]
     size: float
     die_type: str
     value: int
@@ -59,11 +59,11 @@ class TableDiceLearner:
         self.reader = None  # the vision.reader.DiceReader taught, once there is one
         self.unsaved = ""  # why the last change could not be saved ('' when it was)
         self._lock = threading.Lock()
-        self._pending: Optional[Tuple[object, TableDice]] = None
+        self._pending: Optional[tuple[object, TableDice]] = None
         self._worker: Optional[threading.Thread] = None
 
     @classmethod
-    def open(cls, profile_path: Path, background: bool = True) -> Tuple["TableDiceLearner", Optional[str]]:
+    def open(cls, profile_path: Path, background: bool = True) -> tuple["TableDiceLearner", Optional[str]]:
         """The examples saved beside ``profile_path``, and None; or none and the one line that says why the
         saved ones cannot be used."""
         dice, message = load_table_dice(profile_path)
@@ -71,13 +71,13 @@ class TableDiceLearner:
 
     # -- what is held -----------------------------------------------------------------------
 
-    def counts(self, colour: Optional[str] = None) -> Dict[str, int]:
+    def counts(self, colour: Optional[str] = None) -> dict[str, int]:
         """Examples of each die type (of ``colour`` only, when given)."""
         if colour is None:
             return self.dice.counts()
         return TableDice(e for e in self.dice.examples if e.colour == colour).counts()
 
-    def faces(self, die_type: str) -> Dict[int, int]:
+    def faces(self, die_type: str) -> dict[int, int]:
         """Examples of each value of ``die_type``, of any colour (only the values that have some)."""
         return dict(Counter(e.value for e in self.dice.examples if e.die_type == die_type))
 
@@ -101,7 +101,7 @@ class TableDiceLearner:
 
     # -- changing them ----------------------------------------------------------------------
 
-    def add(self, confirmed: Sequence[ConfirmedDie]) -> Tuple[DieExample, ...]:
+    def add(self, confirmed: Sequence[ConfirmedDie]) -> tuple[DieExample, ...]:
         """One example per die, saved; the reader learns them. The examples, to ``take_back`` on an undo."""
         examples = tuple(die.example() for die in confirmed)
         for example in examples:

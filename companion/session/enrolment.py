@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
 from vision.examples import EXAMPLES_PER_FACE
 from vision.known_types import with_types
-from vision.readings import DIE_TYPES, FACES
+from vision.readings import DIE_TYPES, FACES, DieReading
 from vision.zones import MarkerLayout, ZoneFinder
 
 from .dice_learning import ConfirmedDie, TableDiceLearner
@@ -35,7 +35,7 @@ class TypeProgress:
     die_type: str
     learnt: bool  # every face has its examples, of any colour
     examples: int  # of this colour
-    short: Tuple[int, ...]  # while not learnt: the faces still wanting examples, one entry per example wanted
+    short: tuple[int, ...]  # while not learnt: the faces still wanting examples, one entry per example wanted
 
     def words(self) -> str:
         name = self.die_type.upper()
@@ -57,12 +57,12 @@ class Enrolment:
         self.dice_set = [t for t, n in (dice_set or {}).items() for _ in range(n)]
         self.colour = next((c for c in self.colours if not self.taught(c)), self.colours[0])
         self.frame: Optional[np.ndarray] = None
-        self.asked: List[object] = []  # the readings of the last roll a person is asked about
+        self.asked: list[DieReading] = []  # the readings of the last roll a person is asked about
         self.position = 0  # of the one asked now
 
     # -- where it stands --------------------------------------------------------------------
 
-    def progress(self, colour: str) -> List[TypeProgress]:
+    def progress(self, colour: str) -> list[TypeProgress]:
         counts = self.table_dice.counts(colour)
         out = []
         for die_type in DIE_TYPES:
@@ -86,7 +86,7 @@ class Enrolment:
 
     # -- a roll -----------------------------------------------------------------------------
 
-    def take(self, frame: np.ndarray, readings: Sequence[object]) -> int:
+    def take(self, frame: np.ndarray, readings: Sequence[DieReading]) -> int:
         """The dice of a roll read in ``frame`` to ask about, of the colour taught (how many)."""
         self.frame, self.asked, self.position = frame, [], 0
         pending: Counter = Counter()
@@ -105,7 +105,7 @@ class Enrolment:
         return self.table_dice.counts(self.colour)[die_type] == 0
 
     @property
-    def current(self) -> Optional[object]:
+    def current(self) -> Optional[DieReading]:
         """The reading a person is asked about now (None when the roll is done with)."""
         return self.asked[self.position] if self.position < len(self.asked) else None
 
@@ -125,7 +125,7 @@ class Enrolment:
             self.colour = next((c for c in self.colours if not self.taught(c)), self.colour)
 
 
-def read_roll(open_source: Callable[[], object], read: Read, layout: MarkerLayout) -> Tuple[np.ndarray, List[object]]:
+def read_roll(open_source: Callable[[], object], read: Read, layout: MarkerLayout) -> tuple[np.ndarray, list[DieReading]]:
     """One frame from the camera ``open_source`` starts, and every die read in it (told where the markers lie
     and how large the dice are); ``calibration.colour.CalibrationError`` says why there is no frame."""
     from calibration.guided import connect_camera, frame_from_camera

@@ -14,12 +14,13 @@ import logging
 import threading
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import cv2
 import numpy as np
 
 from hardware.camera import CameraSource
+from vision.readings import DieReading, ReadingsByZone
 from vision.settle import SETTLED, SettleDetector
 from vision.zones import FoundZones, MarkerLayout, ZoneFinder
 
@@ -33,11 +34,10 @@ log = logging.getLogger(__name__)
 READ_EVERY_S = 0.5  # a live camera's main frames are read this far apart
 STILL_READS = 2  # main frames without motion that make a settle
 
-Read = Callable[..., Sequence[object]]  # read(frame, ignore=..., die_size=...) -> dice readings
-ReadingsByZone = Dict[str, List[object]]
+Read = Callable[..., Sequence[DieReading]]  # read(frame, ignore=..., die_size=...) -> dice readings
 
 
-def dice_reader(table_dice: Optional["TableDiceLearner"] = None) -> Tuple[Optional[Read], str]:
+def dice_reader(table_dice: Optional["TableDiceLearner"] = None) -> tuple[Optional[Read], str]:
     """A dice reader (``vision.reader``), or None and why not. With ``table_dice``, a reader of its own,
     taught the table's examples (and every one added later)."""
     try:
@@ -71,7 +71,7 @@ class ZoneReader:
         readings, found = self.find_and_read(frame)
         return found.placed(readings)
 
-    def find_and_read(self, frame: np.ndarray) -> Tuple[List[object], FoundZones]:
+    def find_and_read(self, frame: np.ndarray) -> tuple[list[DieReading], FoundZones]:
         """Every die read in ``frame``, and the zones found there."""
         found = self.finder.find(frame)
         return list(self.read(frame, **found.reader_hints())), found
@@ -100,7 +100,7 @@ class Sight:
     to rest in it (None otherwise)."""
 
     frame: np.ndarray
-    readings: Sequence[object]
+    readings: Sequence[DieReading]
     settled: Optional[ReadingsByZone] = None
 
 
@@ -182,7 +182,7 @@ class CameraFollower:
 
 def follow_camera(camera: CameraSource, profile: Optional["CalibrationProfile"] = None,
                   table_dice: Optional["TableDiceLearner"] = None, settle_reads: int = STILL_READS,
-                  every_s: float = READ_EVERY_S) -> Tuple[Optional[CameraFollower], str]:
+                  every_s: float = READ_EVERY_S) -> tuple[Optional[CameraFollower], str]:
     """The camera pipeline of a table, built once for the app and the headless session: ``camera`` (started)
     locked to the ``profile``'s settings, its dice read by a reader taught ``table_dice`` with the profile's
     colours, and, where the profile has those colours (a calibrated table), each rest handed over by the zones

@@ -3,7 +3,7 @@
     automata-companion session --db PATH (--new --seats red,blue:automa:4 [--seed S] [--table-rolls]
                                           | --resume ID|latest) [--camera SOURCE [--profile PATH]]
 
-(``--game NAME`` plays a game registered in ``companion.games.registry`` instead: ``companion.other_games.headless``.)
+(``--game NAME`` plays a game registered in ``companion.games.registry`` instead: ``companion.line_games.headless``.)
 
 It first prints ``game GAME_ID``. Then each line is an action in notation (answered ``ok N``
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
@@ -21,11 +21,11 @@ import queue
 import sys
 import threading
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Callable, Iterable, List, Optional, Tuple
+from typing import IO, TYPE_CHECKING, Callable, Iterable, Optional
 
 from ..games.automata.rules import IllegalAction, State, cited, score
-from ..games.registry import registered
-from ..other_games.headless import add_options, new_game_options as other_new_game_options
+from ..games.registry import by_lines, registered
+from ..line_games.headless import add_options, new_game_options as other_new_game_options
 from ..store import GameStore, StoreError
 from .protocol import INTERRUPTED, EndOfGame, FinalScore, export_record, line_refusal, lines_of, speaker
 from .rolls import roll_pattern
@@ -61,7 +61,7 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
                              "each frame held for one settle), picamera2, opencv or auto")
     parser.add_argument("--profile", type=Path, default=None,
                         help="the calibration profile of the table (with --camera; default: the one Calibrate saves)")
-    parser.add_argument("--game", choices=("automata",) + registered(), default="automata",
+    parser.add_argument("--game", choices=registered(), default="automata",
                         help="the game at the table: Automata, or the Automas of another game")
     add_options(parser)
     parser.set_defaults(handler=run)
@@ -83,7 +83,7 @@ def play_seeded(session: TableSession) -> None:
         raise StoreError(started.reason)
 
 
-def legal_lines(session: TableSession) -> List[str]:
+def legal_lines(session: TableSession) -> list[str]:
     """The legal actions; while a roll is awaited from the table, that roll with ``?`` for each value."""
     pattern = roll_pattern(session.upcoming_state())
     return [pattern] if pattern else [str(a) for a in session.legal()]
@@ -127,7 +127,7 @@ def answer(runtime: "TableRuntime", line: str) -> str:
     return f"ok {outcome.event}" if outcome.ok else f"refused {outcome.refusal}"
 
 
-def answer_followed(runtime: "TableRuntime", line: str) -> "Tuple[str, Optional[SyncStep]]":
+def answer_followed(runtime: "TableRuntime", line: str) -> "tuple[str, Optional[SyncStep]]":
     """The answer to ``line`` where a camera follows the table, and what comparing the table again leaves to say.
     ``accept`` and ``misread`` answer its alert as the screen's buttons do: the table's move is played (and the
     dice it shows surely are learnt), or the differences are the camera's error (the game's values are learnt)."""
@@ -151,7 +151,7 @@ def tell_news(runtime: "TableRuntime", say: Callable[[str], None], end: EndOfGam
         say(line)
 
 
-def table_lines(step: Optional["SyncStep"], runtime: "TableRuntime") -> List[str]:
+def table_lines(step: Optional["SyncStep"], runtime: "TableRuntime") -> list[str]:
     """What a comparison with the table leaves to say: each move played from the table (``table N <action>``,
     or ``table refused <reason> [<rule>]``), then the alert (``table alert <what differs>``) or the move seen
     that waits for a person to send it (``table seen <moves>``)."""
@@ -225,7 +225,7 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
         camera.camera.stop()
 
 
-def camera_source(text: str) -> Tuple[str, Optional[Path]]:
+def camera_source(text: str) -> tuple[str, Optional[Path]]:
     """The source ``--camera`` names and the path a replay reads, checked before anything is opened."""
     source, _, path = text.partition(":")
     if source not in CAMERA_SOURCES or (path and source != "replay"):
@@ -237,7 +237,7 @@ def camera_source(text: str) -> Tuple[str, Optional[Path]]:
     return source, Path(path) if source == "replay" else None
 
 
-def calibration(args: argparse.Namespace) -> Tuple[Path, "CalibrationProfile"]:
+def calibration(args: argparse.Namespace) -> tuple[Path, "CalibrationProfile"]:
     """Where the table's calibration profile is, and the profile; a table never calibrated is told how to be."""
     from calibration.profile import CalibrationProfile, default_profile_path
 
@@ -297,8 +297,8 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     if ignored:
         print(f"error: {', '.join(ignored)} set up a new game (--new); a resumed game keeps its own", file=sys.stderr)
         return 2
-    if args.game in registered():
-        from ..other_games.headless import run as run_other
+    if by_lines(args.game):
+        from ..line_games.headless import run as run_other
 
         return run_other(args, stdin, stdout)
     try:
@@ -324,7 +324,7 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
             camera.camera.stop()
 
 
-def new_game_options(args: argparse.Namespace) -> List[str]:
+def new_game_options(args: argparse.Namespace) -> list[str]:
     """The options given that only set up a new game, as they are written."""
     return [f"--{dest.replace('_', '-')}" for dest in NEW_GAME_OPTIONS + other_new_game_options()
             if getattr(args, dest, None) not in (None, False)]

@@ -1,13 +1,13 @@
 """What the two headless sessions share, Automata's (``companion.session.headless``) and the other games'
-(``companion.other_games.headless``): how a line is read and refused before a game reads it, how the end of
+(``companion.line_games.headless``): how a line is read and refused before a game reads it, how the end of
 a game is said, and which saved game ``--resume`` finds.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO, Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import IO, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
-from ..store import AUTOMATA, GameStore, StoreError, game_kind
+from ..store import GameStore, StoreError, game_kind
 
 LONGEST_LINE = 300  # characters: far more than any action or command of any game
 SHOWN_OF_A_LONG_LINE = 40
@@ -16,7 +16,7 @@ REOPENED = "reopened: the undo took back the end of the game, which goes on"
 END_NEWS = (OVER_PREFIX, REOPENED)  # lines that are news of the game, not the answer to a line
 INTERRUPTED = 130  # the exit status of a session ended by Ctrl-C, as a shell gives it
 
-FinalScore = Tuple[Mapping[str, int], Sequence[str]]  # each seat's points by colour, and the winners
+FinalScore = tuple[Mapping[str, int], Sequence[str]]  # each seat's points by colour, and the winners
 
 
 def lines_of(stdin: Iterable[str]) -> Iterator[str]:
@@ -62,7 +62,7 @@ class EndOfGame:
     def __init__(self) -> None:
         self.said = False
 
-    def lines(self, final: Optional[FinalScore]) -> List[str]:
+    def lines(self, final: Optional[FinalScore]) -> list[str]:
         """What to say now that the game is over with the ``final`` score, or not over (None)."""
         over = final is not None
         if over == self.said:
@@ -86,7 +86,7 @@ def export_record(store: GameStore, game_id: str, path: str) -> str:
 
 def resume_option(kind: str) -> str:
     """How a game of ``kind`` is resumed headless."""
-    return "without --game" if kind == AUTOMATA else f"with --game {kind}"
+    return f"with --game {kind}"
 
 
 def game_to_resume(store: GameStore, kind: str, game_id: Optional[str]) -> str:

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Optional, Tuple
+from typing import Optional
 
 from ..games.automata.rules import DIE_TYPES, State
 from ..games.automata.sync.locations import rolling_seats
 
 
-def expected_roll(state: State) -> Optional[Tuple[str, Counter]]:
+def expected_roll(state: State) -> Optional[tuple[str, Counter]]:
     """The seat colour and the die types the engine waits to see rolled, or None."""
     if state.pending_reroll is not None:
         seat, (die_type, _) = state.pending_reroll

@@ -16,19 +16,18 @@ which plays nothing, with the next move (any undo before that too).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
 from hardware.panel import Panel, PanelEvent
 from vision.examples import DieExample
-from vision.readings import CONFIDENCE_THRESHOLD
+from vision.readings import CONFIDENCE_THRESHOLD, ReadingsByZone
 
 from ..games.automata.rules import Action
 from ..games.automata.sync import SyncStep, TableSync
 from ..games.automata.sync.answers import ToldDie
 from .dice_learning import ConfirmedDie, TableDiceLearner
-from .follower import ReadingsByZone
 from .table import Outcome, TableSession
 
 
@@ -51,7 +50,7 @@ class TableRuntime:
         self.sync: Optional[TableSync] = None
         self.table_dice: Optional[TableDiceLearner] = None
         # (an undo to fewer actions in the game takes them back, the learner, the examples confirmed)
-        self._taught: List[Tuple[int, TableDiceLearner, Tuple[DieExample, ...]]] = []
+        self._taught: list[tuple[int, TableDiceLearner, tuple[DieExample, ...]]] = []
         self._settled_frame: Optional[np.ndarray] = None  # the frame the last settled table was read in
         self.show_leds()
 
@@ -69,7 +68,7 @@ class TableRuntime:
         """Play the Automa's decision once the person at the table has carried it out."""
         return self._shown(self.session.acknowledge_automa())
 
-    def play_automas(self) -> Iterator[Tuple[Action, Outcome]]:
+    def play_automas(self) -> Iterator[tuple[Action, Outcome]]:
         """The Automa seats' moves, each saved as it is played, until a person or the table is to act."""
         for played in self.session.play_automas():
             self.show_leds()
@@ -122,7 +121,7 @@ class TableRuntime:
             return None
         return self._shown(self.sync.recheck())
 
-    def accept_table(self) -> Tuple[Outcome, ...]:
+    def accept_table(self) -> tuple[Outcome, ...]:
         """Take the table into the game (the alert's legal option); the dice it accepts as read become examples."""
         sync = self._following()
         told = sync.accepted_dice()
@@ -140,13 +139,13 @@ class TableRuntime:
         self._teach(self._confirmed(told), len(self.session.game.actions) + 1)
         return self._shown(step)
 
-    def _confirmed(self, told: Sequence[ToldDie]) -> List[ConfirmedDie]:
+    def _confirmed(self, told: Sequence[ToldDie]) -> list[ConfirmedDie]:
         """The dice ``told``, where the camera saw them in the last settled table (none without its frame)."""
         if self._settled_frame is None:
             return []
         return [ConfirmedDie.of(self._settled_frame, die.reading, die.die_type, die.value, die.colour) for die in told]
 
-    def choose_seen(self, index: int = 0) -> Tuple[Outcome, ...]:
+    def choose_seen(self, index: int = 0) -> tuple[Outcome, ...]:
         """Play one of the moves the table could show."""
         return self._shown(self._following().choose(index))
 

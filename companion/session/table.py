@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from ..games.automata.rules import (
     CHANCE_TYPES, Action, Deal, Game, Header, IllegalAction, NotationError, Order, Roll, State, apply_action, cited,
@@ -34,14 +34,14 @@ class SeatSpec:
     name: str = ""
     level: Optional[int] = None
 
-    def to_json(self) -> Dict[str, Any]:
-        data: Dict[str, Any] = {"colour": self.colour, "kind": self.kind, "name": self.name or self.colour.title()}
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"colour": self.colour, "kind": self.kind, "name": self.name or self.colour.title()}
         if self.level is not None:
             data["level"] = self.level
         return data
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "SeatSpec":
+    def from_json(cls, data: dict[str, Any]) -> "SeatSpec":
         return cls(data["colour"], data.get("kind", "person"), data.get("name", ""), data.get("level"))
 
     @classmethod
@@ -92,7 +92,7 @@ class TableSession:
         if table_rolls:
             self.chance.seeded.discard("roll")
         self.event_count = len(store.events(game_id))
-        self._automas: Dict[int, Tuple[Automa, int]] = {}  # seat -> (Automa, actions it has seen)
+        self._automas: dict[int, tuple[Automa, int]] = {}  # seat -> (Automa, actions it has seen)
         self._ahead: Optional[Ahead] = None  # the seeded events ahead of the game as it stands, once computed
 
     # -- starting and resuming ------------------------------------------------------------------
@@ -138,7 +138,7 @@ class TableSession:
     def state(self) -> State:
         return self.game.state
 
-    def _seeded_ahead(self, game: Game) -> List[Action]:
+    def _seeded_ahead(self, game: Game) -> list[Action]:
         ahead = []
         for outcome in game.seeded_outcomes():
             if not self.chance.is_seeded(outcome):
@@ -158,7 +158,7 @@ class TableSession:
             ahead = self._ahead = Ahead(self.state, frozenset(self.chance.seeded), tuple(outcomes), state)
         return ahead
 
-    def _filled_before(self, action: Action) -> List[Action]:
+    def _filled_before(self, action: Action) -> list[Action]:
         """The seeded events not yet played before ``action`` (a game started or resumed without
         ``play_seeded``): all of them before a decision, and those of other kinds before a chance
         outcome the table supplies (a roll after the deal)."""
@@ -173,7 +173,7 @@ class TableSession:
         """The state once the seeded chance events ahead are played: where the next decision is taken."""
         return self._current_ahead().upcoming
 
-    def legal(self) -> List[Action]:
+    def legal(self) -> list[Action]:
         return legal_actions(self.upcoming_state())
 
     # -- Automa seats -----------------------------------------------------------------------------
@@ -199,7 +199,7 @@ class TableSession:
             return Outcome(False, reason="It is not an Automa's turn", rule="automa")
         return self.submit(decision.action)
 
-    def play_automas(self) -> Iterator[Tuple[Action, Outcome]]:
+    def play_automas(self) -> Iterator[tuple[Action, Outcome]]:
         """Play the Automa seats' moves, each saved as it is played, until a person or the table is
         to act (or a move could not be saved)."""
         while (decision := self.automa_decision()) is not None:
@@ -256,7 +256,7 @@ class TableSession:
         self._automas.clear()  # their decks are replayed from the shortened history
         return self._record(scratch, ["undo"] * taken)
 
-    def _record(self, after: Game, events: List[str]) -> Outcome:
+    def _record(self, after: Game, events: list[str]) -> Outcome:
         """Save ``events``, the seeded chance events they lead to and the notes of the game they leave, in one
         transaction, then play them."""
         for outcome in self._seeded_ahead(after):
@@ -274,10 +274,10 @@ class TableSession:
         self._ahead = Ahead(after.state, frozenset(self.chance.seeded), (), after.state)
         return Outcome(True, event=number)
 
-    def _notes(self, state: State) -> Dict[str, Any]:
+    def _notes(self, state: State) -> dict[str, Any]:
         """The notes the list of saved games shows of ``state`` (seats, round, phase, the final score once the
         game is over), and whether rolls come from the table."""
-        notes: Dict[str, Any] = dict(round=state.round, phase=state.phase, table_rolls=self.table_rolls,
+        notes: dict[str, Any] = dict(round=state.round, phase=state.phase, table_rolls=self.table_rolls,
                                      seats=[f"{s.name or s.colour.title()} ({s.colour}"
                                             f"{', Automa' if s.kind == 'automa' else ''})" for s in self.seats])
         if state.is_over:
@@ -299,7 +299,7 @@ class Ahead:
 
     state: State
     seeded: frozenset
-    outcomes: Tuple[Action, ...]
+    outcomes: tuple[Action, ...]
     upcoming: State
 
     def of(self, game: Game, chance: ChanceSources) -> bool:

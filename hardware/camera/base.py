@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Dict, Literal, Optional
+from typing import Any, Callable, Literal, Optional
 
 import numpy as np
 
@@ -96,7 +96,7 @@ class CameraSource(ABC):
         gain and white balance. False where this source has nothing to set (replay, synthetic)."""
         return False
 
-    def settled_controls(self) -> Optional[Dict[str, Any]]:
+    def settled_controls(self) -> Optional[dict[str, Any]]:
         """What the camera's automatic exposure and white balance settled on, in picamera2's
         metadata names (``ExposureTime``, ``AnalogueGain``, ``ColourGains``); None where the
         source cannot tell (OpenCV cameras, replay, synthetic)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Callable, Optional, Tuple
+from typing import Callable, Optional
 
 from .base import CameraSource, CameraUnavailable, Frame
 from .opencv_source import OpenCVSource
@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 
 AUTO_ORDER = ("picamera2", "opencv", "synthetic")
 Render = Callable[[], Frame]
-Size = Tuple[int, int]
+Size = tuple[int, int]
 
 
 def build_source(name: str, *, device: int, main_resolution: Size, preview_resolution: Size,

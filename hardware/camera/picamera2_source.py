@@ -1,7 +1,7 @@
 """Raspberry Pi camera through picamera2 (imported here only, when the camera starts)."""
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
 from .base import CameraSource, CameraUnavailable, Frame, Size
 
@@ -48,7 +48,7 @@ class Picamera2Source(CameraSource):
         self._camera.set_controls(settings.picamera2_controls())
         return True
 
-    def settled_controls(self) -> Optional[Dict[str, Any]]:
+    def settled_controls(self) -> Optional[dict[str, Any]]:
         if self._camera is None:
             return None
         metadata = self._camera.capture_metadata()

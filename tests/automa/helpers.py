@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator, List, Sequence, Tuple
+from typing import Iterator, Sequence
 
 from companion.games.automata.automa import Automa, AutomaDecision
 from companion.games.automata.automa.deck import DeckCycle
@@ -10,7 +10,7 @@ from companion.bots import GreedyBot
 from companion.games.automata.rules import Deal, Order, Roll, State, apply_action, legal_actions, new_game, sample_chance, score
 
 
-def automa_decisions(level: int, seed: int, opponents: int = 1) -> Iterator[Tuple[State, AutomaDecision]]:
+def automa_decisions(level: int, seed: int, opponents: int = 1) -> Iterator[tuple[State, AutomaDecision]]:
     """Every (state, decision) of a blue Automa in one seeded game against greedy bots."""
     colours = ["blue", "red", "green", "white"][: opponents + 1]
     automa = Automa(level, "blue", seed)
@@ -28,7 +28,7 @@ def automa_decisions(level: int, seed: int, opponents: int = 1) -> Iterator[Tupl
             state = apply_action(state, bots[state.turn - 1].decide(state))
 
 
-def blue_deploys(available: Sequence[Tuple[str, int]], gears: int = 5, cards: Sequence[str] = (),
+def blue_deploys(available: Sequence[tuple[str, int]], gears: int = 5, cards: Sequence[str] = (),
                  display: Sequence[str] = ("A3", "M1", "M2")) -> State:
     """Blue to deploy in round 1 with the given Available dice, gears and cards."""
     state = new_game(["blue", "red"])
@@ -55,7 +55,7 @@ def with_pair(automa: Automa, action_card: str, support_card: str) -> Automa:
     return automa
 
 
-def bot_game(bots, seed: int) -> Tuple[List[int], List[str]]:
+def bot_game(bots, seed: int) -> tuple[list[int], list[str]]:
     """A seeded game between ``bots``: the final totals and every move, each checked against legal_actions."""
     rng = random.Random(seed)
     state = new_game([b.colour for b in bots])

@@ -25,6 +25,7 @@ def test_every_decision_is_legal_and_told_in_one_short_line(level, opponents):
         assert count > 20  # it played a whole game
 
 
+@pytest.mark.slow
 def test_every_instruction_template_is_reached():
     seen = set()
     for level in (6, 5, 4):

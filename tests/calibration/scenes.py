@@ -1,7 +1,7 @@
 """Shared synthetic tables for the calibration and sync tests."""
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Sequence
 
 import numpy as np
 
@@ -15,8 +15,8 @@ def scene(seats: int = 2) -> TableScene:
     return TableScene.arranged(default_layout(seats))
 
 
-def dice_in_zones(table: TableScene, counts: Dict[str, int], rng: np.random.Generator,
-                  colours: Sequence[str] = ("red", "blue")) -> List[Tuple[str, DieSpec]]:
+def dice_in_zones(table: TableScene, counts: dict[str, int], rng: np.random.Generator,
+                  colours: Sequence[str] = ("red", "blue")) -> list[tuple[str, DieSpec]]:
     """Random dice, ``counts[zone]`` of them in each zone."""
     size = table.marker_px * 0.75
     out = []

@@ -26,6 +26,7 @@ def calibration_frame(players, seed):
     return scene, rng, render_table(scene, calibration_dice(scene, players, rng), rng, STYLE)
 
 
+@pytest.mark.slow
 def test_the_dice_reader_finds_the_calibration_dice_told_where_the_markers_are_and_how_large_dice_are():
     from vision.reader import DiceReader, read_dice
 
@@ -48,6 +49,7 @@ def test_the_dice_reader_finds_the_calibration_dice_told_where_the_markers_are_a
     assert calibrate_from_samples(samples).check.accuracy == 1.0
 
 
+@pytest.mark.slow
 def test_calibrated_colours_read_owners_on_a_new_frame():
     players = ("red", "blue", "green", "white")
     scene, rng, rendered = calibration_frame(players, 2)
@@ -57,8 +59,8 @@ def test_calibrated_colours_read_owners_on_a_new_frame():
     assert result.check.ok and result.check.accuracy == 1.0, result.check.text()
     assert set(result.profile.players) == set(players)
     later = render_table(scene, calibration_dice(scene, players, rng), rng, STYLE)
-    read = [match_colour(body_colour(later.frame, *label_centre(l)), result.profile)[0] for l in later.labels]
-    assert read == [l["colour"] for l in later.labels]
+    read = [match_colour(body_colour(later.frame, *label_centre(label)), result.profile)[0] for label in later.labels]
+    assert read == [label["colour"] for label in later.labels]
 
 
 def test_colours_too_close_are_warned_about():
@@ -92,6 +94,7 @@ def test_the_table_colour_is_read_around_the_dice():
     assert np.abs(np.array(seen) - expected).max() <= 6, (seen, expected)
 
 
+@pytest.mark.slow
 def test_a_hidden_seat_marker_is_a_clear_error():
     scene, rng, _ = calibration_frame(("red", "blue"), 3)
     hidden = scene.layout.zone("seat2.available").marker
@@ -132,6 +135,7 @@ class SettledCamera:
         self.stopped = True
 
 
+@pytest.mark.slow
 def test_calibration_locks_what_the_camera_settled_on():
     from calibration.guided import calibrate_table, frame_from_camera
 
@@ -161,6 +165,7 @@ def test_calibration_warns_when_the_dice_are_too_small_in_the_frame_to_read_thei
     assert "WARNING" not in die_size_line(LEGIBLE_DIE_PX)
 
 
+@pytest.mark.slow
 def test_profile_file_round_trip_and_damage(tmp_path):
     players = ("red", "blue")
     scene, rng, rendered = calibration_frame(players, 4)
@@ -179,6 +184,7 @@ def test_profile_file_round_trip_and_damage(tmp_path):
         CalibrationProfile.load(path)
 
 
+@pytest.mark.slow
 def test_calibrate_command_writes_a_profile(tmp_path, capsys):
     players = ("red", "blue", "green")
     _, _, rendered = calibration_frame(players, 6)

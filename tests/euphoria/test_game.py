@@ -9,6 +9,9 @@ from companion.games.euphoria import (Board, DeckFileError, EuphoriaGame, LEVELS
                                 parse_deck, place, replay)
 from companion.games.euphoria.workers import Placed
 from tests.euphoria.decks import invented_deck_text
+from companion.games.euphoria import wording
+from companion.games.euphoria.events import SixesOnPenalty
+from tests.euphoria import said, said_at_setup
 
 DECK = parse_deck(invented_deck_text())
 SOLO = Setup("intermediate", seed=5, recruits=("icarus", "subterra"), deck=DECK, bazaar=True)
@@ -39,7 +42,7 @@ def play(game: EuphoriaGame, seed: int, pairs: int):
     game.play(events[0])
     while game.turns < pairs and game.waiting_for() != "over":
         event = answer_for(game, rng, lines)
-        lines += game.play(event)
+        lines += said(game, event)
         events.append(event)
     return events, lines
 
@@ -56,7 +59,7 @@ def test_a_long_game_keeps_four_workers_each_and_replays_to_the_same_table(seed)
 
 
 def test_the_factions_and_the_dealt_deck_are_shown_at_setup():
-    lines = EuphoriaGame(SOLO).setup_lines()
+    lines = said_at_setup(EuphoriaGame(SOLO))
     assert lines[0].startswith("Black Automa: faction ") and lines[1].startswith("White Automa: faction ")
     assert lines[3].startswith("Deck (intermediate): ")
 
@@ -113,12 +116,12 @@ def test_a_site_with_a_worker_comes_first_and_her_star_follows_only_a_completion
     game = EuphoriaGame(SOLO)
     game.play("workers 3 5 1 6 2 2 4 5")
     while True:
-        lines = game.play("next")
+        lines = said(game, "next")
         if game.waiting_for() == "sites":
             break
         while game.waiting_for() == "roll":
-            lines = game.play("roll" + " 1" * retrieved(lines))
-    lines = game.play("sites wastelands-top")
+            lines = said(game, "roll" + " 1" * retrieved(lines))
+    lines = said(game, "sites wastelands-top")
     assert "construction site of the top Wastelander market" in lines[0]
     assert game.prompt().startswith("Did her worker complete")
     game.play("completes yes")
@@ -130,7 +133,7 @@ def test_a_market_the_people_build_penalizes_both_automas_and_flips_their_cards(
     game = EuphoriaGame(SOLO)
     game.play("workers 3 5 1 6 2 2 4 5")
     game.play("built subterra-top")
-    lines = game.play("next")
+    lines = said(game, "next")
     assert "Black: turn its faction card to its penalty side." in lines
     assert game.table.board.penalizing("black") or game.table.board.stars["subterra-top"] == {"black"}
 
@@ -139,7 +142,8 @@ def test_a_bumped_worker_rolling_6_with_the_penalty_side_up_goes_on_the_card():
     game = EuphoriaGame(SOLO)
     game.play("workers 3 5 1 6 2 2 4 5")
     game.table.automas["black"].workers = Workers([1], placed=[Placed(5, "X", "other")], penalty_side=True)
-    assert game.play("bump black 5 6") == ["Black: the 6 goes on the penalty card."]
+    assert game.play("bump black 5 6") == [SixesOnPenalty("black", 1)]  # as an event of the game, said apart:
+    assert wording.line(SixesOnPenalty("black", 1)) == "Black: the 6 goes on the penalty card."
     assert game.table.automas["black"].workers.on_penalty_card == 1
 
 
@@ -147,7 +151,7 @@ def test_the_tenth_authority_token_wins():
     game = EuphoriaGame(SOLO)
     game.play("workers 3 5 1 6 2 2 4 5")
     game.table.automas["white"].tokens = 1
-    assert game.play("allegiance white")[-1] == "White has placed all its authority tokens: it wins."
+    assert said(game, "allegiance white")[-1] == "White has placed all its authority tokens: it wins."
     assert game.waiting_for() == "over"
 
 
@@ -157,7 +161,7 @@ def test_without_an_entered_deck_each_new_card_is_tapped():
     game.play("workers 3 5 1 6 2 2 4 5")
     assert game.waiting_for() == "support"
     game.play("support commodity commodity wastelands own")
-    lines = game.play("card commodity construct euphoria icarus")
+    lines = said(game, "card commodity construct euphoria icarus")
     assert lines[0] == "Black: knowledge 6 worker on the Wastelands commodity area."
     assert game.waiting_for() == "sites"
 
@@ -168,9 +172,9 @@ def test_without_an_entered_deck_the_app_says_when_the_deck_runs_out():
     game.play("support tunnel-sky-lounge tunnel-sky-lounge euphoria euphoria")
     for _ in range(5):  # the Intermediate deck's 6 cards: the support, then 5 action cards
         assert game.waiting_for() == "card"
-        lines = game.play("card tunnel-sky-lounge tunnel-sky-lounge euphoria euphoria")
+        lines = said(game, "card tunnel-sky-lounge tunnel-sky-lounge euphoria euphoria")
         while game.waiting_for() == "roll":
-            lines = game.play("roll" + " 4" * retrieved(lines))
+            lines = said(game, "roll" + " 4" * retrieved(lines))
     assert game.waiting_for() == "support"
     assert game.prompt().startswith("Deck empty: shuffle every card of this pass with the next add-in deck")
     game.play("support tunnel-sky-lounge tunnel-sky-lounge euphoria euphoria")
@@ -185,9 +189,9 @@ def test_an_automa_retrieving_no_worker_is_asked_nothing():
     game = EuphoriaGame(SOLO)
     game.play("workers 3 5 1 6 2 2 4 5")
     game.table.automas["black"].workers = all_on_sites()  # site workers stay: she retrieves none
-    lines = game.play("next")
-    said = next(line for line in lines if line.startswith("Black: retrieves"))
-    assert said == ("Black: retrieves 0 workers; " + ", ".join(f"leaves the knowledge {k} worker on a construction "
+    lines = said(game, "next")
+    retrieving = next(line for line in lines if line.startswith("Black: retrieves"))
+    assert retrieving == ("Black: retrieves 0 workers; " + ", ".join(f"leaves the knowledge {k} worker on a construction "
                                                                "site" for k in (1, 2, 3, 4)) + ": nothing to roll.")
     assert lines[-1] == "White: knowledge 5 worker on the Icarus commodity area."
     assert game.waiting_for() == "next" and len(game.table.automas["black"].workers.placed) == 4
@@ -199,4 +203,4 @@ def test_the_bare_roll_games_saved_before_asked_of_her_is_played_as_nothing():
     game.table.automas["black"].workers = all_on_sites()
     game.play("next")
     before = game.to_json()
-    assert game.play("roll") == ["Nothing to roll."] and game.to_json() == before
+    assert said(game, "roll") == ["Nothing to roll."] and game.to_json() == before

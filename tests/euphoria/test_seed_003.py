@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games.euphoria import EuphoriaGame, Refused, Setup
-from tests.other_games.helpers import converse
+from tests.line_games.helpers import converse
+from tests.euphoria import said, said_at_setup
 
 SOLO = Setup("intermediate", seed=1, recruits=("icarus", "subterra"))  # the Automas draw Wastelands and Euphoria
 
@@ -26,11 +27,11 @@ def test_an_automa_places_at_most_two_authority_tokens_through_its_allegiance():
     faction": one the first time its recruits are activated, one more at the last tier."""
     game = started()
     for _ in range(2):
-        assert game.play("allegiance black") == ["Black: 1 authority token next to the allegiance track."]
+        assert said(game, "allegiance black") == ["Black: 1 authority token next to the allegiance track."]
     with pytest.raises(Refused, match="Black has placed both of its allegiance tokens"):
         game.play("allegiance black")
     assert game.scores() == {"black": 2, "white": 0}  # 10 tokens, 8 left: the third was not placed
-    assert game.play("allegiance white") == ["White: 1 authority token next to the allegiance track."]
+    assert said(game, "allegiance white") == ["White: 1 authority token next to the allegiance track."]
 
 
 def test_the_table_enters_the_factions_it_drew_for_the_automas():
@@ -40,7 +41,7 @@ def test_the_table_enters_the_factions_it_drew_for_the_automas():
     game = EuphoriaGame(setup)
     assert SOLO.factions == ("euphoria", "wastelands")  # what the app would have drawn: the other way round
     assert game.table.automas["black"].faction == "wastelands" and game.table.automas["white"].faction == "euphoria"
-    assert game.setup_lines()[0].startswith("Black Automa: faction Wastelands.")
+    assert said_at_setup(game)[0].startswith("Black Automa: faction Wastelands.")
     assert Setup.from_json(setup.to_json()) == setup  # kept with the game, so a resumed game keeps them
 
 
@@ -63,7 +64,7 @@ def test_the_automas_factions_count_towards_the_most_active_recruits():
     """Seed 003, step 6: "The Automas' factions count towards determining which factions have the most
     active recruits"."""
     assert ("The Automas' factions count towards the most active recruits: Black's Wastelands and White's "
-            "Euphoria.") in EuphoriaGame(drawn_at_the_table()).setup_lines()
+            "Euphoria.") in said_at_setup(EuphoriaGame(drawn_at_the_table()))
 
 
 def test_the_app_remembers_its_own_automas_workers_on_construction_sites_across_turns():
@@ -75,11 +76,11 @@ def test_the_app_remembers_its_own_automas_workers_on_construction_sites_across_
     game.play("card construct commodity subterra subterra")
     # Black constructs from Icarus: no site has a worker, so row 2, the circle's first area with a site,
     # the Wastelands (Icarus has none), its bottom site, with her highest worker, the 6.
-    assert game.play("sites none")[0] == ("Black: knowledge 6 worker on the bottommost space of the construction "
+    assert said(game, "sites none")[0] == ("Black: knowledge 6 worker on the bottommost space of the construction "
                                           "site of the bottom Wastelander market.")
     game.play("card commodity construct icarus icarus")  # the support card now shows Subterra for both
     # White constructs from Subterra: row 1, Black's site, with her highest worker left (2 2 4, the 5 placed).
-    assert game.play("sites none") == ["White: knowledge 4 worker on the bottommost free space of the "
+    assert said(game, "sites none") == ["White: knowledge 4 worker on the bottommost free space of the "
                                        "construction site of the bottom Wastelander market."]
     assert game.waiting_for() == "completes"
 
@@ -91,7 +92,7 @@ def test_a_persons_win_ends_the_game():
     game.play("allegiance white")
     with pytest.raises(Refused, match="won 1 or won 2"):
         game.play("won 3")
-    assert game.play("won 2") == ["Person 2 has placed all their authority tokens: they win."]
+    assert said(game, "won 2") == ["Person 2 has placed all their authority tokens: they win."]
     assert game.waiting_for() == "over" and game.winners() == ["person 2"]
     assert game.scores() == {"black": 0, "white": 1}
     with pytest.raises(Refused, match="the game is over: person 2 placed all their authority tokens"):

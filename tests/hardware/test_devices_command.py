@@ -7,7 +7,7 @@ import sys
 import cv2
 import numpy as np
 
-from hardware.cli import check_devices, register
+from companion.cli.hardware import check_devices, register
 
 
 def parse(argv):
@@ -50,7 +50,7 @@ def test_devices_fails_on_a_missing_camera_and_a_bad_config(tmp_path, capsys):
 
 
 def test_listening_prints_presses_and_walks_the_leds():
-    from hardware.cli import _listen
+    from companion.cli.hardware import _listen
     from hardware.panel import KeyboardPanel, LedMode
 
     panel = KeyboardPanel(seats=2)

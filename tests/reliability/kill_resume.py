@@ -14,7 +14,7 @@ in order; a kill may cut off at most one of them (saved, not yet printed).
 
 With ``--solo`` every table is one person and one to three Automas of random levels; without
 it, two to four people. ``--game NAME`` runs the same trials on a headless game of any game registered in
-``companion.games.registry`` (``kill_resume_other_games.py``; CI runs them on each).
+``companion.games.registry`` (``kill_resume_line_games.py``; CI runs them on each).
 """
 from __future__ import annotations
 
@@ -29,13 +29,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.automata.rules import COLOURS  # noqa: E402
-from companion.games.registry import registered  # noqa: E402
+from companion.games.registry import by_lines, registered  # noqa: E402
 from companion.session import SeatSpec, TableSession  # noqa: E402
 from companion.session.protocol import END_NEWS  # noqa: E402
 from companion.store import GameStore  # noqa: E402
@@ -53,14 +53,14 @@ class RunResult:
     actions: int = 0
     automa_moves: int = 0
     finished: bool = False  # played to the end of the game
-    automa_lines: List[str] = field(default_factory=list)  # as printed, by every process of the run
-    problems: List[str] = field(default_factory=list)
+    automa_lines: list[str] = field(default_factory=list)  # as printed, by every process of the run
+    problems: list[str] = field(default_factory=list)
 
 
 class Session:
     """One headless session process; the ``automa`` lines it prints are kept in ``automa_lines``."""
 
-    def __init__(self, db: Path, args: List[str], automa_lines: List[str]) -> None:
+    def __init__(self, db: Path, args: list[str], automa_lines: list[str]) -> None:
         self.automa_lines = automa_lines
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "session", "--db", str(db), *args],
@@ -94,7 +94,7 @@ class Session:
         self.proc.wait(timeout=10)
 
 
-def table(rng: random.Random, solo: bool) -> List[SeatSpec]:
+def table(rng: random.Random, solo: bool) -> list[SeatSpec]:
     colours = COLOURS[: rng.randint(2, 4)]
     if not solo:
         return [SeatSpec(c) for c in colours]
@@ -103,11 +103,11 @@ def table(rng: random.Random, solo: bool) -> List[SeatSpec]:
             for i, c in enumerate(colours)]
 
 
-def seats_option(seats: List[SeatSpec]) -> str:
+def seats_option(seats: list[SeatSpec]) -> str:
     return ",".join(s.colour if s.kind == "person" else f"{s.colour}:automa:{s.level}" for s in seats)
 
 
-def mirror_automas(mirror: TableSession, expected: List[str]) -> None:
+def mirror_automas(mirror: TableSession, expected: list[str]) -> None:
     """Play the mirror's Automa moves, as the session does after each answer, and note their lines."""
     for action, outcome in mirror.play_automas():
         expected.append(f"{AUTOMA_PREFIX}{outcome.event} {action}")
@@ -123,7 +123,7 @@ def one_run(run: int, seed: int, workdir: Path, max_actions: int, solo: bool = F
     mirror_store = GameStore(workdir / f"mirror{run}.db")
     mirror = TableSession.new(mirror_store, seats, game_seed)
     mirror.play_seeded()
-    expected: List[str] = []
+    expected: list[str] = []
     mirror_automas(mirror, expected)
     try:
         while result.actions < max_actions:
@@ -164,7 +164,7 @@ def one_run(run: int, seed: int, workdir: Path, max_actions: int, solo: bool = F
     return result
 
 
-def check_automa_lines(result: RunResult, expected: List[str]) -> None:
+def check_automa_lines(result: RunResult, expected: list[str]) -> None:
     result.automa_moves = len(expected)
     printed = result.automa_lines
     if len(set(printed)) != len(printed) or printed != [line for line in expected if line in set(printed)]:
@@ -175,7 +175,7 @@ def check_automa_lines(result: RunResult, expected: List[str]) -> None:
 
 
 def resume(db: Path, game_id: str, mirror: TableSession, in_flight: Optional[str], result: RunResult,
-           expected: List[str]) -> Session:
+           expected: list[str]) -> Session:
     session = Session(db, ["--resume", game_id], result.automa_lines)
     state = session.ask("state")
     if in_flight is not None and state != mirror.state.dumps():
@@ -193,23 +193,23 @@ def resume(db: Path, game_id: str, mirror: TableSession, in_flight: Optional[str
     return session
 
 
-def run_trials(runs: int, seed: int = 1, max_actions: int = 120, solo: bool = False) -> List[RunResult]:
+def run_trials(runs: int, seed: int = 1, max_actions: int = 120, solo: bool = False) -> list[RunResult]:
     with tempfile.TemporaryDirectory() as tmp:
         return [one_run(i, seed, Path(tmp), max_actions, solo) for i in range(runs)]
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description="SIGKILL the headless session at random moments and resume it.")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-actions", type=int, default=120, help="the person's actions a run plays at most")
     parser.add_argument("--solo", action="store_true", help="one person and one to three Automas at every table")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--game", choices=("automata",) + registered(), default="automata",
+    parser.add_argument("--game", choices=registered(), default="automata",
                         help="Automata, or a game registered in companion.games.registry")
     args = parser.parse_args(argv)
-    if args.game != "automata":
-        from tests.reliability.kill_resume_other_games import run_trials as other_game_trials
+    if by_lines(args.game):
+        from tests.reliability.kill_resume_line_games import run_trials as other_game_trials
 
         problems, kills = other_game_trials(args.game, args.runs, args.seed)
         print(json.dumps({"game": args.game, "runs": args.runs, "kills": kills, "problems": problems},

@@ -2,9 +2,12 @@
 are run by hand)."""
 import json
 
+import pytest
+
 from .kill_resume import run_trials
 
 
+@pytest.mark.slow
 def test_twenty_killed_sessions_resume_with_nothing_lost():
     results = run_trials(20, seed=7, max_actions=40)
     problems = [f"run {r.run}: {p}" for r in results for p in r.problems]
@@ -13,6 +16,7 @@ def test_twenty_killed_sessions_resume_with_nothing_lost():
     assert sum(r.actions for r in results) >= 20 * 30
 
 
+@pytest.mark.slow
 def test_killed_solo_games_resume_with_the_automas_where_they_were():
     """One person and Automas: a kill while the Automas move loses none of their moves, and repeats none."""
     results = run_trials(6, seed=7, max_actions=60, solo=True)
@@ -22,6 +26,7 @@ def test_killed_solo_games_resume_with_the_automas_where_they_were():
     assert sum(r.automa_moves for r in results) >= 6 * 40
 
 
+@pytest.mark.slow
 def test_the_command_runs_the_trials_of_another_game(capsys):
     from .kill_resume import main
 

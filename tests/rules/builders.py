@@ -1,13 +1,13 @@
 """Build positions for rule tests: a real game played to a phase, then the dice of the example."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence
+from typing import Optional, Sequence
 
 from companion.games.automata.rules import DIE_INDEX, Deal, Order, Phase, State, apply_action, new_game, parse_die
 from companion.games.automata.rules.flow import next_activation_turn
 
 
-def dice(text: str) -> List:
+def dice(text: str) -> list:
     return sorted(parse_die(t) for t in text.split())
 
 
@@ -27,7 +27,7 @@ def _take_from_spent_or_reserve(state: State, seat: int, die_type: str) -> None:
         pools.reserve[i] -= 1
 
 
-def deployment_state(colours: Sequence[str], available: Dict[str, str], gears: Optional[Dict[str, int]] = None) -> State:
+def deployment_state(colours: Sequence[str], available: dict[str, str], gears: Optional[dict[str, int]] = None) -> State:
     """Deployment with the first seat of ``colours`` to move and the given Available dice."""
     state = started(colours)
     state.pending_rolls = []
@@ -42,8 +42,8 @@ def deployment_state(colours: Sequence[str], available: Dict[str, str], gears: O
     return state
 
 
-def activation_state(colours: Sequence[str], staging: Dict[str, Dict[str, str]], initiative: int = 1,
-                     gears: Optional[Dict[str, int]] = None, reserve: Optional[Dict[str, Dict[str, int]]] = None) -> State:
+def activation_state(colours: Sequence[str], staging: dict[str, dict[str, str]], initiative: int = 1,
+                     gears: Optional[dict[str, int]] = None, reserve: Optional[dict[str, dict[str, int]]] = None) -> State:
     """Activation at ``initiative`` with the given dice on staging areas (colour -> area -> dice)."""
     state = started(colours)
     state.pending_rolls = []

@@ -98,6 +98,7 @@ def play(colours, seed: int, exhaustive: bool) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(10))
 def test_random_games(block):
     """1,000 seeded games of 2 to 4 seats (10 blocks of 100)."""
@@ -113,12 +114,14 @@ def test_random_games(block):
             assert game.state == initial
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_legal_action_applies(seats):
     for seed in range(10):
         play(COLOURS[:seats], 10_000 + seed, exhaustive=True)
 
 
+@pytest.mark.slow
 def test_same_seed_same_game():
     a = play(COLOURS[:3], 77, exhaustive=False)
     b = play(COLOURS[:3], 77, exhaustive=False)

@@ -103,6 +103,7 @@ def test_enrolment_asks_only_for_faces_that_still_want_examples(learner):
     assert d6.short.count(1) == EXAMPLES_PER_FACE - 1 and 2 not in d6.short
 
 
+@pytest.mark.slow
 def test_once_a_type_is_learnt_every_other_colour_rolls_its_dice_once(learner):
     enrolment = Enrolment(learner, ["red", "blue"])
     for die_type, faces in FACES.items():
@@ -211,6 +212,7 @@ def turned_for_a_minus_one(session, runtime, table):
     return die_type, value
 
 
+@pytest.mark.slow
 def test_a_die_the_camera_misread_teaches_the_games_value_until_the_next_move_is_undone(tmp_path, learner, profile):
     with GameStore(tmp_path / "g.db") as store:
         session, runtime, table, _panel = rolled_table(store)
@@ -230,6 +232,7 @@ def test_a_die_the_camera_misread_teaches_the_games_value_until_the_next_move_is
         assert saved(profile) == []
 
 
+@pytest.mark.slow
 def test_two_dice_misread_in_one_place_teach_nothing(tmp_path, learner, profile):
     with GameStore(tmp_path / "g.db") as store:
         session, runtime, table, _panel = rolled_table(store)
@@ -246,6 +249,7 @@ def test_two_dice_misread_in_one_place_teach_nothing(tmp_path, learner, profile)
         assert learner.dice.examples == [] and not table_dice_path(profile).exists()
 
 
+@pytest.mark.slow
 def test_two_dice_read_swapped_where_they_lie_teach_each_its_own_value(tmp_path, learner, profile):
     """The dice an alert says were turned in place lie where the camera remembered them: put down to the camera,
     each reading at its spot teaches the value remembered there (the game's)."""
@@ -268,6 +272,7 @@ def test_two_dice_read_swapped_where_they_lie_teach_each_its_own_value(tmp_path,
             assert np.array_equal(taught[die.value], cut.reader_crop)
 
 
+@pytest.mark.slow
 def test_a_die_misread_as_another_of_its_kind_teaches_nothing(tmp_path, learner, profile):
     """Which of the two dice read alike was misread, the camera cannot tell."""
     with GameStore(tmp_path / "g.db") as store:
@@ -281,6 +286,7 @@ def test_a_die_misread_as_another_of_its_kind_teaches_nothing(tmp_path, learner,
         assert learner.dice.examples == [] and not table_dice_path(profile).exists()
 
 
+@pytest.mark.slow
 def test_accepting_the_table_teaches_the_value_read_and_its_undo_takes_it_back(tmp_path, learner, profile):
     with GameStore(tmp_path / "g.db") as store:
         session, runtime, table, _panel = rolled_table(store)
@@ -293,6 +299,7 @@ def test_accepting_the_table_teaches_the_value_read_and_its_undo_takes_it_back(t
         assert saved(profile) == [] and learner.dice.examples == []
 
 
+@pytest.mark.slow
 def test_accepting_where_a_misreading_was_put_down_to_the_camera_teaches_nothing_there(tmp_path, learner, profile):
     """The camera's word and the person's differ there: which reading is which cannot be told."""
     with GameStore(tmp_path / "g.db") as store:
@@ -312,6 +319,7 @@ def test_accepting_where_a_misreading_was_put_down_to_the_camera_teaches_nothing
         assert learner.dice.examples == [] and not table_dice_path(profile).exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("with_dice, with_frame", [(False, True), (True, False)])
 def test_without_the_tables_dice_or_the_frame_the_answers_teach_nothing(tmp_path, learner, profile, with_dice,
                                                                         with_frame):
@@ -329,6 +337,7 @@ def test_without_the_tables_dice_or_the_frame_the_answers_teach_nothing(tmp_path
 
 # -- the reader at start, and Settings ------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_reader_built_at_start_reads_with_the_saved_examples(learner, profile):
     """Every face confirmed one higher than it shows: only a reader that learnt the examples reads so."""
     shown = [(v, rendered_roll([("d6", v, "red")])) for v in range(1, 7)]

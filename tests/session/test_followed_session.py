@@ -12,7 +12,6 @@ import hashlib
 import io
 import random
 import threading
-from typing import Dict, List
 
 import cv2
 import numpy as np
@@ -41,8 +40,8 @@ class LabelReader:
     """A dice reader that knows the frames it was shown: their render's labels, by the frame's pixels."""
 
     def __init__(self) -> None:
-        self.labels: Dict[str, list] = {}
-        self.asked: List[dict] = []
+        self.labels: dict[str, list] = {}
+        self.asked: list[dict] = []
 
     def frame(self, table: PhysicalTable) -> np.ndarray:
         rendered = table.render()
@@ -96,6 +95,7 @@ def _followed_game(store, camera, reader):
     return session, runtime, CameraFollower(camera, reader, default_layout(2), every_s=0)
 
 
+@pytest.mark.slow
 def test_rolls_and_a_placement_seen_by_the_camera_are_played(tmp_path, table):
     reader = LabelReader()
     camera = Camera()
@@ -122,6 +122,7 @@ def test_rolls_and_a_placement_seen_by_the_camera_are_played(tmp_path, table):
         assert session.state.staging["upgrade"] == [(seat, die)]
 
 
+@pytest.mark.slow
 def test_a_vanishing_camera_loses_nothing_and_the_rolls_are_typed_until_it_is_back(tmp_path, table):
     reader = LabelReader()
     camera = Camera()
@@ -193,6 +194,7 @@ def replayed_rolls(tmp_path, table, monkeypatch):
     return reader, profile, target, frames
 
 
+@pytest.mark.slow
 def test_the_headless_session_follows_a_replayed_camera(tmp_path, table, monkeypatch):
     """``session --camera replay:FOLDER``: the whole chain from recorded frames to saved moves."""
     reader, profile, target, frames = replayed_rolls(tmp_path, table, monkeypatch)
@@ -239,9 +241,9 @@ def test_the_headless_session_says_when_the_dice_can_no_longer_be_read(tmp_path,
 class Conversation:
     """stdin and stdout of a headless session whose next line waits for what the session says first."""
 
-    def __init__(self, turns: List[tuple]) -> None:
+    def __init__(self, turns: list[tuple]) -> None:
         self.turns = turns  # (what the session must have said, the line then sent)
-        self.said: List[str] = []
+        self.said: list[str] = []
         self._heard = threading.Condition()
 
     def write(self, text: str) -> int:
@@ -261,6 +263,7 @@ class Conversation:
             yield line + "\n"
 
 
+@pytest.mark.slow
 def test_a_headless_misread_teaches_the_reader_the_games_value_from_the_settled_frame(tmp_path, table, monkeypatch):
     """``session --camera``: the runtime is given the table's dice and each settled frame, so ``misread`` (the
     alert's answer) saves the die the camera read wrong as an example of the value the game has."""

@@ -82,6 +82,7 @@ def run_cli(*args, stdin="", cwd=None):
                           capture_output=True, text=True, timeout=60, cwd=cwd)
 
 
+@pytest.mark.slow
 def test_command_line_new_resume_and_errors(tmp_path):
     db = str(tmp_path / "g.db")
     new = run_cli("--db", db, "--new", "--seats", "red,blue", "--seed", "3", stdin="legal\nquit\n")
@@ -96,6 +97,7 @@ def test_command_line_new_resume_and_errors(tmp_path):
     assert missing.returncode == 2 and "nosuchgame" in missing.stderr
 
 
+@pytest.mark.slow
 def test_a_corrupted_database_gives_a_message_not_a_crash(tmp_path):
     db = tmp_path / "g.db"
     first = run_cli("--db", str(db), "--new", "--seats", "red,blue", "--seed", "3", stdin="quit\n")
@@ -106,6 +108,7 @@ def test_a_corrupted_database_gives_a_message_not_a_crash(tmp_path):
     assert "warning:" in again.stderr and again.stdout.startswith("game ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("relative", [True, False], ids=["relative path", "absolute path"])
 def test_a_damaged_database_is_recovered_once_whatever_the_path(tmp_path, relative):
     db = "games.sqlite" if relative else str(tmp_path / "games.sqlite")

@@ -2,6 +2,8 @@
 ``misread`` puts the differences down to the camera; each teaches the reader as the buttons do."""
 from __future__ import annotations
 
+import pytest
+
 from companion.session.headless import answer, answer_followed
 from companion.session.runtime import TableRuntime
 from companion.store import GameStore
@@ -10,6 +12,7 @@ from ..sync.test_table_sync import rolled_table
 from .test_dice_learning import as_seen, misreadable, saved, turned_for_a_minus_one
 
 
+@pytest.mark.slow
 def test_misread_clears_the_alert_and_teaches_the_games_value(tmp_path, learner, profile):
     with GameStore(tmp_path / "g.db") as store:
         session, runtime, table, _panel = rolled_table(store)
@@ -23,6 +26,7 @@ def test_misread_clears_the_alert_and_teaches_the_games_value(tmp_path, learner,
         assert saved(profile) == [(die.die_type, die.value, session.upcoming_state().colours[die.seat])]
 
 
+@pytest.mark.slow
 def test_accept_plays_the_tables_move(tmp_path, learner, profile):
     with GameStore(tmp_path / "g.db") as store:
         session, runtime, table, _panel = rolled_table(store)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from typing import Callable, Iterator, List, Optional
+from typing import Callable, Iterator, Optional
 
 import pytest
 
@@ -19,14 +19,14 @@ from companion.store import GameStore
 SOLO = "red,blue:automa:4,green:automa:6"
 
 
-def converse(argv: List[str], speak: Callable[[List[str]], Optional[str]]) -> List[str]:
+def converse(argv: list[str], speak: Callable[[list[str]], Optional[str]]) -> list[str]:
     """Run ``automata-companion session`` in this process. ``speak`` gets the lines printed since it
     last spoke (first the ``game`` line and anything after it) and answers the next input line, or
     None to quit. Returns every line printed."""
     out = io.StringIO()
     seen = 0
 
-    def printed() -> List[str]:
+    def printed() -> list[str]:
         nonlocal seen
         lines = out.getvalue().splitlines()
         new, seen = lines[seen:], len(lines)
@@ -42,7 +42,7 @@ def converse(argv: List[str], speak: Callable[[List[str]], Optional[str]]) -> Li
     return out.getvalue().splitlines()
 
 
-def answer_and_automas(lines: List[str]) -> tuple:
+def answer_and_automas(lines: list[str]) -> tuple:
     """The answer to the last line sent, and the Automa lines printed after it (the end of the game is news
     too)."""
     automa = [line for line in lines if line.startswith("automa ")]
@@ -53,10 +53,10 @@ def answer_and_automas(lines: List[str]) -> tuple:
 
 def test_automa_seats_play_by_themselves_and_are_saved(tmp_path):
     db = tmp_path / "games.sqlite3"
-    turns: List[str] = []
-    played: List[str] = []
+    turns: list[str] = []
+    played: list[str] = []
 
-    def speak(lines: List[str]) -> Optional[str]:
+    def speak(lines: list[str]) -> Optional[str]:
         answer, automa = answer_and_automas(lines)
         played.extend(automa)
         if answer.startswith("{"):
@@ -98,10 +98,10 @@ def test_seats_name_a_person_or_an_automa_of_a_level():
 
 
 def test_undo_takes_back_the_automa_moves_with_the_persons(tmp_path):
-    answers: List[tuple] = []
+    answers: list[tuple] = []
     script = ["state", "legal", "move", "undo", "state"]
 
-    def speak(lines: List[str]) -> Optional[str]:
+    def speak(lines: list[str]) -> Optional[str]:
         answers.append(answer_and_automas(lines))
         if len(answers) > len(script):
             return None
@@ -124,7 +124,7 @@ def test_the_dice_of_a_new_round_are_in_the_state_as_it_starts(tmp_path):
     rng = random.Random(4)
     checked_rounds = set()
 
-    def speak(lines: List[str]) -> Optional[str]:
+    def speak(lines: list[str]) -> Optional[str]:
         answer, _ = answer_and_automas(lines)
         if answer is None or answer.startswith(("game", "ok")):
             return "state"
@@ -149,9 +149,9 @@ def test_the_dice_of_a_new_round_are_in_the_state_as_it_starts(tmp_path):
 
 def test_with_table_rolls_legal_lists_only_the_roll_awaited(tmp_path):
     db = tmp_path / "g.db"
-    replies: List[str] = []
+    replies: list[str] = []
 
-    def speak(lines: List[str]) -> Optional[str]:
+    def speak(lines: list[str]) -> Optional[str]:
         answer, _ = answer_and_automas(lines)
         replies.append(answer)
         if len(replies) == 1:
@@ -175,10 +175,10 @@ def test_with_table_rolls_legal_lists_only_the_roll_awaited(tmp_path):
 def test_score_and_export_of_a_game_in_progress(tmp_path):
     db = tmp_path / "g.db"
     record = tmp_path / "game.jsonl"
-    replies: List[str] = []
+    replies: list[str] = []
     script = iter(["legal", "pick", "score", f"export {record}", f"export {tmp_path}", "export"])
 
-    def speak(lines: List[str]) -> Optional[str]:
+    def speak(lines: list[str]) -> Optional[str]:
         answer, _ = answer_and_automas(lines)
         replies.append(answer)
         line = next(script, None)
@@ -232,9 +232,9 @@ def test_a_whole_solo_game_headless_scores_as_its_record_replays(tmp_path, capsy
     db, record = tmp_path / "g.db", tmp_path / "solo.jsonl"
     rng = random.Random(11)
     said = {"automa": 0, "person": 0}
-    final: List[str] = []
+    final: list[str] = []
 
-    def speak(lines: List[str]) -> Optional[str]:
+    def speak(lines: list[str]) -> Optional[str]:
         answer, automa = answer_and_automas(lines)
         said["automa"] += len(automa)
         if final:

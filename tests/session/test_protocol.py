@@ -10,19 +10,19 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator, List, Optional
+from typing import Iterator, Optional
 
 import pytest
 
 from companion.cli import build_parser, main
 from companion.games.euphoria import Setup as EuphoriaSetup
-from companion.other_games.session import GameSession
+from companion.line_games.session import GameSession
 from companion.games.automata.rules import Game, Header, score
 from companion.session import SeatSpec, TableSession
 from companion.session.headless import run
 from companion.session.protocol import END_NEWS, INTERRUPTED, REOPENED
 from companion.store import UNDO, GameStore, effective
-from tests.other_games.test_store_kinds import ROAD_SETUP
+from tests.line_games.test_store_kinds import ROAD_SETUP
 from tests.session.test_headless_game import converse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,14 +30,14 @@ JUNK = "x" * 100_000
 WORKERS = "workers 3 5 1 6 2 2 4 5"
 
 
-def session_lines(argv: List[str], lines: List[str]) -> List[str]:
+def session_lines(argv: list[str], lines: list[str]) -> list[str]:
     """What ``session ARGV`` prints, given ``lines`` on stdin."""
     out = io.StringIO()
     assert run(build_parser().parse_args(["session", *argv]), io.StringIO("".join(f"{x}\n" for x in lines)), out) == 0
     return out.getvalue().splitlines()
 
 
-def answers(printed: List[str]) -> List[str]:
+def answers(printed: list[str]) -> list[str]:
     """The answers of the other games' session: every line but the news, the questions and what to do."""
     return [line for line in printed if line.startswith(("ok ", "refused "))]
 
@@ -52,7 +52,7 @@ def test_every_line_of_the_automata_session_is_answered_and_a_long_one_is_cut(tm
 
 
 @pytest.mark.parametrize("game", ["tokaido", "euphoria"])
-def test_every_line_of_the_other_games_session_is_answered_and_a_long_one_is_cut(tmp_path, game):
+def test_every_line_of_the_line_games_session_is_answered_and_a_long_one_is_cut(tmp_path, game):
     options = ["--recruits", "icarus,subterra"] if game == "euphoria" else []
     printed = session_lines(["--game", game, "--db", str(tmp_path / "g.db"), "--new", *options], ["", JUNK])
     refused = answers(printed)
@@ -73,9 +73,9 @@ def test_a_roll_sent_when_the_companion_rolls_says_what_the_table_waits_for(tmp_
 def test_the_end_of_an_automata_game_is_said_once_with_the_score_and_its_undo_reopens_it(tmp_path):
     db = tmp_path / "g.db"
     rng = random.Random(3)
-    printed: List[str] = []
+    printed: list[str] = []
 
-    def speak(lines: List[str]) -> Optional[str]:
+    def speak(lines: list[str]) -> Optional[str]:
         printed.extend(lines)
         if any(line.startswith("reopened") for line in lines):
             return "score"
@@ -115,6 +115,7 @@ def test_the_end_of_a_euphoria_game_is_said_the_same_way_and_its_undo_reopens_it
     assert printed[end + 2].startswith("ok ") and printed[-1] != "ask The game is over"
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_the_session_quietly_and_the_game_is_saved(tmp_path):
     db = tmp_path / "g.db"
     session = subprocess.Popen([sys.executable, "-m", "companion.cli", "session", "--db", str(db), "--new",
@@ -134,12 +135,12 @@ def test_ctrl_c_ends_the_session_quietly_and_the_game_is_saved(tmp_path):
         assert move in store.effective_events(game_id)
 
 
-def interrupted_after(lines: List[str]) -> Iterator[str]:
+def interrupted_after(lines: list[str]) -> Iterator[str]:
     yield from (f"{line}\n" for line in lines)
     raise KeyboardInterrupt
 
 
-def test_ctrl_c_ends_the_other_games_session_quietly_too(tmp_path):
+def test_ctrl_c_ends_the_line_games_session_quietly_too(tmp_path):
     db = tmp_path / "g.db"
     args = build_parser().parse_args(["session", "--game", "euphoria", "--db", str(db), "--new",
                                       "--recruits", "icarus,subterra"])
@@ -149,7 +150,7 @@ def test_ctrl_c_ends_the_other_games_session_quietly_too(tmp_path):
         assert store.events(store.latest_game_id()) == [WORKERS]
 
 
-def other_games_only(db: Path) -> None:
+def line_games_only(db: Path) -> None:
     with GameStore(db) as store:
         GameSession.new(store, "tokaido", ROAD_SETUP)
 
@@ -160,10 +161,10 @@ def automata_only(db: Path) -> None:
 
 
 @pytest.mark.parametrize("saved,options,said", [
-    (other_games_only, [], "There is no saved game of Automata to resume; the latest game is of Tokaido: "
+    (line_games_only, [], "There is no saved game of Automata to resume; the latest game is of Tokaido: "
                            "resume it with --game tokaido"),
     (automata_only, ["--game", "euphoria"], "There is no saved game of Euphoria to resume; the latest game is of "
-                                            "Automata: resume it without --game"),
+                                            "Automata: resume it with --game automata"),
 ])
 def test_resuming_the_latest_game_names_the_kind_of_the_one_saved(tmp_path, capsys, saved, options, said):
     db = tmp_path / "g.db"

@@ -9,6 +9,7 @@ from vision.colour import body_colour, match_colour
 from vision.synth import SceneStyle
 
 
+@pytest.mark.slow
 def test_exact_readings_over_synthetic_rounds(tmp_path):
     total = TrialCounts()
     for seed in range(6):
@@ -22,6 +23,7 @@ def test_exact_readings_over_synthetic_rounds(tmp_path):
     assert r["roll_recognition"] == 1.0 and r["activation_recognition"] == 1.0, total.failures
 
 
+@pytest.mark.slow
 def test_rendered_round_with_a_bumped_camera_and_calibrated_colours(tmp_path):
     """Markers, zones and owner colours read from rendered frames; the camera moves between settles."""
     rng = np.random.default_rng(21)
@@ -40,6 +42,7 @@ def test_rendered_round_with_a_bumped_camera_and_calibrated_colours(tmp_path):
     assert sum(counts.flagged.values()) == sum(counts.planted.values()), counts.failures
 
 
+@pytest.mark.slow
 def test_rendered_round_through_the_dice_reader(tmp_path):
     from vision.reader import DiceReader
 

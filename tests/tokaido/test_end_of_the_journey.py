@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.tokaido import Setup, TokaidoGame
-from tests.other_games.helpers import converse
+from tests.line_games.helpers import converse
 from tests.tokaido.test_game import ON_ROAD
+from tests.tokaido import said, said_at_setup
 
 ROADLESS = Setup(("green", "purple"), "blue", seed=1)
 
@@ -20,7 +21,7 @@ def test_each_end_achievement_is_worth_3_points_to_every_traveler_tied_for_it():
     game.play("green card 1 ahead shop")        # green: 1 + 1 = 2
     game.play("green card 1 ahead shop")        # green: 2 Souvenirs, + 2 = 4; for the Collector they count 4
     game.play("purple card 1 ahead hot-spring")  # purple: 1 + 1 = 2
-    lines = game.play("end 4 0 1 0 0")          # you: 4 Souvenirs, no Encounter, 1 Hot Spring, no Meal, no coin
+    lines = said(game, "end 4 0 1 0 0")          # you: 4 Souvenirs, no Encounter, 1 Hot Spring, no Meal, no coin
     assert lines[:4] == ["Gourmet: nobody.", "Collector: you, Green.", "Chatterbox: nobody.", "Bather: you, Purple."]
     assert game.scores() == {"green": 4 + 3, "purple": 2 + 3}
 
@@ -32,7 +33,7 @@ def test_the_temple_donors_are_ranked_10_7_4():
     for _ in range(3):
         game.play("green card 1 temple ahead temple")  # green: 1 + 3 × 2 = 7, 6 coins given
     game.play("purple card 1 temple ahead temple")      # purple: 1 + 2 = 3, 2 coins given
-    lines = game.play("end 0 0 0 0 4")                  # you gave 4 coins
+    lines = said(game, "end 0 0 0 0 4")                  # you gave 4 coins
     assert lines[4] == "Temple: Green (6 coins) +10, you (4 coins) +7, Purple (2 coins) +4."
     assert game.scores() == {"green": 7 + 10, "purple": 3 + 4}
 
@@ -44,7 +45,7 @@ def test_donors_who_gave_the_same_share_their_rank_and_the_next_gift_takes_the_n
     for _ in range(3):
         game.play("green card 1 temple ahead temple")  # 6 coins, 7 points
     game.play("purple card 1 temple ahead temple")      # 2 coins, 3 points
-    lines = game.play("end 0 0 0 0 6")                  # you gave 6 too
+    lines = said(game, "end 0 0 0 0 6")                  # you gave 6 too
     assert lines[4] == "Temple: you (6 coins) +10, Green (6 coins) +10, Purple (2 coins) +7."
     assert game.scores() == {"green": 7 + 10, "purple": 3 + 7}
 
@@ -69,16 +70,16 @@ def test_with_the_preparations_she_scores_3_points_for_each_additional_coin():
     """Seed 001, "Variations": "Preparations: For each additional coin an Automa would have received during
     setup, she instead scores 3 points." With 2 additional coins: 1 (her coin) + 2 × 3 = 7."""
     game = TokaidoGame(replace(ROADLESS, preparations=2))
-    assert game.setup_lines()[0] == "Green: her colour token and 1 coin. +1, Preparations +6 → 7."
+    assert said_at_setup(game)[0] == "Green: her colour token and 1 coin. +1, Preparations +6 → 7."
     assert game.scores() == {"green": 7, "purple": 7}
     both = TokaidoGame(replace(ROADLESS, preparations=2, crossroads=True))
-    assert "Green: her colour token and 1 coin. +1, Crossroads +5, Preparations +6 → 12." in both.setup_lines()
+    assert "Green: her colour token and 1 coin. +1, Crossroads +5, Preparations +6 → 12." in said_at_setup(both)
 
 
 def test_the_journey_of_initiation_gives_you_5_points_and_the_automas_none():
     """Seed 001, "Variations": "Journey of Initiation: You begin the game with 5 points.\""""
     game = TokaidoGame(replace(ROADLESS, initiation=True))
-    assert game.setup_lines()[0] == "Journey of Initiation: you begin the game with 5 points."
+    assert said_at_setup(game)[0] == "Journey of Initiation: you begin the game with 5 points."
     assert game.scores() == {"green": 1, "purple": 1}
 
 
@@ -95,7 +96,7 @@ def test_without_a_road_the_meals_say_to_shuffle_at_the_intermediate_inns_only()
     """Seed 001, "Inns": "At intermediate Inns, shuffle all Automa cards to form a new deck." The board
     has three intermediate Inns, so the fourth Meals told are Edo's."""
     game = TokaidoGame(ROADLESS)
-    shuffles = [game.play("meals 1 2 3 1 order green purple you")[0] for _ in range(4)]
+    shuffles = [said(game, "meals 1 2 3 1 order green purple you")[0] for _ in range(4)]
     assert shuffles[:3] == ["Shuffle all Automa cards into a new deck."] * 3
     assert shuffles[3] == "Green: Meal 1 (price 1), free. +6 → 25."  # 1 + 3 Meals × 6 + 6: no shuffle at Edo
 

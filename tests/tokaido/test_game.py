@@ -7,7 +7,9 @@ import pytest
 
 from companion.games.tokaido import Refused, Setup, TokaidoGame, replay
 from companion.games.tokaido.difficulty import DIFFICULTY_CARDS, deal
+from companion.games.tokaido.events import Stopped
 from tests.tokaido.boards import INVENTED_ROAD
+from tests.tokaido import said
 
 ON_ROAD = Setup(("green", "purple"), "blue", level=4, seed=3, road=INVENTED_ROAD,
                 leaving_order=("blue", "green", "purple"))
@@ -48,8 +50,14 @@ def test_kyoto_is_left_in_the_order_given_then_the_traveler_farthest_back_moves(
     assert game.waiting_for() == "go"
     game.play("go 2")  # blue to the Temple (position 2)
     assert game.waiting_for() == "card green"
-    assert game.play("card 1") == ["Green: 1st space, the Shop. Give her a Souvenir card. +1 → 2."]
+    assert said(game, "card 1") == ["Green: 1st space, the Shop. Give her a Souvenir card. +1 → 2."]
     assert game.waiting_for() == "card purple"  # purple is still in Kyoto
+
+
+def test_the_game_answers_with_events_and_the_wording_says_them_apart():
+    game = TokaidoGame(ON_ROAD)
+    game.play("go 2")
+    assert game.play("card 1") == [Stopped("green", nth=1, space="shop", points=1, score=2)]
 
 
 def test_the_last_to_arrive_at_an_inn_leaves_it_first():
@@ -80,7 +88,7 @@ def test_meals_wait_for_your_pick_when_you_arrived_before_an_automa():
         game.play("card 1")
     with pytest.raises(Refused, match="took N or took none"):
         game.play("meals 3 1 2 1")
-    lines = game.play("meals 3 1 2 1 took 2")
+    lines = said(game, "meals 3 1 2 1 took 2")
     assert lines[0] == "Shuffle all Automa cards into a new deck."
     assert [line.split(":")[1].split("(")[0].strip() for line in lines[1:]] == ["Meal 4", "Meal 3"]
 
@@ -110,7 +118,7 @@ def test_souvenirs_count_double_for_the_collector_and_ties_share_an_end_achievem
     game.play("green card 1 ahead shop")
     game.play("purple card 1 ahead hot-spring")
     before = dict(game.scores())
-    lines = game.play("end 3 0 1 0 0")  # you: 3 Souvenirs beat nothing: green's 2 count as 4
+    lines = said(game, "end 3 0 1 0 0")  # you: 3 Souvenirs beat nothing: green's 2 count as 4
     assert "Collector: Green." in lines and "Bather: you, Purple." in lines
     assert "Gourmet: nobody." in lines  # nobody ate: a count of 0 takes nothing (ruling T6)
     assert game.scores() == {"green": before["green"] + 3, "purple": before["purple"] + 3}
@@ -118,8 +126,8 @@ def test_souvenirs_count_double_for_the_collector_and_ties_share_an_end_achievem
 
 def test_without_a_road_she_is_told_the_spaces_ahead_and_stops_at_an_inn():
     game = TokaidoGame(Setup(("green", "purple"), "blue", seed=1))
-    assert game.play("green card 3 ahead paddy inn")[0].startswith("Green: 1st space, the Paddy.")
-    assert game.play("purple card 3 temple ahead inn sea")[0] == \
+    assert said(game, "green card 3 ahead paddy inn")[0].startswith("Green: 1st space, the Paddy.")
+    assert said(game, "purple card 3 temple ahead inn sea")[0] == \
         "Purple: 1st space, the Inn. Her Meal waits until all have arrived."
     with pytest.raises(Refused, match="free spaces ahead"):
         game.play("green card 3 ahead paddy farm")
@@ -127,13 +135,13 @@ def test_without_a_road_she_is_told_the_spaces_ahead_and_stops_at_an_inn():
 
 def test_a_temple_and_an_inn_without_their_icon_rank_alike_so_the_closer_wins():  # ruling T3
     game = TokaidoGame(Setup(("green", "purple"), "blue", seed=1))
-    assert "the Temple" in game.play("green card 2 ahead temple inn")[0]
-    assert "the Inn" in game.play("purple card 2 ahead inn")[0]
+    assert "the Temple" in said(game, "green card 2 ahead temple inn")[0]
+    assert "the Inn" in said(game, "purple card 2 ahead inn")[0]
 
 
 def test_your_panorama_achievement_is_not_hers_too():
     game = TokaidoGame(Setup(("green", "purple"), "blue", seed=1))
     game.play("first paddy")
     for _ in range(3):
-        line = game.play("green card 1 ahead paddy")[0]
+        line = said(game, "green card 1 ahead paddy")[0]
     assert line == "Green: 1st space, the Paddy. Give her a Paddy card. +3 → 7."

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.tokaido import AutomaCard, Collection, Setup, TokaidoGame, assign_meals, choose
+from tests.tokaido import said_at_setup
 
 
 def green() -> Collection:
@@ -60,7 +61,7 @@ def test_the_farm_difficulty_card_gives_1_coin_and_2_points_after_the_setup_coin
     else:
         pytest.fail("no seed dealt green the Farm card")
     assert game.collections["green"].score == 3
-    assert "Farm Difficulty Level card. Give her 1 coin. +2 → 3." in " ".join(game.setup_lines())
+    assert "Farm Difficulty Level card. Give her 1 coin. +2 → 3." in " ".join(said_at_setup(game))
 
 
 def test_meals_cheapest_first_drawn_on_ties_in_order_of_arrival():

@@ -2,7 +2,7 @@
 by a synthetic camera source, and dice readings taken from the render's labels."""
 from __future__ import annotations
 
-from typing import Callable, List, Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -34,7 +34,7 @@ class ShownTable:
 
     def __init__(self, rendered: Optional[RenderedTable] = None) -> None:
         self.rendered = rendered
-        self.cameras: List[LockableSource] = []  # every camera opened on this table
+        self.cameras: list[LockableSource] = []  # every camera opened on this table
         self.colours_asked = None  # the colour profile the last reading was asked with
         self.ignored: list = []  # the regions the last reading was told to skip (the markers)
         self.die_size = None  # the die size the last reading was told

@@ -35,6 +35,7 @@ def calibrate(app, tmp_path, camera_source) -> str:
     return screen.result_text
 
 
+@pytest.mark.slow
 def test_calibrating_from_the_camera_writes_the_profile(app, tmp_path):
     scene = two_seat_scene()
     rng = np.random.default_rng(3)
@@ -69,6 +70,7 @@ def _few_dice():
     (lambda: _blank_table().source(), "No marker is in view"),
     (lambda: _few_dice().source(), "Too few dice seen for red, blue"),
 ], ids=["no camera", "no markers", "too few dice"])
+@pytest.mark.slow
 def test_a_calibration_that_cannot_be_made_says_why_and_writes_nothing(app, tmp_path, source, said):
     text = calibrate(app, tmp_path, source())
     assert text.startswith("[b]Not calibrated.[/b]"), text
@@ -76,6 +78,7 @@ def test_a_calibration_that_cannot_be_made_says_why_and_writes_nothing(app, tmp_
     assert not (tmp_path / "calibration.json").exists()
 
 
+@pytest.mark.slow
 def test_two_colours_too_close_are_calibrated_with_the_warning_shown(app, tmp_path):
     scene = two_seat_scene()
     rng = np.random.default_rng(3)

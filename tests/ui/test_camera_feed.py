@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import List, Tuple
 
 import numpy as np
 import pytest
@@ -23,10 +22,10 @@ class FakeDieReading:
     die_type: str
     value: int
     colour: str
-    centre: Tuple[float, float]
-    outline: List[Tuple[float, float]] = field(default_factory=list)
+    centre: tuple[float, float]
+    outline: list[tuple[float, float]] = field(default_factory=list)
     confidence: float = 0.5
-    bbox: Tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    bbox: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 @pytest.fixture()
@@ -45,6 +44,7 @@ def wait_for(condition, timeout=5.0):
     return False
 
 
+@pytest.mark.slow
 def test_demo_table_draws_the_dice_of_the_game_and_follows_it(session):
     demo = DemoTable(lambda: session)
     dice = demo.dice()

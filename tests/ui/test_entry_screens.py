@@ -19,6 +19,7 @@ def chosen(app):
     return [b.text for b in buttons(app.root) if getattr(b, "chosen", False)]
 
 
+@pytest.mark.slow
 def test_a_deck_entered_card_by_card_is_saved_and_chosen_on_the_setup(app, tmp_path):
     tap("New game")
     tap("Euphoria")
@@ -54,6 +55,7 @@ def test_a_deck_entered_card_by_card_is_saved_and_chosen_on_the_setup(app, tmp_p
     assert app.manager.current == "other" and app.controller.other.session.game.setup.deck is None
 
 
+@pytest.mark.slow
 def test_a_road_entered_space_by_space_is_saved_chosen_and_played(app, tmp_path):
     tap("New game")
     tap("Tokaido")
@@ -81,6 +83,7 @@ def test_a_road_entered_space_by_space_is_saved_chosen_and_played(app, tmp_path)
     assert entry_screen(app).question == "Space 1 after Kyoto: tap its kind"  # saved: the next starts afresh
 
 
+@pytest.mark.slow
 def test_a_deck_in_progress_is_kept_and_counted_against_the_level_chosen_again(app):
     tap("New game")
     tap("Euphoria")

@@ -61,6 +61,7 @@ def start_rolled_game(app, table, shown):
     return target
 
 
+@pytest.mark.slow
 def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
     from sim.app_driver import open_popups
 
@@ -84,6 +85,7 @@ def test_a_placement_seen_on_the_table_is_played_without_a_tap(followed):
     assert app.panel.led_modes()[f"seat{next_seat + 1}"] is LedMode.ON
 
 
+@pytest.mark.slow
 def test_a_mismatch_shows_both_ways_out_and_blinks_until_resolved(followed):
     from ui.dialogs import ACCEPT, PUT_BACK
     from sim.app_driver import buttons, open_popups, tap, texts
@@ -121,6 +123,7 @@ def test_a_mismatch_shows_both_ways_out_and_blinks_until_resolved(followed):
     assert app.camera.table_dice().dice.examples == []
 
 
+@pytest.mark.slow
 def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
     from ui.dialogs import ACCEPT, PUT_BACK
     from sim.app_driver import buttons, open_popups, tap
@@ -143,6 +146,7 @@ def test_a_mismatch_put_back_on_the_table_clears_the_alert(followed):
     assert app.panel.led_modes()[f"seat{other + 1}"] is LedMode.OFF
 
 
+@pytest.mark.slow
 def test_a_die_the_camera_misreads_is_put_down_to_the_camera_with_one_tap(followed):
     from ui.dialogs import MISREAD
     from sim.app_driver import open_popups, tap
@@ -162,6 +166,7 @@ def test_a_die_the_camera_misreads_is_put_down_to_the_camera_with_one_tap(follow
     assert app.camera.table_dice().dice.examples == []  # a die the camera did not see teaches nothing
 
 
+@pytest.mark.slow
 def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
     from sim.app_driver import close_popups, open_popups, texts
 
@@ -182,6 +187,7 @@ def test_without_a_profile_the_app_says_once_and_moves_stay_taps(followed):
     assert not app.controller.table_rolls  # the app's own rolls, as chosen in Setup
 
 
+@pytest.mark.slow
 def test_a_damaged_profile_is_said_and_the_game_goes_on_without_it(followed):
     from sim.app_driver import open_popups
 
@@ -203,6 +209,7 @@ def settle(app, table) -> None:
     pump(2)
 
 
+@pytest.mark.slow
 def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
     """Rolls and placements are played from the table alone; an activation is shown and tapped."""
     from companion.games.automata.rules import ACTIVATION_TYPES, Forfeit, Place, legal_actions
@@ -240,6 +247,7 @@ def test_an_activation_seen_on_the_table_waits_for_its_tap(followed):
     assert str(activation) not in app.manager.get_screen("table").camera_line.text
 
 
+@pytest.mark.slow
 def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
     """The game's value stands in for an unsure reading of another value: no alert, but a person is told
     which die to look at."""

@@ -46,6 +46,7 @@ def test_a_display_is_found_where_a_window_can_be_shown(tmp_path, monkeypatch, e
         assert "automata-companion session" in problem and "\n" not in problem
 
 
+@pytest.mark.slow
 def test_without_a_display_the_app_says_so_in_one_line_and_exits_2(tmp_path):
     script = ("import sys, pathlib; import ui.launch as launch; launch.DEVICES = pathlib.Path(sys.argv[1]); "
               "from companion.cli import main; sys.exit(main(['app']))")
@@ -57,6 +58,7 @@ def test_without_a_display_the_app_says_so_in_one_line_and_exits_2(tmp_path):
     assert "automata-companion session --db" in done.stderr and "app --demo" in done.stderr
 
 
+@pytest.mark.slow
 def test_the_app_console_shows_only_where_its_log_is(tmp_path):
     env = app_env(tmp_path, SDL_VIDEODRIVER="offscreen")
     app = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--db", str(tmp_path / "games.sqlite3")],

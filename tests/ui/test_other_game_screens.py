@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.other_games.session import GameSession
+from companion.line_games.session import GameSession
 from companion.games.tokaido import Setup
 from hardware.panel import LedMode
 from sim.app_driver import buttons, pump, tap, wait_for
@@ -46,6 +46,7 @@ def test_new_game_offers_the_three_games(app):
     assert app.manager.current == "setup"
 
 
+@pytest.mark.slow
 def test_a_tokaido_journey_by_taps_with_undo_and_resume(app):
     GameSession.new(app.controller.store, "tokaido",  # the road entered once; new games reuse it
                     Setup(("green", "purple"), "blue", 4, 1, INVENTED_ROAD, ("blue", "green", "purple")))
@@ -82,6 +83,7 @@ def test_a_tokaido_journey_by_taps_with_undo_and_resume(app):
     assert app.controller.other.session.game.to_json()["positions"] == positions
 
 
+@pytest.mark.slow
 def test_the_meals_are_tapped_price_by_price_and_back_takes_one_back(app):
     start_tokaido_with_a_road(app)
     table = app.controller.other
@@ -97,6 +99,7 @@ def test_the_meals_are_tapped_price_by_price_and_back_takes_one_back(app):
     assert table.tapped() == "meals 3" and screen(app).question.startswith("Meal 2 of 4")
 
 
+@pytest.mark.slow
 def test_a_euphoria_game_by_taps_with_the_panel_undo_and_resume(app):
     tap("New game")
     tap("Euphoria")
@@ -131,6 +134,7 @@ def test_a_euphoria_game_by_taps_with_the_panel_undo_and_resume(app):
     assert screen(app).status_text.endswith("10 tokens")
 
 
+@pytest.mark.slow
 def test_the_panels_confirm_plays_the_automas_turn(app):
     start_euphoria_with_a_deck(app)
     assert screen(app).question.startswith("When the people have played")
@@ -141,6 +145,7 @@ def test_the_panels_confirm_plays_the_automas_turn(app):
     assert "Action card" in screen(app).said_text
 
 
+@pytest.mark.slow
 def test_the_setup_screen_sets_the_game_up_and_back_leaves_it(app):
     tap("New game")
     tap("Tokaido")
@@ -158,6 +163,7 @@ def test_the_setup_screen_sets_the_game_up_and_back_leaves_it(app):
     assert header["level"] == 6 and [s["colour"] for s in header["seats"]] == ["blue", "green", "purple"]
 
 
+@pytest.mark.slow
 def test_tokaido_with_the_crossroads_tapped_starts_each_automa_five_points_up(app):
     tap("New game")
     tap("Tokaido")
@@ -189,6 +195,7 @@ def lit(app):
     return {led for led, mode in app.panel.led_modes().items() if mode is LedMode.ON}
 
 
+@pytest.mark.slow
 def test_the_panels_leds_show_whose_turn_it_is_on_the_game_screen(app):
     start_tokaido_with_a_road(app)
     assert lit(app) == {"seat1"}
@@ -199,12 +206,13 @@ def test_the_panels_leds_show_whose_turn_it_is_on_the_game_screen(app):
     assert lit(app) == {"seat1"}
 
 
+@pytest.mark.slow
 def test_the_screen_answers_while_the_camera_reads_her_roll(app):
     """The look at the table runs on a thread of its own: the roll question is on the screen, her dice
     tappable, while the camera settles; what it read comes to the screen when it is done."""
     import threading
 
-    from companion.other_games.table import READING_ROLL
+    from companion.line_games.table import READING_ROLL
 
     release = threading.Event()
 

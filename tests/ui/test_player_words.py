@@ -15,6 +15,7 @@ INTERNAL = re.compile(r"\b(judge|steps|direction|modify|blind|(?<!master )plan|l
                       r"nudge|combine|master_plan|value first|yes|no)\b", re.IGNORECASE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("role", ["Action", "Support"])
 def test_every_card_face_speaks_as_a_player_would(role):
     from ui.widgets import CardFace

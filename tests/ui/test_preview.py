@@ -3,6 +3,7 @@ and a tap on a die says what the camera read, in text as large as any on the scr
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.session.table import SeatSpec
 from sim.app_driver import pump, tap, tap_at
@@ -61,6 +62,7 @@ class StillFeed:
         pass
 
 
+@pytest.mark.slow
 def test_a_tap_on_a_die_in_the_preview_shows_its_reading(app):
     app.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")], seed=3)
     app.camera.feed = StillFeed("blue")

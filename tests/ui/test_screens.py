@@ -39,6 +39,7 @@ def test_home_lists_saved_games_with_seats_and_round(app):
     assert len(lines) == 1 and "Ann (red), Bo (green)" in lines[0]
 
 
+@pytest.mark.slow
 def test_setup_builds_the_seats_and_starts_the_game(app):
     tap("New game")
     tap("Automata")
@@ -82,6 +83,7 @@ def test_table_offers_only_legal_moves_and_plays_a_tap(app):
     assert str(last) == f"{mover} place {die} market" and len(app.controller.session.game.actions) > before
 
 
+@pytest.mark.slow
 def test_modify_then_nudge_a_die_by_taps(app):
     start(app, [SeatSpec("red"), SeatSpec("blue")], seed=6)
     table = app.manager.get_screen("table")
@@ -139,6 +141,7 @@ def test_a_refused_move_shows_the_reason(app):
     assert not open_popups()
 
 
+@pytest.mark.slow
 def test_automa_turn_shows_the_card_pair_and_done_plays_it(app):
     start(app, [SeatSpec("blue", "automa", "Bot", 3), SeatSpec("red", "person", "Ann")], seed=1)
     while app.manager.current != "automa":
@@ -176,6 +179,7 @@ def test_history_lists_events_and_undoes_the_last(app):
     assert app.manager.current == "table"
 
 
+@pytest.mark.slow
 def test_table_roll_with_a_low_confidence_reading_asks_with_the_crop(app):
     start(app, [SeatSpec("red"), SeatSpec("blue")], table_rolls=True)
     table = app.manager.get_screen("table")
@@ -240,6 +244,7 @@ def test_a_die_the_camera_reads_as_another_type_than_rolled_is_offered_as_the_ro
     assert sorted(rolled.dice) == sorted([(types[0], 2)] + [(t, 1) for t in types[1:]])
 
 
+@pytest.mark.slow
 def test_roll_entered_by_hand_one_die_at_a_time(app):
     start(app, [SeatSpec("red"), SeatSpec("blue")], table_rolls=True)
     seat, types = app.controller.pending_roll()
@@ -265,6 +270,7 @@ def test_touch_targets_and_text_sizes_on_every_screen(app):
             assert label.font_size >= 18, (name, label.text, label.font_size)
 
 
+@pytest.mark.slow
 def test_two_automa_turns_in_a_row_each_show_their_own_cards(app):
     start(app, [SeatSpec("blue", "automa", "Bot", 1), SeatSpec("green", "automa", "Cog", 2)], seed=2)
     screen = app.manager.get_screen("automa")
@@ -299,6 +305,7 @@ def test_an_unusable_games_database_is_reported_and_play_goes_on(tmp_path):
     (False, "Camera off: the app rolls; tap the moves"),
     (True, "Camera off: enter the rolls and moves by hand"),
 ])
+@pytest.mark.slow
 def test_with_the_camera_off_the_table_says_who_rolls(app, table_rolls, line):
     start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Bo")], table_rolls=table_rolls)
     assert app.camera.feed is None and app.manager.get_screen("table").camera_line.text == line

@@ -1,10 +1,13 @@
 """A whole game played by taps, from Home to the Score screen, checked against the engine's score."""
 from __future__ import annotations
 
+import pytest
+
 from companion.games.automata.rules import score
 from sim.app_driver import buttons, tap, texts
 
 
+@pytest.mark.slow
 def test_a_game_by_taps_ends_on_the_score_screen_with_the_engine_score(app):
     tap("New game")
     tap("Automata")

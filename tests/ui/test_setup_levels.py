@@ -1,10 +1,13 @@
 """Setup shows every Automa level at once, each with its line and measured strength; one tap chooses."""
 from __future__ import annotations
 
+import pytest
+
 from companion.games.automata.automa import all_levels
 from sim.app_driver import buttons, open_popups, pump, tap, texts
 
 
+@pytest.mark.slow
 def test_every_level_is_shown_at_once_and_one_tap_chooses(app):
     tap("New game")
     tap("Automata")

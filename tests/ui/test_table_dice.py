@@ -44,6 +44,7 @@ def save_examples(profile, *kinds):
     save_table_dice(profile, TableDice(DieExample(t, v, "red", crop, crop) for t, v in kinds))
 
 
+@pytest.mark.slow
 def test_teaching_the_dice_asks_each_die_read_and_saves_what_the_person_says(app, profile, monkeypatch):
     from companion.session import follower
 
@@ -79,6 +80,7 @@ def test_teaching_the_dice_asks_each_die_read_and_saves_what_the_person_says(app
     assert "R Red: 51 to go" in [b.text for b in buttons(screen.ids.tabs)]
 
 
+@pytest.mark.slow
 def test_a_new_calibration_asks_to_keep_or_start_the_dice_examples(app, tmp_path):
     from .test_calibrate_screen import calibrate
 
@@ -143,6 +145,7 @@ def test_settings_say_how_each_learnt_type_is_read_and_why():
         Learner())
 
 
+@pytest.mark.slow
 def test_a_roll_confirmed_in_play_teaches_the_camera_and_its_undo_unteaches_it(app, profile):
     from ui.camera_feed import Reading
 
@@ -190,6 +193,7 @@ def test_a_roll_confirmed_in_play_teaches_the_camera_and_its_undo_unteaches_it(a
     assert saved(profile) == [(example.die_type, 3, example.colour)]
 
 
+@pytest.mark.slow
 def test_the_demos_rendered_dice_teach_nothing(tmp_path, profile, monkeypatch):
     """Neither a roll confirmed nor an answer to the mismatch alert: the demo's runtime has no table's dice."""
     from companion.session import follower

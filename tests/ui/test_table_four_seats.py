@@ -2,6 +2,7 @@
 short label with a tap for what they cost, need and do."""
 from __future__ import annotations
 
+import pytest
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
@@ -30,6 +31,7 @@ def window_box(widget):
     return x, y, x + widget.width, y + widget.height
 
 
+@pytest.mark.slow
 def test_market_parts_and_head_are_all_on_the_window_without_scrolling(app):
     mid_game(app)
     assert app.manager.current == "table"
@@ -66,6 +68,7 @@ def test_no_text_on_the_table_is_cut_off_or_overlaps_other_text(app):
             assert apart, (text_a, text_b)
 
 
+@pytest.mark.slow
 def test_the_tracks_and_the_spaces_each_read_on_one_line(app):
     mid_game(app)
     table = app.manager.get_screen("table")
@@ -97,6 +100,7 @@ def test_a_tap_on_a_seats_cards_shows_each_cards_cost_sum_and_ability(app):
     assert not open_popups()
 
 
+@pytest.mark.slow
 def test_every_moment_of_a_four_seat_game_fits_the_window(app):
     """Every person's turn of a whole seeded game: the grid, the turn order and the cards on
     offer lie between the top bar and the camera line."""

@@ -69,6 +69,7 @@ def test_a_turned_stored_crop_is_the_readers_crop_turned_in_the_frame():
                   - turned(example.reader_crop, 48, 0.0).astype(int)).mean() > 10
 
 
+@pytest.mark.slow
 def test_values_come_from_the_examples_once_each_face_has_enough_of_them():
     """Dice of a colour no Automata seat plays (the worker dice of another game), enrolled with every face
     called one higher than it shows: once learnt, the reader follows the table's examples, not its networks."""
@@ -86,6 +87,7 @@ def test_values_come_from_the_examples_once_each_face_has_enough_of_them():
     assert reader.read(frame)[0].value == 2
 
 
+@pytest.mark.slow
 def test_a_type_the_networks_read_better_than_its_examples_stays_with_the_networks():
     """Rendered D6s confirmed as they show: the networks read them all right, and the examples can do no
     better, so they do not take over; the same dice called one higher, they do."""
@@ -130,6 +132,7 @@ def _table_of_two_types() -> TableDice:
                       for _ in range(EXAMPLES_PER_FACE)], types=("d6", "d8"))
 
 
+@pytest.mark.slow
 def test_which_type_a_die_is_is_read_by_the_examples_once_every_type_is_learnt_if_they_read_it_better():
     values = TableValues(_SeenFeatures(networks_right=False), _table_of_two_types())
     assert values.knows_types()
@@ -186,6 +189,7 @@ def test_enrol_marks_the_first_k_dice_of_each_face_in_manifest_order():
     assert [bool(r["dice"][0].get(ENROLLED)) for r in marked] == [True, True, True, False, True, False, False]
 
 
+@pytest.mark.slow
 def test_vision_eval_enrol_scores_only_the_dice_after_the_examples(tmp_path):
     lines = []
     for k, value in enumerate([1, 2, 3, 4, 5, 6] * EXAMPLES_PER_FACE + [4, 6]):

@@ -8,6 +8,7 @@ from vision.evaluate import Tally
 from vision.readings import ColourProfile, DieReading
 
 
+@pytest.mark.slow
 def test_reads_clean_synthetic_scenes(reader):
     tally = Tally()
     for seed in range(4):
@@ -41,10 +42,11 @@ def test_profile_names_the_players(reader):
     readings = reader.read(frame, profile)
     assert readings and all(r.colour in names.values() for r in readings)
     tally = Tally()
-    tally.add([dict(l, colour=names[l["colour"]]) for l in labels], readings, 0.0)
+    tally.add([dict(label, colour=names[label["colour"]]) for label in labels], readings, 0.0)
     assert tally.report(0.8)["colour_accuracy"] >= 0.8
 
 
+@pytest.mark.slow
 def test_a_known_die_size_reads_a_large_frame_on_a_finer_working_image(reader):
     from vision import synth
     from vision.detect import WORK_SIZE, ContrastImage
@@ -85,6 +87,7 @@ def readings_of(die, readings):
     return [r for r in readings if np.hypot(r.centre[0] - die.centre[0], r.centre[1] - die.centre[1]) < 0.4 * die.size]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("die_size_known", [False, True], ids=["size unknown", "size from the markers"])
 def test_a_die_wedged_between_two_others_is_read(reader, die_size_known):
     """Three dice in a tight row make one strong blob; the middle one made no blob of its own at its size.
@@ -111,6 +114,7 @@ def test_a_die_wedged_between_two_others_is_read(reader, die_size_known):
     assert types_right >= 57
 
 
+@pytest.mark.slow
 def test_dice_of_the_mats_colour_packed_in_a_row_are_all_read_when_their_size_is_known(reader):
     """Blue dice in tight rows of three on a navy mat, where a dark-faced die can have under half the
     contrast of the dice beside it: told the dice's size (as the table's markers tell it), the reader
@@ -233,6 +237,7 @@ def assert_each_die_read_once(reader, scene, seeds=range(40), size: float = 45.0
         assert len(readings) == len(dice), f"seed {seed}: {len(readings)} readings for {len(dice)} dice"
 
 
+@pytest.mark.slow
 def test_two_touching_dice_alone_on_the_table_are_each_read_once_when_their_size_is_known(reader):
     """Two touching dice make one blob of twice their size, which the first search (single dice) passes
     over, and the outline of the one die read took in part of the other. Over 40 pairs, every die is
@@ -241,6 +246,7 @@ def test_two_touching_dice_alone_on_the_table_are_each_read_once_when_their_size
     assert_each_die_read_once(reader, lambda seed: touching_pair_on_a_purple_mat(seed, 45.0, elsewhere=False))
 
 
+@pytest.mark.slow
 def test_touching_dice_of_nearly_the_mats_colour_are_each_read_once_when_their_size_is_known(reader):
     """A die of about the mat's colour shows little but its pips and a dark edge, which makes no blob when
     another die touches it: taking that die out of the contrast map takes the edge's far side too. Told
@@ -249,6 +255,7 @@ def test_touching_dice_of_nearly_the_mats_colour_are_each_read_once_when_their_s
     assert_each_die_read_once(reader, lambda seed: touching_blue_pair_on_a_bluish_mat(seed, 45.0))
 
 
+@pytest.mark.slow
 def test_a_d4_of_the_mats_colour_beside_a_turned_d6_is_read_when_the_die_size_is_known(reader):
     """A D6 turned 45 degrees is read up to 1.4 times the die's size and a D4 down to 0.8 of it: measured
     against the smallest die read, the D6 passed for a possible group and stayed in the contrast map, and a
@@ -429,7 +436,7 @@ def test_the_numeral_reader_gives_each_types_upright_odds_and_the_d6_face_kind()
     frame, labels = clean_scene(seed=3)
     pyramid = GreyPyramid(frame)
     crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), NUMERAL_WINDOW * max(x1 - x0, y1 - y0),
-                                             NUMERAL_CROP, turn) for x0, y0, x1, y1 in (l["bbox"] for l in labels)
+                                             NUMERAL_CROP, turn) for x0, y0, x1, y1 in (label["bbox"] for label in labels)
                                 for turn in (0.0, 90.0)]))
     rows = FaceReader().predict(crops)
     assert rows.shape == (len(crops), FACE_NUMERALS + 1)

@@ -14,7 +14,7 @@ def test_render_scene_labels_every_die_where_it_is_drawn():
     background = np.full((360, 480, 3), 90, np.uint8)
     frame, labels = synth.render_scene(dice, background, synth.SceneStyle(noise_sigma=0, shadow=0), rng)
     assert frame.shape == (360, 480, 3)
-    assert [(l["type"], l["value"], l["colour"]) for l in labels] == [("d4", 3, "red"), ("d6", 5, "blue"),
+    assert [(label["type"], label["value"], label["colour"]) for label in labels] == [("d4", 3, "red"), ("d6", 5, "blue"),
                                                                       ("d8", 8, "white")]
     for spec, label in zip(dice, labels):
         x0, y0, x1, y1 = label["bbox"]

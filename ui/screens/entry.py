@@ -1,14 +1,14 @@
 """Entering a game's text once (a road model, an Automa deck): what has been entered so far,
 the question and a big button for each answer, Undo and Save. Saved, the road or deck is chosen on the
 setup screen, which comes back. The entry is the controller's ``entry``
-(``companion.other_games.entry``). Layout in entry.kv."""
+(``companion.line_games.entry``). Layout in entry.kv."""
 from __future__ import annotations
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
-from companion.other_games.choices import Choice
-from companion.other_games.entry import Entry
+from companion.line_games.choices import Choice
+from companion.line_games.entry import Entry
 
 from .. import kv, theme
 from ..widgets import TouchButton

@@ -1,7 +1,7 @@
 """History: the events of this game, newest first; undo the last move. Layout in history.kv."""
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from kivy.properties import ListProperty, StringProperty
 
@@ -23,7 +23,7 @@ def event_markup(number: int, action, names: Mapping[str, str]) -> str:
     return f"{number}. {text}"
 
 
-def history_lines(actions: Sequence, names: Mapping[str, str]) -> List[Dict]:
+def history_lines(actions: Sequence, names: Mapping[str, str]) -> list[dict]:
     """The lines of the list, newest event first, each as the keyword arguments of its Caption."""
     if not actions:
         return [{"text": "No events yet.", "color": theme.MUTED}]
@@ -50,7 +50,7 @@ class HistoryScreen(CompanionScreen):
         names = {seat.colour: controller.seat_name(i) for i, seat in enumerate(session.seats)}
         self.lines = history_lines(actions, names)
 
-    def on_lines(self, _screen: "HistoryScreen", lines: List[Dict]) -> None:
+    def on_lines(self, _screen: "HistoryScreen", lines: list[dict]) -> None:
         shown = self.ids.lines
         shown.clear_widgets()
         for line in lines:

@@ -6,7 +6,7 @@ from pathlib import Path
 from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.config import Config
-from companion.games.registry import kind_named
+from companion.games.registry import by_lines, game_named
 from companion.session.dice_learning import TableDiceLearner
 from companion.store import AUTOMATA, game_kind
 from hardware.panel import KeyboardPanel, Panel
@@ -22,20 +22,10 @@ CLEAR = "Clear the dice examples"
 
 
 def game_line(summary) -> str:
-    """One saved game for the list: date, seats, round (another game: its kind and its Automas)."""
+    """One saved game for the list: its date, then what its game says of it (``RegisteredGame.saved_line``)."""
     meta = summary.meta
     when = summary.updated_at.astimezone().strftime("%d %b %H:%M")
-    kind = game_kind(summary.header)
-    if kind != AUTOMATA:
-        where = "finished" if meta.get("waiting_for") == "over" else "in play"
-        automas = ", ".join(s["colour"].title() for s in summary.header["seats"] if s["kind"] == "automa")
-        return f"{when}  ·  {kind_named(kind).title}  ·  {where}\nAutomas {automas}"
-    seats = ", ".join(meta.get("seats") or [s.get("name") or s["colour"].title() for s in summary.header["seats"]])
-    if "score" in meta:
-        where = "finished"
-    else:
-        where = f"round {meta['round']}" if "round" in meta else "not started"
-    return f"{when}  ·  {where}\n{seats}"
+    return f"{when}  ·  {game_named(game_kind(summary.header)).saved_line(summary.header, meta)}"
 
 
 def mode_line(panel: Panel, demo: bool) -> str:
@@ -103,10 +93,10 @@ class HomeScreen(CompanionScreen):
         self.saved = [{"text": game_line(s), "game_id": s.id, "kind": game_kind(s.header), "home": self} for s in summaries[:LISTED]]
 
     def resume(self, game_id: str, kind: str = AUTOMATA) -> None:
-        if kind == AUTOMATA:
-            self.open_game(lambda: self.app.controller.resume(game_id), True, "Cannot resume this game")
-        else:
+        if by_lines(kind):
             self.open_other_game(lambda: self.app.controller.resume_other_game(game_id), "Cannot resume this game")
+        else:
+            self.open_game(lambda: self.app.controller.resume(game_id), True, "Cannot resume this game")
 
     def show_settings(self) -> None:
         table_dice = self.app.camera.table_dice()

@@ -1,15 +1,15 @@
 """A game played by lines (a registered game): what the Automas do on the board, the question the table is asked
 and a big button for each answer, tapped part by part until the line is complete. The game and the
-line are the controller's ``other`` (``companion.other_games.table``). Layout in other_game.kv."""
+line are the controller's ``other`` (``companion.line_games.table``). Layout in other_game.kv."""
 from __future__ import annotations
 
 from typing import Optional
 
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from companion.other_games.choices import Choice
-from companion.other_games.session import Answer
-from companion.other_games.table import READING_ROLL, OtherGameTable
+from companion.line_games.choices import Choice
+from companion.line_games.session import Answer
+from companion.line_games.table import READING_ROLL, OtherGameTable
 from hardware.panel import PanelEvent
 
 from .. import kv, theme

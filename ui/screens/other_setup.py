@@ -1,13 +1,13 @@
 """Setting up a game played by lines (a registered game): a row of big buttons for each choice (level, colours or
 people, the road model or deck entered once, the options), what the choices mean, and Start. The form
-is the controller's ``other_setup`` (``companion.other_games.setup_form``). Layout in other_setup.kv."""
+is the controller's ``other_setup`` (``companion.line_games.setup_form``). Layout in other_setup.kv."""
 from __future__ import annotations
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.other_games.setup_form import ENTER, Option, Row, SetupForm
+from companion.line_games.setup_form import ENTER, Option, Row, SetupForm
 
 from .. import kv, theme
 from ..widgets import TouchButton

@@ -2,7 +2,7 @@
 shared win. The score is saved with the game. Layout in score.kv."""
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from typing import Sequence
 
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
@@ -14,14 +14,14 @@ from ..widgets import SeatBadge
 from .common import CompanionScreen
 
 # (row title, SeatScore field); rows whose values are all zero are left out except these.
-CATEGORIES: Tuple[Tuple[str, str], ...] = (
+CATEGORIES: tuple[tuple[str, str], ...] = (
     ("Sets", "sets_vp"), ("Coins", "coins_vp"), ("Dice", "dice_vp"), ("Gears", "gears_vp"),
     ("Card points", "card_points_vp"), ("Board", "board_vp"), ("Reserved", "reserved_vp"),
 )
 ALWAYS = {"Sets", "Coins", "Dice", "Card points", "Reserved"}
 
 
-def shown_categories(score: Score) -> List[Tuple[str, str]]:
+def shown_categories(score: Score) -> list[tuple[str, str]]:
     return [(title, field) for title, field in CATEGORIES
             if title in ALWAYS or any(getattr(s, field) for s in score.seats)]
 
@@ -73,7 +73,7 @@ class ScoreScreen(CompanionScreen):
                        for i, seat in enumerate(score.seats)]
         self.saved_text = f"Saved with game {controller.session.game_id}. Sets and Reserved show how many in brackets."
 
-    def _fill_table(self, score: Score, categories: List[Tuple[str, str]]) -> None:
+    def _fill_table(self, score: Score, categories: list[tuple[str, str]]) -> None:
         """A column of category titles, then one column per seat under the seat's badge."""
         table = self.ids.table
         seats = len(score.seats)

@@ -3,7 +3,7 @@ level, chosen from all of them at once, each with its line and measured strength
 off; who rolls; an optional seed. Layout in setup.kv."""
 from __future__ import annotations
 
-from typing import Callable, List, Optional
+from typing import Callable, Optional
 
 from kivy.properties import AliasProperty, BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -40,7 +40,7 @@ class LevelChoice(TouchButton):
 class LevelChooser(Popup):
     """Every level at once, easiest first; a tap on one chooses it and closes the chooser."""
 
-    def __init__(self, levels: List[Level], chosen: int, on_choose: Callable[[Level], None], **kwargs) -> None:
+    def __init__(self, levels: list[Level], chosen: int, on_choose: Callable[[Level], None], **kwargs) -> None:
         super().__init__(**kwargs)
         self.on_choose = on_choose
         for level in levels:
@@ -126,13 +126,13 @@ class SetupScreen(CompanionScreen):
         self.camera_on = self.app.camera.can_follow()
 
     @property
-    def rows(self) -> List[SeatRow]:
+    def rows(self) -> list[SeatRow]:
         return list(reversed(self.ids.seats.children))
 
     def describe(self, level: Level) -> None:
         self.level_text = f"[b]Level {level.number} {theme.escape(level.name)}:[/b] {theme.escape(level.line)}"
 
-    def seats(self) -> List[SeatSpec]:
+    def seats(self) -> list[SeatSpec]:
         return [row.spec() for row in self.rows if row.used]
 
     def seed(self) -> Optional[int]:

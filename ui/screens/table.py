@@ -4,7 +4,7 @@ preview on request, where a tap on a die says what the camera read. Layout in ta
 from __future__ import annotations
 
 import time
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -77,7 +77,7 @@ class TableScreen(PlayScreen):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.chooser: Optional[MoveChooser] = None
-        self.shown_frames: List[float] = []
+        self.shown_frames: list[float] = []
         self._frame_number = -1
         self._texture: Optional[Texture] = None
         self._preview_event = None
@@ -156,12 +156,12 @@ class TableScreen(PlayScreen):
         else:
             self.prompt_text = ""
 
-    def _show_page(self, labels: List[str]) -> None:
+    def _show_page(self, labels: list[str]) -> None:
         """As many choices as fit the row beside Back, Modify and Forfeit; a More button pages
         through the rest."""
         beside = (self.back_button, self.modify_button, self.forfeit_button)
         room = Window.width - 12 - sum(b.width + self.CHOICE_GAP for b in beside if b.width)
-        pages: List[List[str]] = [[]]
+        pages: list[list[str]] = [[]]
         used = 0.0
         for label in labels:
             width = choice_width(label) + self.CHOICE_GAP
@@ -284,7 +284,7 @@ class TableScreen(PlayScreen):
                                     {i: (r.value, r.crop) for i, r in unsure.items()}, on_cancel=self.refresh)
         self.roll_entry.start()
 
-    def _from_camera(self, colour: str, types: List[str]) -> Tuple[Dict[int, int], Dict[int, Reading]]:
+    def _from_camera(self, colour: str, types: list[str]) -> tuple[dict[int, int], dict[int, Reading]]:
         """Values the camera read for this seat's dice when it found as many as were rolled: by index in
         ``types``, the values read surely, and the readings a person is to confirm. A die read as another type
         than the game gives it is read again as that type, and is to be confirmed (``with_rolled_types``)."""
@@ -304,7 +304,7 @@ class TableScreen(PlayScreen):
                 unsure[index] = reading
         return known, unsure
 
-    def _rolled(self, seat: int, values, unsure: Dict[int, Reading]) -> None:
+    def _rolled(self, seat: int, values, unsure: dict[int, Reading]) -> None:
         """The roll entered; each die the camera was unsure of, as the person confirmed or corrected it, teaches
         the reader the table's dice."""
         self.roll_entry = None

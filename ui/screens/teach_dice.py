@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from functools import partial
-from typing import List, Optional
+from typing import Optional
 
 from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ColorProperty, ListProperty, ObjectProperty, StringProperty
@@ -26,14 +26,14 @@ from .common import CompanionScreen
 VALUE_HEIGHT = 72  # the value buttons: the one tap of each die
 
 
-def progress_words(progress: List[TypeProgress]) -> str:
+def progress_words(progress: list[TypeProgress]) -> str:
     """One colour's progress (markup): each die type's examples, and the faces still wanted."""
     line = "   ".join(p.words() for p in progress)
     wanted = [f"{p.die_type.upper()} {' '.join(str(v) for v in sorted(set(p.short)))}" for p in progress if p.short]
     return line + ("\nFaces still wanted: " + ";  ".join(wanted) if wanted else "")
 
 
-def instruction(colour: str, progress: List[TypeProgress], done: bool) -> str:
+def instruction(colour: str, progress: list[TypeProgress], done: bool) -> str:
     name = colour.title()
     if done:
         return "Every colour is taught. Tap Done; each value you confirm in play teaches the camera more."

@@ -8,7 +8,7 @@ knowledge, except on its own faction's commodity area, where it is the lowest.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 from .board import Board, area_of, bottommost, market_name
 from .factions import ADJECTIVES, MARKET_AREAS, NAMES, first_around
@@ -26,14 +26,6 @@ class Placement:
     star_market: Optional[str] = None      # her ★ goes on this constructed market
     star_territory: Optional[str] = None   # her ★ goes on this faction's territory
     joins_site: Optional[str] = None       # a site with workers: her ★ on it only if this completes it
-
-    def words(self) -> str:
-        text = f"knowledge {self.knowledge} worker on {self.where.place}"
-        if self.star_market:
-            text += f"; her ★ on {market_name(self.star_market)}"
-        if self.star_territory:
-            text += f"; her ★ on the {NAMES[self.star_territory]} territory (next to it if full)"
-        return text
 
 
 @dataclass(frozen=True)
@@ -98,10 +90,10 @@ def _artifact_market(turn: Turn, knowledge: int) -> Placement:
         area = area_of(market)
         return Placement(knowledge, Placed(knowledge, f"the {ADJECTIVES[area]} artifact market", "other", area),
                          star_market=market)
-    area = first_around(turn.start, MARKET_AREAS)  # row 3: all artifact markets
-    assert area is not None
-    return Placement(knowledge, Placed(knowledge, f"the {ADJECTIVES[area]} artifact market", "other", area),
-                     star_territory=area)
+    nearest = first_around(turn.start, MARKET_AREAS)  # row 3: all artifact markets
+    assert nearest is not None
+    return Placement(knowledge, Placed(knowledge, f"the {ADJECTIVES[nearest]} artifact market", "other", nearest),
+                     star_territory=nearest)
 
 
 def _construct_market(turn: Turn, knowledge: int) -> Placement:

@@ -8,7 +8,6 @@ action's table needs it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Set
 
 from .factions import ADJECTIVES, MARKET_AREAS, NAMES
 
@@ -34,7 +33,7 @@ def area_of(market_id: str) -> str:
     return market_id.split("-")[0]
 
 
-def bottommost(markets: List[str]) -> str:
+def bottommost(markets: list[str]) -> str:
     return min(markets, key=lambda m: (MARKETS.index(m) // 2, POSITIONS.index(m.split("-")[1])))
 
 
@@ -45,7 +44,7 @@ def market_name(market_id: str) -> str:
 
 @dataclass
 class Board:
-    stars: Dict[str, Set[str]] = field(default_factory=dict)  # built market -> Automas with ★ on it
+    stars: dict[str, set[str]] = field(default_factory=dict)  # built market -> Automas with ★ on it
 
     def build(self, market_id: str) -> None:
         self.stars.setdefault(market_id, set())
@@ -53,20 +52,20 @@ class Board:
     def is_built(self, market_id: str) -> bool:
         return market_id in self.stars
 
-    def built(self) -> List[str]:
+    def built(self) -> list[str]:
         return [m for m in MARKETS if m in self.stars]
 
-    def unbuilt(self) -> List[str]:
+    def unbuilt(self) -> list[str]:
         return [m for m in MARKETS if m not in self.stars]
 
-    def penalizing(self, colour: str) -> List[str]:
+    def penalizing(self, colour: str) -> list[str]:
         """The constructed markets without this Automa's authority token."""
         return [m for m in self.built() if colour not in self.stars[m]]
 
     def star(self, market_id: str, colour: str) -> None:
         self.stars[market_id].add(colour)
 
-    def areas_with(self, markets: List[str]) -> List[str]:
+    def areas_with(self, markets: list[str]) -> list[str]:
         return sorted({area_of(m) for m in markets}, key=MARKET_AREAS.index)
 
     def describe(self) -> str:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
-from .factions import OWN, UnknownFaction, faction
+from .factions import UnknownFaction, faction
 
 PILES = ("green", "black", "white", "purple")
 ACTIONS = ("commodity", "tunnel-breeze-bar", "tunnel-sky-lounge", "artifact", "construct")
@@ -30,17 +30,17 @@ DEFAULT_RETRIEVE_ICON = "commodity"
 @dataclass(frozen=True)
 class Level:
     name: str
-    deck: Dict[str, int]
-    add_in: Dict[str, int]
+    deck: dict[str, int]
+    add_in: dict[str, int]
 
-    def needs(self) -> Dict[str, int]:
+    def needs(self) -> dict[str, int]:
         """Cards of each pile the level deals: its deck and both add-in decks."""
         return {pile: self.deck.get(pile, 0) + 2 * self.add_in.get(pile, 0) for pile in PILES}
 
 
 ADD_IN_FULL = {"green": 2, "black": 1, "white": 1, "purple": 1}
 ADD_IN_LEAN = {"green": 1, "black": 1, "white": 1, "purple": 1}
-LEVELS: Dict[str, Level] = {level.name: level for level in (
+LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("beginner", {"green": 8}, ADD_IN_FULL),
     Level("intermediate", {"green": 6}, ADD_IN_FULL),
     Level("experienced", {"green": 5}, ADD_IN_FULL),
@@ -66,8 +66,8 @@ def level(name: str) -> Level:
 class Card:
     id: str
     pile: str
-    actions: Tuple[str, str]   # right half: the black row's action, the white row's
-    factions: Tuple[str, str]  # left half: the black row's faction icon, the white row's (or "own")
+    actions: tuple[str, str]   # right half: the black row's action, the white row's
+    factions: tuple[str, str]  # left half: the black row's faction icon, the white row's (or "own")
     triangle: bool = False     # left half: ▲, leave a worker on a foreign commodity area
     bazaar: Optional[int] = None  # the artifact of the Bazaar to discard, 1 = leftmost
 
@@ -110,10 +110,10 @@ def _action(word: str) -> str:
 
 @dataclass(frozen=True)
 class OwnerDeck:
-    cards: Tuple[Card, ...]
+    cards: tuple[Card, ...]
     retrieve_icon: str = DEFAULT_RETRIEVE_ICON
 
-    def pile(self, name: str) -> List[Card]:
+    def pile(self, name: str) -> list[Card]:
         return [c for c in self.cards if c.pile == name]
 
     def to_text(self) -> str:
@@ -122,7 +122,7 @@ class OwnerDeck:
 
 def parse_deck(text: str, for_level: Optional[Level] = None) -> OwnerDeck:
     """The owner's deck in a file's text, checked against the piles ``for_level`` deals."""
-    cards: List[Card] = []
+    cards: list[Card] = []
     retrieve_icon = DEFAULT_RETRIEVE_ICON
     for number, line in enumerate(text.splitlines(), start=1):
         words = line.split("#", 1)[0].split()
@@ -150,7 +150,7 @@ def parse_deck(text: str, for_level: Optional[Level] = None) -> OwnerDeck:
     return deck
 
 
-def _counts(counts: Dict[str, int]) -> str:
+def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {p}" for p, n in counts.items() if n)
 
 
@@ -158,10 +158,10 @@ def _counts(counts: Dict[str, int]) -> str:
 class DeckCycle:
     """The Automa deck, the add-in decks, and the cards of the pair in play."""
 
-    deck: List[Card]
-    add_ins: List[List[Card]]
+    deck: list[Card]
+    add_ins: list[list[Card]]
     rng: random.Random
-    this_pass: List[Card] = field(default_factory=list)  # every card of the deck in this pass
+    this_pass: list[Card] = field(default_factory=list)  # every card of the deck in this pass
     support: Optional[Card] = None
     action: Optional[Card] = None
     passes: int = 1
@@ -171,7 +171,7 @@ class DeckCycle:
         rng = random.Random(f"euphoria-deck:{seed}")
         piles = {p: rng.sample(owner.pile(p), len(owner.pile(p))) for p in PILES}
 
-        def take(counts: Dict[str, int]) -> List[Card]:
+        def take(counts: dict[str, int]) -> list[Card]:
             cards = [piles[p].pop() for p in PILES for _ in range(counts.get(p, 0))]
             rng.shuffle(cards)
             return cards
@@ -181,7 +181,7 @@ class DeckCycle:
         cycle.support = cycle.deck.pop(0)
         return cycle
 
-    def draw(self) -> Tuple[Card, Card, bool]:
+    def draw(self) -> tuple[Card, Card, bool]:
         """The next pair (action, support), and whether the deck was rebuilt for it."""
         rebuilt = False
         if self.action is not None:

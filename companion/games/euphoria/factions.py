@@ -6,7 +6,7 @@ from Icarus to Subterra, before Euphoria) gives Icarus → Wastelands → Subter
 """
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 CIRCLE = ("icarus", "wastelands", "subterra", "euphoria")
 FACTIONS = CIRCLE
@@ -29,7 +29,7 @@ def faction(word: str, allow_own: bool = False) -> str:
     raise UnknownFaction(f"'{word}' is not a faction; write one of {choices}")
 
 
-def around_from(start: str) -> List[str]:
+def around_from(start: str) -> list[str]:
     """The factions in the tiebreaker's order, starting at ``start``."""
     at = CIRCLE.index(start)
     return list(CIRCLE[at:] + CIRCLE[:at])

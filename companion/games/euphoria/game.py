@@ -14,25 +14,29 @@ Rebuilt by replaying its events, so undo and resume are a replay. Events:
     allegiance black          her faction's recruits were first activated, or reached the last tier
     won 1                     a person placed their last authority token: the game is over
 
-Each event changes the game and returns the lines to show, or raises :class:`Refused` and
-changes nothing.
+Each event changes the game and returns what the Automas do, as events of the game (``events``, said by
+``wording``), or raises :class:`Refused` and changes nothing.
 """
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Optional, Sequence
 
+from . import events as said
 from .actions import NeedSites, Turn, place
 from .board import MARKET_WORDS, Board, UnknownMarket, market, market_name
 from .deck import ACTIONS, ADD_IN_DECKS, Card, DeckCycle, level
-from .factions import FACTIONS, NAMES, OWN, resolve_icon
+from .factions import FACTIONS, OWN, resolve_icon
 from .setup import AUTOMAS, Setup
-from .workers import WORKERS, Placed, Workers
+from .workers import WORKERS, Workers
 
 AUTHORITY_TOKENS = 10
 ALLEGIANCE_TOKENS = 2  # "The Automas will get to place up to 2 authority tokens for that faction" (seed 003)
 BETWEEN_TURNS = ("built", "bump", "allegiance", "won")  # what the people tell between the Automas' turns
+
+
+Answer = Callable[..., list[str]]  # answer(question, dice=0, colour=""): the words of the answer given to it
 
 
 class Refused(ValueError):
@@ -78,7 +82,7 @@ class Table:
     """Everything an Automas' turn changes; resolved on a copy until the turn needs no more answers."""
 
     board: Board
-    automas: Dict[str, Automa]
+    automas: dict[str, Automa]
     winner: Optional[str] = None
 
     def spend_token(self, colour: str) -> None:
@@ -93,13 +97,13 @@ class EuphoriaGame:
     setup: Setup
     table: Table = field(init=False)
     cycle: Optional[DeckCycle] = field(init=False, default=None)
-    live_pair: List[Card] = field(init=False, default_factory=list)  # without a deck: [support] or [support, action]
+    live_pair: list[Card] = field(init=False, default_factory=list)  # without a deck: [support] or [support, action]
     live_drawn: int = field(init=False, default=0)   # cards drawn in this pass, without a deck
     live_add_ins: int = field(init=False, default=ADD_IN_DECKS)
     live_pass_size: int = field(init=False, default=0)
-    pair: Optional[Tuple[Card, Card]] = field(init=False, default=None)  # the pair being resolved
-    answers: List[str] = field(init=False, default_factory=list)
-    shown: int = field(init=False, default=0)  # lines of the pair already shown
+    pair: Optional[tuple[Card, Card]] = field(init=False, default=None)  # the pair being resolved
+    answers: list[str] = field(init=False, default_factory=list)
+    shown: int = field(init=False, default=0)  # events of the pair already shown
     started: bool = field(init=False, default=False)
     turns: int = field(init=False, default=0)
 
@@ -113,18 +117,17 @@ class EuphoriaGame:
 
     # -- what the table is asked -------------------------------------------------------------
 
-    def setup_lines(self) -> List[str]:
-        chosen = level(self.setup.level)
+    def setup_events(self) -> list[said.Event]:
+        """Each Automa's faction card, the factions that count towards the most active recruits, and the deck
+        dealt (with an entered deck)."""
         automas = self.table.automas.values()
-        lines = [f"{a.name} Automa: faction {NAMES[a.faction]}. Put its faction/penalty card by it, "
-                 f"non-penalty side up, with 4 workers and 10 authority tokens." for a in automas]
-        lines.append("The Automas' factions count towards the most active recruits: "
-                     + " and ".join(f"{a.name}'s {NAMES[a.faction]}" for a in automas) + ".")
+        events: list[said.Event] = [said.FactionCard(a.colour, a.faction) for a in automas]
+        events.append(said.MostActive(tuple((a.colour, a.faction) for a in automas)))
         if self.cycle is not None:
-            lines.append(f"Deck ({chosen.name}): {', '.join(c.id for c in self.cycle.this_pass)}; "
-                         f"add-in decks: {'; '.join(', '.join(c.id for c in d) for d in self.cycle.add_ins)}. "
-                         f"Support card: {self.cycle.support.id if self.cycle.support else '-'}.")
-        return lines
+            events.append(said.DeckDealt(level(self.setup.level).name, tuple(c.id for c in self.cycle.this_pass),
+                                         tuple(tuple(c.id for c in d) for d in self.cycle.add_ins),
+                                         self.cycle.support.id if self.cycle.support else None))
+        return events
 
     def waiting_for(self) -> str:
         if self.table.winner is not None:
@@ -173,7 +176,7 @@ class EuphoriaGame:
 
     # -- events -------------------------------------------------------------------------------
 
-    def play(self, event: str) -> List[str]:
+    def play(self, event: str) -> list[said.Event]:
         words = event.split()
         if not words:
             raise Refused("an empty line")
@@ -181,7 +184,7 @@ class EuphoriaGame:
         waiting = self.waiting_for()
         if words == ["roll"] and waiting != "roll":
             # Games saved before an Automa retrieving no worker was asked nothing hold this answer.
-            return ["Nothing to roll."]
+            return [said.NothingToRoll()]
         if waiting == "over":
             raise Refused(f"the game is over: {self.table.winner} placed all {self._whose()} authority tokens")
         if head in BETWEEN_TURNS and self.started:
@@ -201,7 +204,7 @@ class EuphoriaGame:
             self.answers.pop()
             raise
 
-    def _workers(self, words: Sequence[str]) -> List[str]:
+    def _workers(self, words: Sequence[str]) -> list[said.Event]:
         values = _dice(words, 2 * WORKERS)
         for n, automa in enumerate(self.table.automas.values()):
             automa.workers = Workers(values[n * WORKERS:(n + 1) * WORKERS])
@@ -214,7 +217,7 @@ class EuphoriaGame:
         except ValueError as exc:
             raise Refused(str(exc)) from None
 
-    def _live_support(self, words: Sequence[str]) -> List[str]:
+    def _live_support(self, words: Sequence[str]) -> list[said.Event]:
         card = self._card(words)
         if self.live_pair:  # the deck ran out: a new pass, with an add-in deck if one is left
             self.live_pass_size += 0 if not self.live_add_ins else sum(level(self.setup.level).add_in.values())
@@ -224,18 +227,16 @@ class EuphoriaGame:
         self.live_drawn += 1
         return []
 
-    def _start_pair(self, words: Sequence[str]) -> List[str]:
-        lines: List[str] = []
+    def _start_pair(self, words: Sequence[str]) -> list[said.Event]:
+        drawn: list[said.Event] = []
         if self.cycle is not None:
             if words:
                 raise Refused("next takes nothing: the app draws the pair from your entered deck")
             add_ins = len(self.cycle.add_ins)
             action, support, rebuilt = self.cycle.draw()
             if rebuilt:
-                lines.append("Deck empty: shuffle every card of this pass"
-                             + (" with the next add-in deck" if add_ins > len(self.cycle.add_ins) else "")
-                             + f" into a new deck; support card {support.id}.")
-            lines.append(f"Action card {action.id}, support card {support.id}.")
+                drawn.append(said.Rebuilt(add_ins > len(self.cycle.add_ins), support.id))
+            drawn.append(said.PairDrawn(action.id, support.id))
         else:
             action = self._card(words)
             support = self.live_pair[-1]
@@ -244,23 +245,23 @@ class EuphoriaGame:
         self.pair = (action, support)
         self.answers, self.shown = [], 0
         self.turns += 1
-        return lines + self._resolve()
+        return drawn + self._resolve()
 
-    def _resolve(self) -> List[str]:
+    def _resolve(self) -> list[said.Event]:
         """Resolve the pair on a copy of the table with the answers given; keep it once complete."""
         assert self.pair is not None
         scratch = copy.deepcopy(self.table)
-        lines: List[str] = []
+        events: list[said.Event] = []
         try:
-            used = self._resolve_pair(scratch, lines)
+            used = self._resolve_pair(scratch, events)
         except Pending:
-            new = lines[self.shown:]  # the question itself is the prompt, shown once
-            self.shown = len(lines)
+            new = events[self.shown:]  # the question itself is the prompt, shown once
+            self.shown = len(events)
             return new
         if used < len(self.answers):
             raise Refused(f"not asked: {self.answers[-1]}")
         self.table = scratch
-        new = lines[self.shown:]
+        new = events[self.shown:]
         self.pair, self.answers, self.shown = None, [], 0
         return new
 
@@ -284,7 +285,7 @@ class EuphoriaGame:
         pending = self._pending_answer()
         return pending.dice if pending is not None else 0
 
-    def rolling(self) -> Optional[Tuple[Automa, int]]:
+    def rolling(self) -> Optional[tuple[Automa, int]]:
         """While the table is asked to ``roll``: the Automa as she stands before the roll, and how many dice
         she retrieved; else None."""
         pending = self._pending_answer()
@@ -299,13 +300,13 @@ class EuphoriaGame:
 
     # -- one pair of cards -----------------------------------------------------------------------
 
-    def _resolve_pair(self, table: Table, lines: List[str]) -> int:
+    def _resolve_pair(self, table: Table, events: list[said.Event]) -> int:
         """Play the pair on ``table``; returns how many answers it used, or raises :class:`Pending`."""
         action_card, support = self.pair  # type: ignore[misc]
         used = 0
-        sites: Optional[List[str]] = None
+        sites: Optional[list[str]] = None
 
-        def answer(question: str, dice: int = 0, colour: str = "") -> List[str]:
+        def answer(question: str, dice: int = 0, colour: str = "") -> list[str]:
             nonlocal used
             if used == len(self.answers):
                 raise Pending(question, dice, colour)
@@ -317,27 +318,27 @@ class EuphoriaGame:
             return rest
 
         if self.setup.bazaar and action_card.bazaar:
-            lines.append(f"Bazaar: discard artifact {action_card.bazaar} from the left, and refill.")
+            events.append(said.Bazaar(action_card.bazaar))
         for row, colour in enumerate(AUTOMAS):
             automa = table.automas[colour]
             penalizing = table.board.penalizing(colour)
             if bool(penalizing) != automa.workers.penalty_side:
                 automa.workers.penalty_side = bool(penalizing)
-                lines.append(f"{automa.name}: turn its faction card to its {'penalty' if penalizing else 'non-penalty'} side.")
+                events.append(said.FactionCardTurned(colour, bool(penalizing)))
             start = resolve_icon(support.factions[row], automa.faction)
             act = action_card.actions[row]
             retrieve_icon = self.setup.deck.retrieve_icon if self.setup.deck else "commodity"
             if automa.workers.must_retrieve(act, retrieve_icon):
-                self._retrieve(automa, support.triangle, start, lines, answer)
+                self._retrieve(automa, support.triangle, start, events, answer)
             else:
-                sites = self._place(table, automa, act, start, sites, lines, answer)
+                sites = self._place(table, automa, act, start, sites, events, answer)
             if table.winner:
-                lines.append(_wins(table.automas[table.winner]))
+                events.append(said.AutomaWins(table.winner))
                 break
         return used
 
-    def _place(self, table: Table, automa: Automa, act: str, start: str, sites: Optional[List[str]],
-               lines: List[str], answer) -> Optional[List[str]]:
+    def _place(self, table: Table, automa: Automa, act: str, start: str, sites: Optional[list[str]],
+               events: list[said.Event], answer: Answer) -> Optional[list[str]]:
         while True:
             try:
                 known = None if sites is None else sites + _automa_sites(table)
@@ -346,35 +347,33 @@ class EuphoriaGame:
             except NeedSites:
                 sites = _markets(answer("sites"), table.board)
         automa.workers.place(placement.knowledge, placement.where)
-        lines.append(f"{automa.name}: {placement.words()}.")
+        events.append(said.WorkerPlaced(automa.colour, placement))
         if placement.star_market:
             table.board.star(placement.star_market, automa.colour)
             table.spend_token(automa.colour)
         if placement.star_territory:
             table.spend_token(automa.colour)
         if placement.joins_site:
-            said = answer("completes")
-            if said not in (["yes"], ["no"]):
+            completes = answer("completes")
+            if completes not in (["yes"], ["no"]):
                 raise Refused("completes yes or completes no")
-            if said == ["yes"]:
-                self._build(table, placement.joins_site, lines)
+            if completes == ["yes"]:
+                self._build(table, placement.joins_site, events)
         return sites
 
-    def _retrieve(self, automa: Automa, triangle: bool, start: str, lines: List[str], answer) -> None:
+    def _retrieve(self, automa: Automa, triangle: bool, start: str, events: list[said.Event],
+                  answer: Answer) -> None:
         staying = automa.workers.left_behind(automa.faction, triangle, start)
         count = automa.workers.retrieve(staying)
-        left = "; " + ", ".join(f"leaves the knowledge {p.knowledge} worker on {p.place}" for p in staying) \
-            if staying else ""
+        events.append(said.Retrieved(automa.colour, count, tuple((p.knowledge, p.place) for p in staying)))
         if not count:
-            lines.append(f"{automa.name}: retrieves 0 workers{left}: nothing to roll.")
             return
-        lines.append(f"{automa.name}: retrieves {count} worker{'s' if count != 1 else ''}{left}. Roll them.")
         rolls = _dice(answer("roll", count, automa.colour), count)
         sixes = automa.workers.settle_rolls(rolls)
         if sixes:
-            lines.append(f"{automa.name}: {'the 6 goes' if sixes == 1 else f'{sixes} 6s go'} on the penalty card.")
+            events.append(said.SixesOnPenalty(automa.colour, sixes))
 
-    def _build(self, table: Table, market_id: str, lines: List[str]) -> None:
+    def _build(self, table: Table, market_id: str, events: list[said.Event]) -> None:
         """A market built: every Automa with a worker on its site puts its ★ on it; those workers
         stay on the board until retrieved, no longer on a construction site (ruling E8)."""
         table.board.build(market_id)
@@ -385,20 +384,20 @@ class EuphoriaGame:
             if joined:
                 table.board.star(market_id, automa.colour)
                 table.spend_token(automa.colour)
-                lines.append(f"{automa.name}: her ★ on {market_name(market_id)}.")
+                events.append(said.StarOnMarket(automa.colour, market_id))
 
     # -- what the people tell between turns -------------------------------------------------------
 
-    def _table_event(self, head: str, words: Sequence[str]) -> List[str]:
+    def _table_event(self, head: str, words: Sequence[str]) -> list[said.Event]:
         if self.pair is not None:
             raise Refused(f"first answer the question asked: {self.waiting_for()} ...")
         table = copy.deepcopy(self.table)
         told = {"built": self._built, "bump": self._bump, "allegiance": self._allegiance, "won": self._won}[head]
-        lines = told(table, words)
+        events = told(table, words)
         self.table = table
-        return lines
+        return events
 
-    def _built(self, table: Table, words: Sequence[str]) -> List[str]:
+    def _built(self, table: Table, words: Sequence[str]) -> list[said.Event]:
         if len(words) != 1:
             raise Refused("built MARKET, e.g. built euphoria-top")
         try:
@@ -407,20 +406,20 @@ class EuphoriaGame:
             raise Refused(str(exc)) from None
         if table.board.is_built(market_id):
             raise Refused(f"{market_name(market_id)} is already built")
-        lines: List[str] = []
-        self._build(table, market_id, lines)
-        return lines
+        stars: list[said.Event] = []
+        self._build(table, market_id, stars)
+        return stars
 
-    def _bump(self, table: Table, words: Sequence[str]) -> List[str]:
+    def _bump(self, table: Table, words: Sequence[str]) -> list[said.Event]:
         automa = self._automa(table, words[:1])
         knowledge, rolled = _dice(words[1:], 2)
         placed = [p for p in automa.workers.placed if p.knowledge == knowledge]
         if not placed:
             raise Refused(f"{automa.name} has no knowledge {knowledge} worker on the board")
         automa.workers.placed.remove(placed[0])
-        return [f"{automa.name}: the 6 goes on the penalty card."] if automa.workers.settle_rolls([rolled]) else []
+        return [said.SixesOnPenalty(automa.colour, 1)] if automa.workers.settle_rolls([rolled]) else []
 
-    def _allegiance(self, table: Table, words: Sequence[str]) -> List[str]:
+    def _allegiance(self, table: Table, words: Sequence[str]) -> list[said.Event]:
         """Her authority token by the allegiance track: at most 2, the first activation and the last tier."""
         automa = self._automa(table, words)
         if automa.allegiance == ALLEGIANCE_TOKENS:
@@ -428,18 +427,18 @@ class EuphoriaGame:
                           f"{ALLEGIANCE_TOKENS} for its faction")
         automa.allegiance += 1
         table.spend_token(automa.colour)
-        lines = [f"{automa.name}: 1 authority token next to the allegiance track."]
+        events: list[said.Event] = [said.AllegianceToken(automa.colour)]
         if table.winner:
-            lines.append(_wins(automa))
-        return lines
+            events.append(said.AutomaWins(automa.colour))
+        return events
 
-    def _won(self, table: Table, words: Sequence[str]) -> List[str]:
+    def _won(self, table: Table, words: Sequence[str]) -> list[said.Event]:
         """A person placed their last authority token: the game ends with their win."""
         people = [str(n) for n in range(1, self.setup.people + 1)]
         if len(words) != 1 or words[0] not in people:
             raise Refused(f"won {' or won '.join(people)}: the person who placed their last authority token")
         table.winner = f"person {words[0]}"
-        return [f"Person {words[0]} has placed all their authority tokens: they win."]
+        return [said.PersonWins(words[0])]
 
     def _whose(self) -> str:
         return "its" if self.table.winner in self.table.automas else "their"
@@ -451,14 +450,14 @@ class EuphoriaGame:
 
     # -- what the table sees ----------------------------------------------------------------------
 
-    def scores(self) -> Dict[str, int]:
+    def scores(self) -> dict[str, int]:
         """The authority tokens each Automa has placed: her points."""
         return {c: AUTHORITY_TOKENS - a.tokens for c, a in self.table.automas.items()}
 
-    def winners(self) -> List[str]:
+    def winners(self) -> list[str]:
         return [self.table.winner] if self.table.winner else []
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "turns": self.turns, "winner": self.table.winner,
                 "answers": list(self.answers),  # given for the pair being resolved, which is not kept yet
                 "passes": self.cycle.passes if self.cycle else None,
@@ -470,23 +469,19 @@ class EuphoriaGame:
                             for c, a in self.table.automas.items()}}
 
 
-def _automa_sites(table: Table) -> List[str]:
+def _automa_sites(table: Table) -> list[str]:
     """The construction sites the Automas' own workers stand on, which the app keeps from turn to turn:
     the table is asked only for the people's."""
     return [p.area for a in table.automas.values() for p in a.workers.placed if p.kind == "site" and p.area]
 
 
-def _wins(automa: Automa) -> str:
-    return f"{automa.name} has placed all its authority tokens: it wins."
-
-
-def _dice(words: Sequence[str], count: int) -> List[int]:
+def _dice(words: Sequence[str], count: int) -> list[int]:
     if len(words) != count or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
         raise Refused(f"give {count} die value{'s' if count != 1 else ''} from 1 to 6")
     return [int(w) for w in words]
 
 
-def _markets(words: Sequence[str], board: Board) -> List[str]:
+def _markets(words: Sequence[str], board: Board) -> list[str]:
     if words == ["none"]:
         return []
     try:

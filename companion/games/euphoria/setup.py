@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence
 
 from .deck import LEVELS, OwnerDeck, level, parse_deck
 from .factions import FACTIONS, faction
@@ -12,7 +12,7 @@ AUTOMAS = ("black", "white")  # they play after the people, black first
 RULES_VERSION = "euphoria-automa/rulings-E1-E10"
 
 
-def draw_factions(recruits: Sequence[str], people: int, any_faction: bool, seed: int) -> Tuple[str, str]:
+def draw_factions(recruits: Sequence[str], people: int, any_faction: bool, seed: int) -> tuple[str, str]:
     """Black's and white's factions. With one person (unless ``any_faction``, the optional solo
     variant) black's differs from both your recruits' and white's from those and black's; drawing
     cards until one fits is a uniform draw among the factions that fit."""
@@ -43,12 +43,12 @@ def check_drawn(drawn: Sequence[str], recruits: Sequence[str], people: int, any_
 class Setup:
     level: str = "intermediate"
     seed: int = 0
-    recruits: Tuple[str, ...] = ()     # the factions of your recruits (one person: two of them)
+    recruits: tuple[str, ...] = ()     # the factions of your recruits (one person: two of them)
     people: int = 1
     any_faction: bool = False          # the optional solo variant
     bazaar: bool = False               # playing with the New Antiques Bazaar
     deck: Optional[OwnerDeck] = None   # the owner's entered deck; None: the icons are tapped as drawn
-    drawn: Tuple[str, ...] = ()        # black's and white's factions as drawn at the table; (): the app draws
+    drawn: tuple[str, ...] = ()        # black's and white's factions as drawn at the table; (): the app draws
 
     def __post_init__(self) -> None:
         level(self.level)
@@ -62,13 +62,13 @@ class Setup:
             check_drawn(self.drawn, self.recruits, self.people, self.any_faction)
 
     @property
-    def factions(self) -> Tuple[str, str]:
+    def factions(self) -> tuple[str, str]:
         """Black's and white's factions: as drawn at the table, else drawn by the app (ruling E4)."""
         if self.drawn:
             return self.drawn[0], self.drawn[1]
         return draw_factions(self.recruits, self.people, self.any_faction, self.seed)
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"game": "euphoria", "rules_version": RULES_VERSION, "seed": self.seed, "level": self.level,
                 "seats": [{"colour": f"person {n + 1}", "kind": "person"} for n in range(self.people)]
                 + [{"colour": c, "kind": "automa"} for c in AUTOMAS],
@@ -76,7 +76,7 @@ class Setup:
                 "deck": self.deck.to_text() if self.deck else None, "factions": list(self.drawn)}
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "Setup":
+    def from_json(cls, data: dict[str, Any]) -> "Setup":
         deck = parse_deck(data["deck"]) if data.get("deck") else None
         return cls(data["level"], data.get("seed", 0), tuple(data.get("recruits", ())),
                    sum(1 for s in data["seats"] if s["kind"] == "person"), data.get("any_faction", False),

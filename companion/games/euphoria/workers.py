@@ -6,7 +6,7 @@ die it rolls as a 6 goes onto that card at once; dice already at 6 when the card
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 from .factions import first_around
 
@@ -23,8 +23,8 @@ class Placed:
 
 @dataclass
 class Workers:
-    available: List[int]
-    placed: List[Placed] = field(default_factory=list)
+    available: list[int]
+    placed: list[Placed] = field(default_factory=list)
     on_penalty_card: int = 0
     penalty_side: bool = False
 
@@ -49,7 +49,7 @@ class Workers:
     def must_retrieve(self, action: str, retrieve_icon: str) -> bool:
         return not self.available or (len(self.available) == 1 and action == retrieve_icon)
 
-    def left_behind(self, own: str, triangle: bool, start: str) -> List[Placed]:
+    def left_behind(self, own: str, triangle: bool, start: str) -> list[Placed]:
         """The workers a retrieval leaves on the board: those on construction sites and, with a ▲
         on the support card, the highest-knowledge one on another faction's commodity area
         (faction tiebreaker from ``start`` on equal knowledge), if at least 1 is still retrieved."""
@@ -63,7 +63,7 @@ class Workers:
             staying.append(next(p for p in foreign if p.knowledge == best and p.area == area))
         return staying
 
-    def retrieve(self, staying: List[Placed]) -> int:
+    def retrieve(self, staying: list[Placed]) -> int:
         """Take back every worker but ``staying`` and those of the penalty card; returns how many to roll."""
         count = len(self.placed) - len(staying) + self.on_penalty_card
         self.placed = list(staying)

@@ -6,7 +6,6 @@ on her Temple area do not, being another area of her layout: ruling T4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
 
 from .spaces import ITEM_OF_SPACE, PANORAMA_ACHIEVEMENT_POINTS, PANORAMA_LENGTH
 
@@ -19,10 +18,10 @@ MEAL_POINTS = 6
 @dataclass
 class Collection:
     colour: str
-    items: Dict[str, int] = field(default_factory=dict)
+    items: dict[str, int] = field(default_factory=dict)
     temple_coins: int = 0
-    meals: List[int] = field(default_factory=list)  # the printed price of each Meal she took
-    achievements: List[str] = field(default_factory=list)
+    meals: list[int] = field(default_factory=list)  # the printed price of each Meal she took
+    achievements: list[str] = field(default_factory=list)
     score: int = 0
 
     @classmethod
@@ -33,7 +32,7 @@ class Collection:
     def count(self, item: str) -> int:
         return self.items.get(item, 0)
 
-    def receive(self, space: str, achievements_taken: set) -> Tuple[int, List[str]]:
+    def receive(self, space: str, achievements_taken: set[str]) -> tuple[int, list[str]]:
         """Her benefit for stopping on an item space: 1 item, 1 point per item of that type she
         now holds, and a panorama's achievement if she is the first to complete it. Returns
         the points scored and the achievements she took."""

@@ -9,7 +9,7 @@ one each (ruling T1).
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Sequence
+from typing import Sequence
 
 from .spaces import ITEM_SPACES
 
@@ -30,7 +30,7 @@ def check_level(level: int) -> int:
     return level
 
 
-def deal(level: int, automas: Sequence[str], seed: int) -> Dict[str, List[str]]:
+def deal(level: int, automas: Sequence[str], seed: int) -> dict[str, list[str]]:
     """The Difficulty Level cards drawn at setup: under ``you`` those the person resolves,
     under each Automa's colour hers, in the order drawn (an empty dict at level 4)."""
     check_level(level)

@@ -15,8 +15,8 @@ Without a road model the app cannot know whose turn it is, nor the spaces ahead:
     green card 2 temple ahead paddy farm temple
     meals 3 1 2 1 order green you purple [took 2]
 
-Each event either changes the game and returns the lines to show, or raises
-:class:`Refused` and changes nothing.
+Each event either changes the game and returns what the Automas do, as events of the game (``events``, said
+by ``wording``), or raises :class:`Refused` and changes nothing.
 
 With the Crossroads expansion (``Setup.crossroads``) each Automa scores 5 more points at setup;
 with the Matsuri (``Setup.matsuri``) the setup only reminds how she takes a Matsuri (ruling T10).
@@ -27,28 +27,23 @@ scores 3 points for each coin instead (seed 001, "Variations").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence
 
+from . import events as said
 from .card import AutomaCard, BadCard
 from .choice import choose
 from .collection import Collection
 from .difficulty import check_level, deal
 from .meals import MEALS_DRAWN, YOU, assign_meals
 from .road import Road, parse_road
-from .spaces import (INN, ITEM_GIVEN, ITEM_OF_SPACE, PANORAMA_LENGTH, SPACE_NAMES, SPACE_TYPES, TEMPLE,
-                     UnknownSpace, ordinal, space_type)
+from .spaces import INN, PANORAMA_LENGTH, SPACE_TYPES, TEMPLE, UnknownSpace, space_type
 from .tally import ACHIEVEMENT_NAMES, END_ACHIEVEMENT_POINTS, Counts, automa_counts, end_achievements, temple_points
 
 RULES_VERSION = "tokaido-automa/rulings-T1-T11"
 CROSSROADS_POINTS = 5  # each Automa's extra points at setup with the Crossroads expansion
-CROSSROADS_REMINDER = ("Crossroads: choose your Traveler. Use only 3 cards of each added type, the Amulets, "
-                       "Legendary Objects and Calligraphy drawn at random (you may look at them).")
 END_WORDS = "end SOUVENIRS ENCOUNTERS HOT-SPRINGS MEAL-PRICES TEMPLE-COINS"
 PREPARATIONS_POINTS = 3  # hers for each additional coin the Preparations variant would give her
 INTERMEDIATE_INNS = 3  # the Inns before Edo on the board: without a road model, the 4th Meals are Edo's
-INITIATION_REMINDER = "Journey of Initiation: you begin the game with 5 points."
-MATSURI_REMINDER = ("Matsuri: if she is to choose a Matsuri, put the top Matsuri card into play. Matsuri effects "
-                    "do not change her score here (ruling T10).")
 
 
 class Refused(ValueError):
@@ -59,12 +54,12 @@ class Refused(ValueError):
 class Setup:
     """What the game is started with (the store's header)."""
 
-    automas: Tuple[str, str]
+    automas: tuple[str, str]
     you: str = "blue"
     level: int = 4
     seed: int = 0
     road: Optional[Road] = None
-    leaving_order: Tuple[str, ...] = ()  # with a road: who leaves Kyoto first, second, third
+    leaving_order: tuple[str, ...] = ()  # with a road: who leaves Kyoto first, second, third
     crossroads: bool = False  # playing with the Crossroads expansion
     matsuri: bool = False     # playing with the Matsuri expansion
     initiation: bool = False  # the Journey of Initiation variant
@@ -80,10 +75,10 @@ class Setup:
             raise ValueError(f"name each Traveler once in the order they leave Kyoto: {', '.join(self.travelers)}")
 
     @property
-    def travelers(self) -> Tuple[str, ...]:
+    def travelers(self) -> tuple[str, ...]:
         return (self.you,) + tuple(self.automas)
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"game": "tokaido", "rules_version": RULES_VERSION, "seed": self.seed, "level": self.level,
                 "seats": [{"colour": self.you, "kind": "person"}]
                 + [{"colour": c, "kind": "automa"} for c in self.automas],
@@ -92,9 +87,9 @@ class Setup:
                 "preparations": self.preparations}
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "Setup":
+    def from_json(cls, data: dict[str, Any]) -> "Setup":
         seats = data["seats"]
-        return cls(tuple(s["colour"] for s in seats if s["kind"] == "automa"),  # type: ignore[arg-type]
+        return cls(tuple(s["colour"] for s in seats if s["kind"] == "automa"),
                    next(s["colour"] for s in seats if s["kind"] == "person"), data.get("level", 4),
                    data.get("seed", 0), parse_road(data["road"]) if data.get("road") else None,
                    tuple(data.get("leaving_order", ())), bool(data.get("crossroads", False)),
@@ -102,70 +97,57 @@ class Setup:
                    int(data.get("preparations", 0)))
 
 
-def _name(colour: str) -> str:
-    return colour.title()
-
-
-def _traveler(who: str) -> str:
-    """``you``, or an Automa by her colour."""
-    return "you" if who == YOU else _name(who)
-
-
 @dataclass
 class TokaidoGame:
     setup: Setup
-    collections: Dict[str, Collection] = field(init=False)
-    achievements_taken: set = field(init=False, default_factory=set)
-    positions: Dict[str, int] = field(init=False, default_factory=dict)
-    arrivals: Dict[int, List[str]] = field(init=False, default_factory=dict)  # inn -> Travelers, first first
-    fed: List[int] = field(init=False, default_factory=list)  # inns whose Meals are served
-    final: Optional[Dict[str, Any]] = field(init=False, default=None)
+    collections: dict[str, Collection] = field(init=False)
+    achievements_taken: set[str] = field(init=False, default_factory=set)
+    positions: dict[str, int] = field(init=False, default_factory=dict)
+    arrivals: dict[int, list[str]] = field(init=False, default_factory=dict)  # inn -> Travelers, first first
+    fed: list[int] = field(init=False, default_factory=list)  # inns whose Meals are served
+    final: Optional[dict[str, Any]] = field(init=False, default=None)
     meals_told: int = field(init=False, default=0)  # without a road model: the Inns whose Meals were told
-    _setup_lines: List[str] = field(init=False, default_factory=list)
+    _setup: list[said.Event] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.collections = {c: Collection.at_setup(c) for c in self.setup.automas}
         if self.setup.road is not None:
             self.positions = {t: 0 for t in self.setup.travelers}
             self.arrivals[0] = list(reversed(self.setup.leaving_order))  # the last to arrive leaves first
-        self._setup_lines = (self._expansion_reminders() + [self._start(c) for c in self.setup.automas]
-                             + self._resolve_difficulty())
+        self._setup = self._expansion_reminders() + [self._start(c) for c in self.setup.automas] + self._deal()
 
     # -- setup ----------------------------------------------------------------------------
 
-    def _expansion_reminders(self) -> List[str]:
-        return ([CROSSROADS_REMINDER] if self.setup.crossroads else []) + \
-            ([MATSURI_REMINDER] if self.setup.matsuri else []) + \
-            ([INITIATION_REMINDER] if self.setup.initiation else [])
+    def _expansion_reminders(self) -> list[said.Event]:
+        played = {"crossroads": self.setup.crossroads, "matsuri": self.setup.matsuri,
+                  "initiation": self.setup.initiation}
+        return [said.Reminder(name) for name, on in played.items() if on]
 
-    def _start(self, colour: str) -> str:
+    def _start(self, colour: str) -> said.Event:
         """She scores her coin's point and, with the Crossroads, 5 more; with the Preparations, 3 for each
         additional coin she would have received."""
         her = self.collections[colour]
         extras = ([("Crossroads", CROSSROADS_POINTS)] if self.setup.crossroads else []) + \
             ([("Preparations", PREPARATIONS_POINTS * self.setup.preparations)] if self.setup.preparations else [])
         her.score += sum(points for _, points in extras)
-        more = "".join(f", {name} +{points}" for name, points in extras)
-        return f"{_name(colour)}: her colour token and 1 coin. +1{more} → {her.score}."
+        return said.Started(colour, tuple(extras), her.score)
 
-    def _resolve_difficulty(self) -> List[str]:
-        lines: List[str] = []
+    def _deal(self) -> list[said.Event]:
+        """The Difficulty Level cards dealt, then the Automa deck shuffled."""
+        dealt: list[said.Event] = []
         for who, cards in deal(self.setup.level, self.setup.automas, self.setup.seed).items():
             for card in cards:
                 if who == "you":
-                    lines.append(f"You: resolve the {SPACE_NAMES[card]} Difficulty Level card as if you had "
-                                 f"stopped on a {SPACE_NAMES[card]}; do not move.")
+                    dealt.append(said.YourDifficultyCard(card))
                 else:
                     points, _ = self.collections[who].receive(card, self.achievements_taken)
-                    lines.append(f"{_name(who)}: {SPACE_NAMES[card]} Difficulty Level card. Give her "
-                                 f"{ITEM_GIVEN[ITEM_OF_SPACE[card]]}. +{points} → {self.collections[who].score}.")
-        lines.append("Shuffle the Automa cards into the Automa deck.")
-        return lines
+                    dealt.append(said.HerDifficultyCard(who, card, points, self.collections[who].score))
+        return dealt + [said.Shuffle(into_deck=True)]
 
-    def setup_lines(self) -> List[str]:
+    def setup_events(self) -> list[said.Event]:
         """What to do at setup: the expansions' reminders, the Automas' coins (and Crossroads points)
         and the Difficulty Level cards dealt."""
-        return list(self._setup_lines)
+        return list(self._setup)
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -195,16 +177,16 @@ class TokaidoGame:
         order = self.arrivals.get(back, [])
         return max(here, key=lambda t: order.index(t) if t in order else -1)
 
-    def _occupied(self, mover: str) -> List[int]:
+    def _occupied(self, mover: str) -> list[int]:
         return [p for t, p in self.positions.items() if t != mover]
 
-    def free_ahead(self, traveler: str) -> List[int]:
+    def free_ahead(self, traveler: str) -> list[int]:
         assert self.setup.road is not None
         return self.setup.road.free_ahead(self.positions[traveler], self._occupied(traveler))
 
     # -- events -----------------------------------------------------------------------------
 
-    def play(self, event: str) -> List[str]:
+    def play(self, event: str) -> list[said.Event]:
         words = event.split()
         if not words:
             raise Refused("an empty line")
@@ -237,7 +219,7 @@ class TokaidoGame:
         if waiting == "card":
             return self._asking_told()
         if waiting.startswith("card "):
-            return f"{_name(waiting.split()[1])}'s Automa card: card RANGE [temple|inn] (RANGE 1 to 3)"
+            return f"{waiting.split()[1].title()}'s Automa card: card RANGE [temple|inn] (RANGE 1 to 3)"
         if waiting == "go":
             return f"your move: go N (the Nth free space ahead, 1 to {len(self.free_ahead(self.setup.you))})"
         if waiting == "meals":
@@ -264,7 +246,7 @@ class TokaidoGame:
         except BadCard as exc:
             raise Refused(str(exc)) from None
 
-    def _card_on_road(self, colour: str, words: Sequence[str]) -> List[str]:
+    def _card_on_road(self, colour: str, words: Sequence[str]) -> list[said.Event]:
         card = self._card(words)
         free = self.free_ahead(colour)
         kinds = [self.setup.road.spaces[p] for p in free]  # type: ignore[union-attr]
@@ -272,7 +254,7 @@ class TokaidoGame:
         self._arrive(colour, free[index])
         return [self._benefit(colour, index, kinds[index])]
 
-    def _card_told(self, colour: str, words: Sequence[str]) -> List[str]:
+    def _card_told(self, colour: str, words: Sequence[str]) -> list[said.Event]:
         if "ahead" not in words:
             raise Refused("name the free spaces ahead, nearest first: ... ahead paddy farm temple")
         split = list(words).index("ahead")
@@ -288,33 +270,30 @@ class TokaidoGame:
         index = choose(kinds, card, self.collections[colour])
         return [self._benefit(colour, index, kinds[index])]
 
-    def _benefit(self, colour: str, index: int, space: str) -> str:
+    def _benefit(self, colour: str, index: int, space: str) -> said.Event:
         her = self.collections[colour]
-        where = f"{_name(colour)}: {ordinal(index + 1)} space, the {SPACE_NAMES[space]}."
         if space == INN:
-            return f"{where} Her Meal waits until all have arrived."
+            return said.Stopped(colour, index + 1, space)
         if space == TEMPLE:
             points = her.visit_temple()
-            return f"{where} Put 2 coins from the reserve on her Temple area. +{points} → {her.score}."
+            return said.Stopped(colour, index + 1, space, points, her.score)
         points, taken = her.receive(space, self.achievements_taken)
-        given = ITEM_GIVEN[ITEM_OF_SPACE[space]] + "".join(
-            f" and the {ACHIEVEMENT_NAMES[a]} achievement" for a in taken)
-        return f"{where} Give her {given}. +{points} → {her.score}."
+        return said.Stopped(colour, index + 1, space, points, her.score, tuple(taken))
 
     def _arrive(self, traveler: str, position: int) -> None:
         self.positions[traveler] = position
         if self.setup.road is not None and self.setup.road.is_inn(position):
             self.arrivals.setdefault(position, []).append(traveler)
 
-    def _go(self, words: Sequence[str]) -> List[str]:
+    def _go(self, words: Sequence[str]) -> list[said.Event]:
         free = self.free_ahead(self.setup.you)
         if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= len(free):
             raise Refused(f"go N, N from 1 to {len(free)} (the free spaces up to the next Inn)")
         position = free[int(words[0]) - 1]
         self._arrive(self.setup.you, position)
-        return [f"You: {SPACE_NAMES[self.setup.road.spaces[position]]}."]  # type: ignore[union-attr]
+        return [said.YouMoved(self.setup.road.spaces[position])]  # type: ignore[union-attr]
 
-    def _prices(self, words: Sequence[str]) -> Tuple[List[int], Optional[int], bool]:
+    def _prices(self, words: Sequence[str]) -> tuple[list[int], Optional[int], bool]:
         """The Meal prices, the person's pick (index) and whether a pick was given."""
         words = list(words)
         pick: Optional[int] = None
@@ -334,19 +313,20 @@ class TokaidoGame:
             raise Refused(f"give the {MEALS_DRAWN} Meal prices in the order drawn: meals 3 1 2 1")
         return [int(p) for p in prices], pick, told
 
-    def _serve(self, prices: List[int], arrivals: List[str], pick: Optional[int], intermediate: bool) -> List[str]:
+    def _serve(self, prices: list[int], arrivals: list[str], pick: Optional[int],
+               intermediate: bool) -> list[said.Event]:
         try:
             taken = assign_meals(prices, arrivals, pick)
         except ValueError as exc:
             raise Refused(str(exc)) from None
-        lines = ["Shuffle all Automa cards into a new deck."] if intermediate else []
+        served: list[said.Event] = [said.Shuffle(into_deck=False)] if intermediate else []
         for colour, index in taken.items():
             her = self.collections[colour]
             points = her.eat(prices[index])
-            lines.append(f"{_name(colour)}: Meal {index + 1} (price {prices[index]}), free. +{points} → {her.score}.")
-        return lines
+            served.append(said.MealServed(colour, index + 1, prices[index], points, her.score))
+        return served
 
-    def arrival_order(self) -> List[str]:
+    def arrival_order(self) -> list[str]:
         """With a road model: the Travelers at the person's Inn in the order they arrived, the person as ``you``."""
         return [YOU if t == self.setup.you else t for t in self.arrivals[self.positions[self.setup.you]]]
 
@@ -355,16 +335,16 @@ class TokaidoGame:
         order = self.arrival_order()
         return order.index(YOU) < len(order) - 1
 
-    def _meals_on_road(self, words: Sequence[str]) -> List[str]:
+    def _meals_on_road(self, words: Sequence[str]) -> list[said.Event]:
         prices, pick, told = self._prices(words)
         spot = self.positions[self.setup.you]
         if not told and self.you_came_before_an_automa():
             raise Refused("you arrived before an Automa: say which Meal you bought, took N or took none")
-        lines = self._serve(prices, self.arrival_order(), pick, spot != self.setup.road.end)  # type: ignore[union-attr]
+        served = self._serve(prices, self.arrival_order(), pick, spot != self.setup.road.end)  # type: ignore[union-attr]
         self.fed.append(spot)
-        return lines
+        return served
 
-    def _meals_told(self, words: Sequence[str]) -> List[str]:
+    def _meals_told(self, words: Sequence[str]) -> list[said.Event]:
         words = list(words)
         if "order" not in words:
             raise Refused("give the order of arrival: meals 3 1 2 1 order green you purple")
@@ -375,19 +355,19 @@ class TokaidoGame:
         prices, pick, told = self._prices(words[:at] + words[at + 4:])
         if not told and order.index(YOU) < 2:
             raise Refused("you arrived before an Automa: say which Meal you bought, took N or took none")
-        lines = self._serve(prices, order, pick, intermediate=self.meals_told < INTERMEDIATE_INNS)
+        served = self._serve(prices, order, pick, intermediate=self.meals_told < INTERMEDIATE_INNS)
         self.meals_told += 1
-        return lines
+        return served
 
-    def _first(self, words: Sequence[str]) -> List[str]:
+    def _first(self, words: Sequence[str]) -> list[said.Event]:
         if len(words) != 1 or words[0] not in PANORAMA_LENGTH:
             raise Refused(f"first {'|'.join(PANORAMA_LENGTH)}: the Panorama you completed first")
         if words[0] in self.achievements_taken:
             raise Refused(f"the {ACHIEVEMENT_NAMES[words[0]]} achievement is already taken")
         self.achievements_taken.add(words[0])
-        return [f"You: the {ACHIEVEMENT_NAMES[words[0]]} achievement."]
+        return [said.YourAchievement(words[0])]
 
-    def _end(self, words: Sequence[str]) -> List[str]:
+    def _end(self, words: Sequence[str]) -> list[said.Event]:
         """The End of the Journey as in the base game: the four end achievements, then the Temple."""
         if len(words) != 5 or not all(w.isdigit() for w in words):
             raise Refused(f"{END_WORDS}: your five counts")
@@ -396,46 +376,38 @@ class TokaidoGame:
         counts.update({c: automa_counts(self.collections[c].items, self.collections[c].meals)
                        for c in self.setup.automas})
         winners = end_achievements(counts)
-        lines = []
+        ended: list[said.Event] = []
         for achievement, who in winners.items():
-            names = ", ".join(_traveler(w) for w in who) or "nobody"
-            lines.append(f"{ACHIEVEMENT_NAMES[achievement]}: {names}.")
+            ended.append(said.EndAchievement(achievement, tuple(who)))
             for colour in who:
                 if colour != YOU:
                     self.collections[colour].score += END_ACHIEVEMENT_POINTS
                     self.collections[colour].achievements.append(achievement)
-        lines.append(self._temple({YOU: coins, **{c: self.collections[c].temple_coins for c in self.setup.automas}}))
-        lines += [self._final_score(c) for c in self.setup.automas]
+        ended.append(self._temple({YOU: coins, **{c: self.collections[c].temple_coins for c in self.setup.automas}}))
+        ended += [said.FinalScore(c, self.collections[c].score, CROSSROADS_POINTS if self.setup.crossroads else None)
+                  for c in self.setup.automas]
         self.final = {"achievements": winners, "scores": self.scores()}
-        return lines
+        return ended
 
-    def _temple(self, donations: Dict[str, int]) -> str:
+    def _temple(self, donations: dict[str, int]) -> said.Event:
         """The Temple's donors ranked, the Automas scoring theirs."""
         points = temple_points(donations)
         for colour, scored in points.items():
             if colour != YOU:
                 self.collections[colour].score += scored
         ranked = sorted(points, key=lambda who: -donations[who])
-        said = ", ".join(f"{_traveler(who)} ({donations[who]} coin{'' if donations[who] == 1 else 's'}) +{points[who]}"
-                         for who in ranked)
-        return f"Temple: {said or 'nobody gave'}."
-
-    def _final_score(self, colour: str) -> str:
-        score = self.collections[colour].score
-        if self.setup.crossroads:
-            return f"{_name(colour)}: {score} points ({CROSSROADS_POINTS} of them from the Crossroads setup)."
-        return f"{_name(colour)}: {score} points."
+        return said.TempleRanked(tuple((who, donations[who], points[who]) for who in ranked))
 
     # -- what the table sees ----------------------------------------------------------------
 
-    def scores(self) -> Dict[str, int]:
+    def scores(self) -> dict[str, int]:
         return {c: self.collections[c].score for c in self.setup.automas}
 
-    def winners(self) -> List[str]:
+    def winners(self) -> list[str]:
         """None: the game keeps the Automas' points, not yours, so who won is yours to say."""
         return []
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "positions": dict(self.positions),
                 "automas": {c: {"score": h.score, "items": dict(h.items), "temple_coins": h.temple_coins,
                                 "meals": list(h.meals), "achievements": list(h.achievements)}

@@ -2,19 +2,19 @@
 takes the cheapest left, the first drawn on ties; she pays nothing and scores 6 points."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence
+from typing import Optional, Sequence
 
 MEALS_DRAWN = 4
 YOU = "you"
 
 
 def assign_meals(prices: Sequence[int], arrivals: Sequence[str],
-                 your_pick: Optional[int] = None) -> Dict[str, int]:
+                 your_pick: Optional[int] = None) -> dict[str, int]:
     """Which Meal (index into ``prices``) each Automa takes. ``arrivals`` names the Travelers in
     order of arrival, the person as ``you``; ``your_pick`` is the index of the Meal the person
     bought, or None if they bought none (they buy in their place in the order, like everyone)."""
-    left: List[int] = list(range(len(prices)))
-    taken: Dict[str, int] = {}
+    left: list[int] = list(range(len(prices)))
+    taken: dict[str, int] = {}
     for traveler in arrivals:
         if traveler == YOU:
             if your_pick is not None:

@@ -13,7 +13,7 @@ Position 0 is Kyoto, where the Travelers start; it counts as an Inn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Sequence, Tuple
+from typing import Sequence
 
 from .spaces import INN, UnknownSpace, space_type
 
@@ -26,7 +26,7 @@ class RoadFileError(ValueError):
 class Road:
     """Every position of the road: 0 is Kyoto, the last is Edo; inns hold any number of Travelers."""
 
-    spaces: Tuple[str, ...]  # the kind of each position, spaces[0] being Kyoto
+    spaces: tuple[str, ...]  # the kind of each position, spaces[0] being Kyoto
 
     @classmethod
     def of(cls, kinds: Sequence[str]) -> "Road":
@@ -39,7 +39,7 @@ class Road:
     def is_inn(self, position: int) -> bool:
         return self.spaces[position] == INN
 
-    def free_ahead(self, position: int, occupied: Sequence[int]) -> List[int]:
+    def free_ahead(self, position: int, occupied: Sequence[int]) -> list[int]:
         """The positions a Traveler at ``position`` may stop on, nearest first: the unoccupied
         spaces up to and including the next Inn (Travelers stop at every Inn)."""
         ahead = []
@@ -57,7 +57,7 @@ class Road:
 
 def parse_road(text: str) -> Road:
     """The road in a file's text, or :class:`RoadFileError` saying in one line what is wrong."""
-    kinds: List[str] = []
+    kinds: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
         for word in line.split("#", 1)[0].replace(",", " ").split():
             try:

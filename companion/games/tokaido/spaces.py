@@ -1,13 +1,12 @@
 """The kinds of road space, the item each gives an Automa, and their names at the table."""
 from __future__ import annotations
 
-from typing import Dict, Tuple
 
 TEMPLE = "temple"
 INN = "inn"
 # The spaces whose benefit is an item for an Automa, and the item. "Shop" is the seed's word
 # for the village space (Souvenirs); a Farm gives her 1 coin, not 3.
-ITEM_OF_SPACE: Dict[str, str] = {
+ITEM_OF_SPACE: dict[str, str] = {
     "shop": "souvenir",
     "farm": "coin",
     "paddy": "paddy",
@@ -16,20 +15,20 @@ ITEM_OF_SPACE: Dict[str, str] = {
     "hot-spring": "hot-spring",
     "encounter": "encounter",
 }
-ITEM_SPACES: Tuple[str, ...] = tuple(ITEM_OF_SPACE)
-SPACE_TYPES: Tuple[str, ...] = ITEM_SPACES + (TEMPLE, INN)
-ICONS: Tuple[str, ...] = (TEMPLE, INN)  # the icons an Automa card may show
+ITEM_SPACES: tuple[str, ...] = tuple(ITEM_OF_SPACE)
+SPACE_TYPES: tuple[str, ...] = ITEM_SPACES + (TEMPLE, INN)
+ICONS: tuple[str, ...] = (TEMPLE, INN)  # the icons an Automa card may show
 
-SPACE_NAMES: Dict[str, str] = {
+SPACE_NAMES: dict[str, str] = {
     "shop": "Shop", "farm": "Farm", "paddy": "Paddy", "mountain": "Mountain", "sea": "Sea",
     "hot-spring": "Hot Spring", "encounter": "Encounter", TEMPLE: "Temple", INN: "Inn",
 }
-ITEM_GIVEN: Dict[str, str] = {
+ITEM_GIVEN: dict[str, str] = {
     "souvenir": "a Souvenir card", "coin": "1 coin", "paddy": "a Paddy card", "mountain": "a Mountain card",
     "sea": "a Sea card", "hot-spring": "a Hot Spring card", "encounter": "an Encounter card",
 }
 # Panorama cards that complete each panorama; the first to hold them takes its achievement.
-PANORAMA_LENGTH: Dict[str, int] = {"paddy": 3, "mountain": 4, "sea": 5}
+PANORAMA_LENGTH: dict[str, int] = {"paddy": 3, "mountain": 4, "sea": 5}
 PANORAMA_ACHIEVEMENT_POINTS = 3
 
 

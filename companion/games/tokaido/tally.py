@@ -12,7 +12,7 @@ issue 46 states its rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Mapping
+from typing import Mapping
 
 END_ACHIEVEMENT_POINTS = 3
 TEMPLE_RANK_POINTS = (10, 7, 4)  # the greatest donor, the second, the third
@@ -38,21 +38,21 @@ class Counts:
                 "chatterbox": self.encounters, "bather": self.hot_springs}[achievement]
 
 
-def automa_counts(items: Mapping[str, int], meals: List[int]) -> Counts:
+def automa_counts(items: Mapping[str, int], meals: list[int]) -> Counts:
     return Counts(sum(meals), SOUVENIR_WEIGHT_FOR_AUTOMA * items.get("souvenir", 0),
                   items.get("encounter", 0), items.get("hot-spring", 0))
 
 
-def end_achievements(counts: Mapping[str, Counts]) -> Dict[str, List[str]]:
+def end_achievements(counts: Mapping[str, Counts]) -> dict[str, list[str]]:
     """The Travelers who take each end achievement."""
-    winners: Dict[str, List[str]] = {}
+    winners: dict[str, list[str]] = {}
     for achievement in END_ACHIEVEMENTS:
         best = max(c.measure(achievement) for c in counts.values())
         winners[achievement] = [who for who, c in counts.items() if best > 0 and c.measure(achievement) == best]
     return winners
 
 
-def temple_points(donations: Mapping[str, int]) -> Dict[str, int]:
+def temple_points(donations: Mapping[str, int]) -> dict[str, int]:
     """Each donor's points for the Temple; a Traveler who gave nothing scores nothing."""
     amounts = sorted({given for given in donations.values() if given > 0}, reverse=True)
     ranks = {given: rank for rank, given in enumerate(amounts)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Optional, Union
 
 from ..rules import Action, CompanionError, Phase, Place, Scavenge, State, group_sum
 from .deck import DeckCycle, DeckData, default_deck
@@ -32,10 +32,10 @@ STATE_VERSION = 2
 class AutomaDecision:
     action: Action                # legal in the state it was decided for
     instruction: str              # at most 80 characters, for the person at the table
-    card_pair: Dict[str, Any]     # {"action": face, "support": face}: plain data for the UI
+    card_pair: dict[str, Any]     # {"action": face, "support": face}: plain data for the UI
     rule: str                     # the priority-list entry that decided
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"action": str(self.action), "instruction": self.instruction, "card_pair": self.card_pair,
                 "rule": self.rule}
 
@@ -56,12 +56,12 @@ class _Progress:
     def copy(self) -> "_Progress":
         return _Progress(DeckCycle.from_json(self.deck.to_json()), self.modifications, self.mid_turn, self.decisions)
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"deck": self.deck.to_json(), "modifications": self.modifications, "mid_turn": self.mid_turn,
                 "decisions": self.decisions}
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "_Progress":
+    def from_json(cls, data: dict[str, Any]) -> "_Progress":
         return cls(DeckCycle.from_json(data["deck"]), int(data["modifications"]), bool(data["mid_turn"]),
                    int(data["decisions"]))
 
@@ -87,7 +87,7 @@ class Automa:
         self.data = deck or default_deck()
         start, add_ins = self.level.build_decks(self.data, seed)
         self.progress = _Progress(DeckCycle(start, add_ins, seed))
-        self.pending: Optional[Tuple[str, _Progress]] = None  # (state key, progress after that decision)
+        self.pending: Optional[tuple[str, _Progress]] = None  # (state key, progress after that decision)
 
     @property
     def decisions(self) -> int:
@@ -126,14 +126,14 @@ class Automa:
 
     # -- saving and restoring -----------------------------------------------------------------
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "level": self.level.number, "colour": self.colour, "seed": self.seed,
                 "progress": self.progress.to_json(),
                 "pending": None if self.pending is None else {"state": self.pending[0],
                                                               "progress": self.pending[1].to_json()}}
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any], deck: Optional[DeckData] = None) -> "Automa":
+    def from_json(cls, data: dict[str, Any], deck: Optional[DeckData] = None) -> "Automa":
         try:
             if data.get("version") != STATE_VERSION:
                 raise AutomaStateError(f"saved Automa has version {data.get('version')}, expected {STATE_VERSION}")

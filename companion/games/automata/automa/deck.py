@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence
 
 from ..rules import AREAS, CARD_TYPES, CompanionError
 
@@ -39,7 +39,7 @@ class DeckDataError(CompanionError, ValueError):
 class ActionHalf:
     """Right half: what the Automa aims for this turn."""
 
-    focus: Tuple[str, ...]  # staging areas in priority order
+    focus: tuple[str, ...]  # staging areas in priority order
     judge: str              # blind: first area only; plan: first area whose condition holds
     die: str                # "high" or "low": the die it prefers when its rule leaves a choice
 
@@ -49,7 +49,7 @@ class SupportHalf:
     """Left half: how it breaks ties and what it may spend."""
 
     modify: str                   # none / nudge / reroll / combine
-    colours: Tuple[str, ...]      # card colours it prefers at Research, best first
+    colours: tuple[str, ...]      # card colours it prefers at Research, best first
     reserve: bool                 # whether it reserves a card it cannot buy
     steps: int                    # direction selection: count this many options...
     direction: str                # ...in reading order ("right") or reverse ("left"), wrapping
@@ -63,7 +63,7 @@ class AutomaCard:
     action: ActionHalf
     support: SupportHalf
 
-    def face(self) -> Dict[str, Any]:
+    def face(self) -> dict[str, Any]:
         """Plain data the UI renders as a card face."""
         return {
             "id": self.card_id, "title": self.title, "pile": self.pile,
@@ -76,11 +76,11 @@ class AutomaCard:
 
 @dataclass(frozen=True)
 class DeckData:
-    piles: Dict[str, str]                 # pile id -> one line describing it
-    cards: Dict[str, AutomaCard]
-    levels: Tuple[Dict[str, Any], ...]    # raw level rows, validated by ``levels.py``
+    piles: dict[str, str]                 # pile id -> one line describing it
+    cards: dict[str, AutomaCard]
+    levels: tuple[dict[str, Any], ...]    # raw level rows, validated by ``levels.py``
 
-    def pile(self, pile: str) -> List[str]:
+    def pile(self, pile: str) -> list[str]:
         return sorted(c.card_id for c in self.cards.values() if c.pile == pile)
 
 
@@ -90,7 +90,7 @@ def _choice(value: Any, allowed: Sequence[str], where: str) -> str:
     return value
 
 
-def parse_card(card_id: str, raw: Dict[str, Any], piles: Dict[str, str]) -> AutomaCard:
+def parse_card(card_id: str, raw: dict[str, Any], piles: dict[str, str]) -> AutomaCard:
     try:
         a, s = raw["action"], raw["support"]
         focus = tuple(_choice(x, AREAS, f"card {card_id} focus") for x in a["focus"])
@@ -138,14 +138,14 @@ class DeckCycle:
     def __init__(self, start: Sequence[str], add_ins: Sequence[Sequence[str]], seed: int) -> None:
         self.seed = seed
         self.passes = 0
-        self.draw_pile: List[str] = self._shuffled(start)
-        self.add_ins: List[List[str]] = [list(a) for a in add_ins]
-        self.discards: List[str] = []
+        self.draw_pile: list[str] = self._shuffled(start)
+        self.add_ins: list[list[str]] = [list(a) for a in add_ins]
+        self.discards: list[str] = []
         self.action: Optional[str] = None
         self.support: Optional[str] = self.draw_pile.pop(0) if self.draw_pile else None
         self.turns = 0
 
-    def _shuffled(self, cards: Sequence[str]) -> List[str]:
+    def _shuffled(self, cards: Sequence[str]) -> list[str]:
         pile = sorted(cards)
         random.Random(f"{self.seed}:{self.passes}").shuffle(pile)
         return pile
@@ -159,7 +159,7 @@ class DeckCycle:
         self.draw_pile = self._shuffled(cards)
         self.support = self.draw_pile.pop(0)
 
-    def next_turn(self) -> Tuple[str, str]:
+    def next_turn(self) -> tuple[str, str]:
         """Slide the action card to support, draw a new action card; returns (action, support)."""
         if self.action is not None:
             if self.support is not None:
@@ -172,17 +172,17 @@ class DeckCycle:
         return self.action, self.support  # type: ignore[return-value]
 
     @property
-    def pair(self) -> Optional[Tuple[str, str]]:
+    def pair(self) -> Optional[tuple[str, str]]:
         if self.action is None or self.support is None:
             return None
         return self.action, self.support
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"seed": self.seed, "passes": self.passes, "draw_pile": self.draw_pile, "add_ins": self.add_ins,
                 "discards": self.discards, "action": self.action, "support": self.support, "turns": self.turns}
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "DeckCycle":
+    def from_json(cls, data: dict[str, Any]) -> "DeckCycle":
         deck = cls.__new__(cls)
         deck.seed = int(data["seed"])
         deck.passes = int(data["passes"])

@@ -12,7 +12,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence
+from typing import Optional, Sequence
 
 from companion.bots import BOT_NAMES, make_bot
 from ..rules import IllegalAction, apply_action, new_game, sample_chance, score
@@ -25,11 +25,11 @@ COLOURS = ("blue", "red", "green", "white")
 
 @dataclass
 class GameResult:
-    scores: List[int]
-    wins: List[float]          # 1, or a share of it on a tie (R25)
+    scores: list[int]
+    wins: list[float]          # 1, or a share of it on a tie (R25)
     illegal_moves: int
     automa_decisions: int
-    automa_seconds: List[float]
+    automa_seconds: list[float]
 
 
 def play_game(level: Level, opponents: Sequence[str], seed: int, deck: Optional[DeckData] = None) -> GameResult:
@@ -42,7 +42,7 @@ def play_game(level: Level, opponents: Sequence[str], seed: int, deck: Optional[
     rng = random.Random(f"table:{seed}")
     state = new_game(colours)
     illegal = 0
-    timings: List[float] = []
+    timings: list[float] = []
     while not state.is_over:
         if state.is_chance_node:
             state = apply_action(state, sample_chance(state, rng))
@@ -63,14 +63,14 @@ def play_game(level: Level, opponents: Sequence[str], seed: int, deck: Optional[
     return GameResult(totals, win_shares(totals), illegal, len(timings), timings)
 
 
-def win_shares(totals: Sequence[int]) -> List[float]:
+def win_shares(totals: Sequence[int]) -> list[float]:
     """1 for the winner; tied seats share the win (R25), so each counts a part of it."""
     best = max(totals)
     winners = sum(1 for t in totals if t == best)
     return [1.0 / winners if t == best else 0.0 for t in totals]
 
 
-def wilson_interval(wins: float, n: int, z: float = 1.96) -> List[float]:
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> list[float]:
     """The 95% Wilson interval of a win rate of ``wins`` in ``n`` games (a shared win counting its part)."""
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -78,7 +78,7 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> List[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def _spread(values: Sequence[float]) -> Dict[str, float]:
+def _spread(values: Sequence[float]) -> dict[str, float]:
     n = len(values)
     mean = statistics.fmean(values)
     std = statistics.stdev(values) if n > 1 else 0.0
@@ -94,15 +94,15 @@ def _is_bot(kind: str) -> bool:
     return True
 
 
-def simulate(level: Level, opponents: Sequence[str], games: int, seed: int) -> Dict:
+def simulate(level: Level, opponents: Sequence[str], games: int, seed: int) -> dict:
     """Play ``games`` seeded games; the report the ``automa-sim`` command prints."""
     if not 1 <= len(opponents) <= 3 or not all(o == "automa" or _is_bot(o) for o in opponents):
         raise ValueError(f"opponents: 1 to 3 of {BOT_NAMES}, automa; got {', '.join(opponents) or 'none'}")
     kinds = ["automa"] + list(opponents)
-    scores: List[List[int]] = [[] for _ in kinds]
+    scores: list[list[int]] = [[] for _ in kinds]
     wins = [0.0] * len(kinds)
     illegal = 0
-    timings: List[float] = []
+    timings: list[float] = []
     started = time.perf_counter()
     for g in range(games):
         result = play_game(level, opponents, seed + g)

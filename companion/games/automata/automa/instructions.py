@@ -5,7 +5,6 @@ app keeps its gears, coins and reserved cards. Each template names what to move 
 """
 from __future__ import annotations
 
-from typing import Dict
 
 from ..rules import (
     Action, CardAdjust, CardReroll, Combine, Create, Forfeit, Group, Nudge, Place, Reroll, Research, Scavenge, Sell,
@@ -16,7 +15,7 @@ MAX_LENGTH = 80
 AREA_NAMES = {"scavenge": "Scavenge", "create": "Create", "upgrade": "Upgrade", "research": "Research",
               "market": "Market"}
 
-TEMPLATES: Dict[str, str] = {
+TEMPLATES: dict[str, str] = {
     "place": "{who}: {die} showing {value} → {area}",
     "nudge": "{who}: turn its {die} showing {value} to {new} (pays 1 gear)",
     "reroll": "{who}: reroll its {die} showing {value} (pays 1 gear)",
@@ -61,7 +60,7 @@ def instruction(action: Action, colour: str, gears_gained: int = 0) -> str:
     """The line for the person; ``gears_gained`` fills the Scavenge template."""
     who = f"{colour.capitalize()} Automa"
     key = template_key(action)
-    fields: Dict[str, object] = {"who": who}
+    fields: dict[str, object] = {"who": who}
     if isinstance(action, Place):
         fields.update(die=_die(action.die), value=action.die[1], area=AREA_NAMES[action.area])
     elif isinstance(action, Nudge):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Optional, Union
 
 from .deck import DeckData, DeckDataError, default_deck
 from .resolution import Handicap
@@ -19,27 +19,27 @@ class Level:
     number: int
     name: str
     line: str
-    start: Dict[str, int]              # pile -> cards in the starting deck
-    add_ins: Tuple[Dict[str, int], ...]  # one mapping per add-in deck
+    start: dict[str, int]              # pile -> cards in the starting deck
+    add_ins: tuple[dict[str, int], ...]  # one mapping per add-in deck
     handicap: Handicap
     mean_score: float  # measured in 2-seat games against the greedy bot (docs/automa.md, "Measured")
     win_rate: float    # the same games' wins, a shared win counting half
 
-    def to_json(self) -> Dict:
+    def to_json(self) -> dict:
         return {"number": self.number, "name": self.name, "line": self.line, "start": dict(self.start),
                 "add_ins": [dict(a) for a in self.add_ins],
                 "handicap": {"max_modifications": self.handicap.max_modifications,
                              "reserve": self.handicap.reserve, "buys_heads": self.handicap.buys_heads}}
 
-    def build_decks(self, deck: DeckData, seed: int) -> Tuple[List[str], List[List[str]]]:
+    def build_decks(self, deck: DeckData, seed: int) -> tuple[list[str], list[list[str]]]:
         """Draw the starting deck and the add-in decks from the piles, without replacement."""
         rng = random.Random(f"level:{self.number}:{seed}")
         piles = {p: deck.pile(p) for p in deck.piles}
         for cards in piles.values():
             rng.shuffle(cards)
 
-        def take(wanted: Dict[str, int]) -> List[str]:
-            out: List[str] = []
+        def take(wanted: dict[str, int]) -> list[str]:
+            out: list[str] = []
             for pile, n in sorted(wanted.items()):
                 out += piles[pile][:n]
                 del piles[pile][:n]
@@ -48,7 +48,7 @@ class Level:
         return take(self.start), [take(a) for a in self.add_ins]
 
 
-def _level(raw: Dict, deck: DeckData) -> Level:
+def _level(raw: dict, deck: DeckData) -> Level:
     try:
         start = {str(p): int(n) for p, n in raw["start"].items()}
         add_ins = tuple({str(p): int(n) for p, n in a.items()} for a in raw["add_ins"])
@@ -61,7 +61,7 @@ def _level(raw: Dict, deck: DeckData) -> Level:
         raise DeckDataError(f"level {raw.get('name', '?')}: {exc}") from None
     if not 0 <= level.win_rate <= 1:
         raise DeckDataError(f"level {level.name}: its measured win rate is not between 0 and 1")
-    need: Dict[str, int] = {}
+    need: dict[str, int] = {}
     for wanted in (start,) + add_ins:
         for pile, n in wanted.items():
             if pile not in deck.piles:
@@ -77,7 +77,7 @@ def _level(raw: Dict, deck: DeckData) -> Level:
     return level
 
 
-def all_levels(deck: Optional[DeckData] = None) -> Tuple[Level, ...]:
+def all_levels(deck: Optional[DeckData] = None) -> tuple[Level, ...]:
     deck = deck or default_deck()
     levels = tuple(sorted((_level(raw, deck) for raw in deck.levels), key=lambda lv: lv.number))
     if [lv.number for lv in levels] != list(range(1, len(levels) + 1)):

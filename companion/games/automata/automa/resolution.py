@@ -14,7 +14,7 @@ instructions and tests use the key.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Optional, Sequence
 
 from ..rules import (
     AREAS, Action, CardAdjust, CardReroll, Combine, Forfeit, Nudge, Phase, Place, Reroll, Research, State,
@@ -31,7 +31,7 @@ GEARS_ENOUGH = 10    # it stops scavenging with this many gears
 
 
 
-def _steps(table) -> List[int]:
+def _steps(table) -> list[int]:
     """Sums at which an area's reward steps up (from a rules data table)."""
     return [low for low, _ in table[1:]]
 
@@ -73,7 +73,7 @@ def direction_select(options: Sequence[Action], support: SupportHalf) -> Action:
 
 # ---- the Automa's view of its seat ------------------------------------------------------------
 
-def staged(state: State, seat: int, area: str) -> List:
+def staged(state: State, seat: int, area: str) -> list:
     return state.staged_dice(seat, area)
 
 
@@ -89,14 +89,14 @@ def research_target(state: State, seat: int, support: SupportHalf, handicap: Han
     if not affordable:
         return None
 
-    def key(card_id: str) -> Tuple:
+    def key(card_id: str) -> tuple:
         card = rules.cards[card_id]
         return (card.type in owned, support.colours.index(card.type), card.sum, card_id)
 
     return min(affordable, key=key)
 
 
-def _thresholds(state: State, seat: int, area: str, support: SupportHalf, handicap: Handicap) -> List[int]:
+def _thresholds(state: State, seat: int, area: str, support: SupportHalf, handicap: Handicap) -> list[int]:
     rules = state.rules
     if area == "scavenge":
         return _steps(rules.scavenge_table)
@@ -136,7 +136,7 @@ def _wants(state: State, seat: int, area: str, support: SupportHalf, handicap: H
 
 
 def _area_die_criteria(state: State, seat: int, area: str, half: ActionHalf, support: SupportHalf,
-                       handicap: Handicap) -> List[Criterion]:
+                       handicap: Handicap) -> list[Criterion]:
     """Which die goes to ``area``: the area's own rule, then the action card's die preference."""
     base = sum(v for _, v in staged(state, seat, area))
     high = (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1])
@@ -216,7 +216,7 @@ def resolve_modification(state: State, seat: int, actions: Sequence[Action], int
 # ---- activation -----------------------------------------------------------------------------------
 
 def _area_option(state: State, seat: int, area: str, options: Sequence[Action], support: SupportHalf,
-                 handicap: Handicap) -> Tuple[Optional[Action], str]:
+                 handicap: Handicap) -> tuple[Optional[Action], str]:
     """The one option the Automa takes on ``area`` (None: it forfeits there)."""
     s = state.seats[seat]
     if not options:
@@ -264,14 +264,14 @@ def _area_option(state: State, seat: int, area: str, options: Sequence[Action], 
 
 def resolve_activation(state: State, seat: int, actions: Sequence[Action], half: ActionHalf,
                        support: SupportHalf, handicap: Handicap) -> Resolved:
-    by_area: Dict[str, List[Action]] = {}
-    forfeits: Dict[str, Forfeit] = {}
+    by_area: dict[str, list[Action]] = {}
+    forfeits: dict[str, Forfeit] = {}
     for a in actions:
         if isinstance(a, Forfeit):
             forfeits[a.area] = a
         else:
             by_area.setdefault(a.area, []).append(a)
-    chosen: Dict[str, Tuple[Action, str]] = {}
+    chosen: dict[str, tuple[Action, str]] = {}
     for area in forfeits:
         option, rule = _area_option(state, seat, area, by_area.get(area, []), support, handicap)
         chosen[area] = (option, rule) if option is not None else (forfeits[area], f"forfeit.{rule.split('.', 1)[1]}")

@@ -6,7 +6,7 @@ the project's estimates, tuned by simulation, not rules.
 """
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import Sequence
 
 from ..rules import DIE_INDEX, State, group_sum, score_seat, upgrade_cost
 
@@ -65,7 +65,7 @@ def staged_potential(state: State, seat: int, area: str, dice: Sequence) -> floa
         return d6 * 2.8 + d4 * 1.6 - upgrade_cost(state, d4, d6, total) * gv
     if area == "research":
         best = 0.0
-        offers: List[str] = list(state.display) + list(s.reserved) + list(state.heads[:1])
+        offers: list[str] = list(state.display) + list(s.reserved) + list(state.heads[:1])
         for card_id in offers:
             card = rules.cards[card_id]
             if s.gears >= card.gears:

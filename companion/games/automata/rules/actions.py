@@ -7,10 +7,10 @@ Seats are named by colour. ``str(action)`` gives the text notation (``docs/notat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Tuple, Union
+from typing import Union
 
-Die = Tuple[str, int]
-Group = Tuple[Die, ...]
+Die = tuple[str, int]
+Group = tuple[Die, ...]
 
 
 def die_text(die: Die) -> str:
@@ -31,7 +31,7 @@ def signed(n: int) -> str:
 class Order:
     """The random deployment order at setup (R4)."""
 
-    seats: Tuple[str, ...]
+    seats: tuple[str, ...]
 
     def __str__(self) -> str:
         return "order " + " ".join(self.seats)
@@ -41,7 +41,7 @@ class Order:
 class Deal:
     """Parts cards dealt beside the Research board (setup and Reset)."""
 
-    cards: Tuple[str, ...]
+    cards: tuple[str, ...]
 
     def __str__(self) -> str:
         return "deal " + " ".join(self.cards)
@@ -113,7 +113,7 @@ class CardAdjust:
 
     seat: str
     card: str
-    changes: Tuple[Tuple[Die, int], ...]
+    changes: tuple[tuple[Die, int], ...]
 
     def __str__(self) -> str:
         parts = " ".join(f"{die_text(d)} {signed(n)}" for d, n in self.changes)

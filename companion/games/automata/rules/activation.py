@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 from . import flow, pools
 from .actions import Action, Create, Die, Forfeit, Group, Research, Scavenge, Sell, Upgrade
@@ -237,21 +237,21 @@ def apply(state: State, seat_index: int, action: Action) -> None:
 
 # ---- generating ----------------------------------------------------------------------------
 
-_FORFEITS: Memo[Tuple[str, str], Forfeit] = Memo(lambda colour_area: Forfeit(*colour_area))
+_FORFEITS: Memo[tuple[str, str], Forfeit] = Memo(lambda colour_area: Forfeit(*colour_area))
 
 
 @lru_cache(maxsize=4096)
-def _groups(staged: Tuple[Die, ...], initiative: int) -> Tuple[Tuple[Group, int], ...]:
+def _groups(staged: tuple[Die, ...], initiative: int) -> tuple[tuple[Group, int], ...]:
     """Each group of ``staged`` holding a die showing ``initiative`` (R9), with the sum of its values."""
     return tuple((group, sum(v for _, v in group)) for group in pools.sub_multisets(staged)
                  if any(v == initiative for _, v in group))
 
 
-def legal(state: State, seat_index: int) -> List[Action]:
+def legal(state: State, seat_index: int) -> list[Action]:
     """Every activation and forfeit of the seat to move, in a fixed order."""
     seat = state.seats[seat_index]
     initiative = state.initiative
-    actions: List[Action] = []
+    actions: list[Action] = []
     for area in state.rules.areas:
         staged = []
         shows_initiative = False
@@ -274,21 +274,21 @@ def legal(state: State, seat_index: int) -> List[Action]:
     return actions
 
 
-Sums = Tuple[Tuple[Group, int], ...]  # groups, each with the sum it activates with
+Sums = tuple[tuple[Group, int], ...]  # groups, each with the sum it activates with
 
 
-def _scavenge_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
-    out: List[Action] = []
+def _scavenge_options(state: State, seat: SeatState, groups: Sums) -> list[Action]:
+    out: list[Action] = []
     for group, total in groups:
         if state.rules.scavenge_gears(total):
             out.append(Scavenge(seat.colour, group))
     return out
 
 
-def _create_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+def _create_options(state: State, seat: SeatState, groups: Sums) -> list[Action]:
     rules = state.rules
     cost4, cost6 = rules.create_cost["d4"], rules.create_cost["d6"]
-    out: List[Action] = []
+    out: list[Action] = []
     for group, total in groups:
         capacity = rules.create_capacity(total)
         for d4 in range(min(capacity, seat.reserve[0]) + 1):
@@ -298,10 +298,10 @@ def _create_options(state: State, seat: SeatState, groups: Sums) -> List[Action]
     return out
 
 
-def _upgrade_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+def _upgrade_options(state: State, seat: SeatState, groups: Sums) -> list[Action]:
     rules = state.rules
     cost4, cost6 = rules.upgrade_cost["d4"], rules.upgrade_cost["d6"]
-    out: List[Action] = []
+    out: list[Action] = []
     for group, total in groups:
         have4 = have6 = 0
         for die_type, _ in group:
@@ -317,11 +317,11 @@ def _upgrade_options(state: State, seat: SeatState, groups: Sums) -> List[Action
     return out
 
 
-def _research_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+def _research_options(state: State, seat: SeatState, groups: Sums) -> list[Action]:
     cards = state.rules.cards
     offers = sorted(state.display + seat.reserved) + state.heads[:1]
     display = sorted(state.display)
-    out: List[Action] = []
+    out: list[Action] = []
     for group, total in groups:
         for card_id in offers:
             card = cards[card_id]
@@ -332,9 +332,9 @@ def _research_options(state: State, seat: SeatState, groups: Sums) -> List[Actio
     return out
 
 
-def _sell_options(state: State, seat: SeatState, groups: Sums) -> List[Action]:
+def _sell_options(state: State, seat: SeatState, groups: Sums) -> list[Action]:
     free = [space for space in state.rules.market_spaces if state.market[space] is None]
-    out: List[Action] = []
+    out: list[Action] = []
     for group, _ in groups:
         for space in free:
             for die_type, _ in group:

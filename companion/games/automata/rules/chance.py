@@ -6,7 +6,6 @@ Their outcomes are applied like actions. They come from a seeded random source
 from __future__ import annotations
 
 import random
-from typing import List
 
 from . import flow, pools
 from .actions import Action, Deal, Order, Roll
@@ -115,7 +114,7 @@ def sample(state: State, rng: random.Random) -> Action:
         faces = [v for v in range(1, rules.faces[die_type] + 1) if v != old]
         return Roll(state.seats[seat].colour, ((die_type, rng.choice(faces)),))
     seat_index = state.pending_rolls[0]
-    dice: List = []
+    dice: list = []
     for die_type, count in zip(DIE_TYPES, state.seats[seat_index].spent):
         stop = rules.faces[die_type] + 1
         for _ in range(count):

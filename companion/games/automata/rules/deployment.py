@@ -1,7 +1,7 @@
 """The Deployment Phase: modifying Available dice and placing one on a staging area."""
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Sequence, Tuple
+from typing import Mapping, Sequence
 
 from . import flow, pools
 from .actions import Action, CardAdjust, CardReroll, Combine, Die, Nudge, Place, Reroll, die_text
@@ -129,20 +129,20 @@ class _Moves:
     def __init__(self, rules: Ruleset, colour: str) -> None:
         faces = rules.faces
         dice = [(t, v) for t in rules.die_types for v in range(1, max(faces.values()) + 1)]
-        self.places: Dict[Die, Tuple[Action, ...]] = {
+        self.places: dict[Die, tuple[Action, ...]] = {
             die: tuple(Place(colour, die, area) for area in rules.areas) for die in dice}
-        self.nudges: Dict[Die, Tuple[Action, ...]] = {die: _nudges(colour, die, faces) for die in dice}
-        self.rerolls: Dict[Die, Tuple[Action, ...]] = {die: (Reroll(colour, die),) for die in dice}
-        self.combines: Dict[Die, Dict[Die, Tuple[Action, ...]]] = {  # target, then spent
+        self.nudges: dict[Die, tuple[Action, ...]] = {die: _nudges(colour, die, faces) for die in dice}
+        self.rerolls: dict[Die, tuple[Action, ...]] = {die: (Reroll(colour, die),) for die in dice}
+        self.combines: dict[Die, dict[Die, tuple[Action, ...]]] = {  # target, then spent
             target: {spent: _combines(colour, target, spent, faces) for spent in dice} for target in dice}
 
 
-def _nudges(colour: str, die: Die, faces: Mapping[str, int]) -> Tuple[Action, ...]:
+def _nudges(colour: str, die: Die, faces: Mapping[str, int]) -> tuple[Action, ...]:
     die_type, value = die
     return tuple(Nudge(colour, die, delta) for delta, ok in ((-1, value > 1), (1, value < faces[die_type])) if ok)
 
 
-def _combines(colour: str, target: Die, spent: Die, faces: Mapping[str, int]) -> Tuple[Action, ...]:
+def _combines(colour: str, target: Die, spent: Die, faces: Mapping[str, int]) -> tuple[Action, ...]:
     return tuple(Combine(colour, target, sign, spent) for sign in (-1, 1)
                  if 1 <= target[1] + sign * spent[1] <= faces[target[0]])
 
@@ -151,13 +151,13 @@ def _moves(rules: Ruleset) -> Memo[str, _Moves]:
     return Memo(lambda colour: _Moves(rules, colour))
 
 
-def legal(state: State, seat_index: int) -> List[Action]:
+def legal(state: State, seat_index: int) -> list[Action]:
     """Every Deployment action of the seat to move, in a fixed order."""
     seat = state.seats[seat_index]
     rules = state.rules
     moves = rules.tables[_moves][seat.colour]
-    dice: List[Die] = []  # the different Available dice, in order (the pool is sorted)
-    actions: List[Action] = []
+    dice: list[Die] = []  # the different Available dice, in order (the pool is sorted)
+    actions: list[Action] = []
     for die in seat.available:
         if not dice or dice[-1] != die:
             dice.append(die)
@@ -186,10 +186,10 @@ def legal(state: State, seat_index: int) -> List[Action]:
     return actions
 
 
-def _adjustments(seat: SeatState, card_id: str, amount: int, most: int, faces) -> List[Action]:
+def _adjustments(seat: SeatState, card_id: str, amount: int, most: int, faces) -> list[Action]:
     dice = pools.distinct(seat.available)
     single = [((t, v), d) for t, v in dice for d in (-amount, amount) if 1 <= v + d <= faces[t]]
-    out: List[Action] = [CardAdjust(seat.colour, card_id, (change,)) for change in single]
+    out: list[Action] = [CardAdjust(seat.colour, card_id, (change,)) for change in single]
     if most >= 2:
         for i, first in enumerate(single):
             for second in single[i:]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from itertools import repeat
 from operator import is_
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 from . import activation, chance, deployment
 from .actions import (
@@ -57,7 +57,7 @@ def new_game(colours: Sequence[str], rules: Optional[Ruleset] = None) -> State:
     return state
 
 
-def legal_actions(state: State) -> List[Action]:
+def legal_actions(state: State) -> list[Action]:
     """Every legal decision of the seat to move, in a fixed order; empty at chance nodes and at the end."""
     if state.turn is None or state.is_over or state.is_chance_node:
         return []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Optional, Union
 
 from .actions import Action
 from .engine import apply_action, new_game, sample_chance
@@ -35,20 +35,20 @@ class RecordError(CompanionError, ValueError):
 
 @dataclass
 class Header:
-    seats: List[Dict[str, Any]]
+    seats: list[dict[str, Any]]
     seed: Optional[int] = None
     rules_version: str = field(default_factory=lambda: default_ruleset().version)
-    extra: Dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def colours(self) -> List[str]:
+    def colours(self) -> list[str]:
         return [s["colour"] for s in self.seats]
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {**self.extra, "type": "header", "rules_version": self.rules_version, "seats": self.seats, "seed": self.seed}
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "Header":
+    def from_json(cls, data: dict[str, Any]) -> "Header":
         known = {"type", "rules_version", "seats", "seed"}
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, dict) and "colour" in s for s in seats):
@@ -63,8 +63,8 @@ class Game:
     def __init__(self, header: Header, rules: Optional[Ruleset] = None) -> None:
         self.header = header
         self.rules = rules or default_ruleset()
-        self.actions: List[Action] = []
-        self.states: List[State] = [new_game(header.colours, self.rules)]
+        self.actions: list[Action] = []
+        self.states: list[State] = [new_game(header.colours, self.rules)]
 
     @property
     def state(self) -> State:
@@ -87,7 +87,7 @@ class Game:
         self.states.append(new)
         return new
 
-    def seeded_outcomes(self) -> List[Action]:
+    def seeded_outcomes(self) -> list[Action]:
         """The seeded outcomes of the chance events ahead, up to the next decision (not played).
 
         Each outcome depends only on the seed and the number of actions before it, so the

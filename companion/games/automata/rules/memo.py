@@ -6,13 +6,13 @@ ruleset keeps the tables made from it (``Ruleset.tables``).
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, Generic, Hashable, TypeVar
+from typing import Callable, Generic, Hashable, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class Memo(Dict[K, V], Generic[K, V]):
+class Memo(dict[K, V], Generic[K, V]):
     """A dict that makes a missing value with ``make(key)`` on first reading, then keeps it."""
 
     def __init__(self, make: Callable[[K], V]) -> None:

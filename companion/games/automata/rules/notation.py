@@ -6,7 +6,7 @@ legal is the engine's business.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Sequence, Tuple
+from typing import Callable, Sequence
 
 from .actions import (
     Action, CardAdjust, CardReroll, Combine, Create, Deal, Die, Forfeit, Group, Nudge, Order,
@@ -52,14 +52,14 @@ def _signed(token: str) -> int:
     return int(token)
 
 
-def _split_at(tokens: List[str], keyword: str, verb: str) -> Tuple[List[str], List[str]]:
+def _split_at(tokens: list[str], keyword: str, verb: str) -> tuple[list[str], list[str]]:
     if keyword not in tokens:
         raise NotationError(f"'{verb}' needs '{keyword}' after the dice")
     i = tokens.index(keyword)
     return tokens[:i], tokens[i + 1:]
 
 
-def _counts(tokens: Sequence[str], verb: str) -> Dict[str, int]:
+def _counts(tokens: Sequence[str], verb: str) -> dict[str, int]:
     counts = {"d4": 0, "d6": 0}
     for token in tokens:
         match = _COUNT.match(token)
@@ -76,29 +76,29 @@ def _expect(tokens: Sequence[str], n: int, usage: str) -> None:
         raise NotationError(f"expected: {usage}")
 
 
-def _place(seat: str, t: List[str]) -> Action:
+def _place(seat: str, t: list[str]) -> Action:
     _expect(t, 2, "SEAT place DIE AREA")
     return Place(seat, parse_die(t[0]), _area(t[1]))
 
 
-def _nudge(seat: str, t: List[str]) -> Action:
+def _nudge(seat: str, t: list[str]) -> Action:
     _expect(t, 2, "SEAT nudge DIE +1|-1")
     return Nudge(seat, parse_die(t[0]), _signed(t[1]))
 
 
-def _reroll(seat: str, t: List[str]) -> Action:
+def _reroll(seat: str, t: list[str]) -> Action:
     _expect(t, 1, "SEAT reroll DIE")
     return Reroll(seat, parse_die(t[0]))
 
 
-def _combine(seat: str, t: List[str]) -> Action:
+def _combine(seat: str, t: list[str]) -> Action:
     _expect(t, 3, "SEAT combine DIE +|- DIE")
     if t[1] not in "+-" or len(t[1]) != 1:
         raise NotationError("combine takes + or - between the two dice")
     return Combine(seat, parse_die(t[0]), 1 if t[1] == "+" else -1, parse_die(t[2]))
 
 
-def _use(seat: str, t: List[str]) -> Action:
+def _use(seat: str, t: list[str]) -> Action:
     if len(t) == 2:
         return CardReroll(seat, _card(t[0]), parse_die(t[1]))
     if len(t) not in (3, 5):
@@ -107,41 +107,41 @@ def _use(seat: str, t: List[str]) -> Action:
     return CardAdjust(seat, _card(t[0]), changes)
 
 
-def _scavenge(seat: str, t: List[str]) -> Action:
+def _scavenge(seat: str, t: list[str]) -> Action:
     return Scavenge(seat, _group(t, "scavenge"))
 
 
-def _create(seat: str, t: List[str]) -> Action:
+def _create(seat: str, t: list[str]) -> Action:
     dice, rest = _split_at(t, "make", "create")
     counts = _counts(rest, "make")
     return Create(seat, _group(dice, "create"), counts["d4"], counts["d6"])
 
 
-def _upgrade(seat: str, t: List[str]) -> Action:
+def _upgrade(seat: str, t: list[str]) -> Action:
     dice, rest = _split_at(t, "raise", "upgrade")
     counts = _counts(rest, "raise")
     return Upgrade(seat, _group(dice, "upgrade"), counts["d4"], counts["d6"])
 
 
-def _research(seat: str, t: List[str]) -> Action:
+def _research(seat: str, t: list[str]) -> Action:
     if len(t) < 3 or t[-2] not in ("buy", "reserve"):
         raise NotationError("expected: SEAT research DIE... buy|reserve CARD")
     return Research(seat, _group(t[:-2], "research"), t[-2], _card(t[-1]))
 
 
-def _sell(seat: str, t: List[str]) -> Action:
+def _sell(seat: str, t: list[str]) -> Action:
     dice, rest = _split_at(t, "at", "sell")
     if len(rest) != 1 or rest[0] not in DIE_TYPES:
         raise NotationError("sell ends with the Market space: at d4, at d6 or at d8")
     return Sell(seat, _group(dice, "sell"), rest[0])
 
 
-def _forfeit(seat: str, t: List[str]) -> Action:
+def _forfeit(seat: str, t: list[str]) -> Action:
     _expect(t, 1, "SEAT forfeit AREA")
     return Forfeit(seat, _area(t[0]))
 
 
-_SEAT_VERBS: Dict[str, Callable[[str, List[str]], Action]] = {
+_SEAT_VERBS: dict[str, Callable[[str, list[str]], Action]] = {
     "place": _place, "nudge": _nudge, "reroll": _reroll, "combine": _combine, "use": _use,
     "scavenge": _scavenge, "create": _create, "upgrade": _upgrade, "research": _research,
     "sell": _sell, "forfeit": _forfeit,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from typing import Iterable, Iterator, List, Sequence, Tuple, TypeVar
+from typing import Iterable, Iterator, Sequence, TypeVar
 
 from .actions import Die
 
@@ -15,23 +15,23 @@ def contains(pool: Sequence[Die], dice: Sequence[Die]) -> bool:
     return all(pool.count(die) >= dice.count(die) for die in dice)
 
 
-def remove(pool: List[Die], dice: Iterable[Die]) -> None:
+def remove(pool: list[Die], dice: Iterable[Die]) -> None:
     for die in dice:
         pool.remove(die)
 
 
-def add(pool: List[Die], die: Die) -> None:
+def add(pool: list[Die], die: Die) -> None:
     insort(pool, die)
 
 
-def with_item(pool: List[T], item: T) -> List[T]:
+def with_item(pool: list[T], item: T) -> list[T]:
     """A new sorted list: ``pool`` and ``item`` (the engine gives a state new lists, see ``State.successor``)."""
     new = pool[:]
     insort(new, item)
     return new
 
 
-def without(pool: List[T], items: Iterable[T]) -> List[T]:
+def without(pool: list[T], items: Iterable[T]) -> list[T]:
     """A new list: ``pool`` less one of each of ``items``."""
     new = pool[:]
     for item in items:
@@ -39,16 +39,16 @@ def without(pool: List[T], items: Iterable[T]) -> List[T]:
     return new
 
 
-def distinct(pool: Sequence[Die]) -> List[Die]:
+def distinct(pool: Sequence[Die]) -> list[Die]:
     """The different dice of a sorted pool, in order."""
-    out: List[Die] = []
+    out: list[Die] = []
     for die in pool:
         if not out or out[-1] != die:
             out.append(die)
     return out
 
 
-def sub_multisets(pool: Sequence[Die]) -> Iterator[Tuple[Die, ...]]:
+def sub_multisets(pool: Sequence[Die]) -> Iterator[tuple[Die, ...]]:
     """Every non-empty sub-multiset of a sorted pool, in a fixed order."""
     counts = sorted(Counter(pool).items())
     kinds = len(counts)
@@ -61,7 +61,7 @@ def sub_multisets(pool: Sequence[Die]) -> Iterator[Tuple[Die, ...]]:
         if i < 0:
             return
         chosen[i] += 1
-        group: List[Die] = []
+        group: list[Die] = []
         for (die, _), n in zip(counts, chosen):
             group.extend([die] * n)
         yield tuple(group)

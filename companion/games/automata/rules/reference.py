@@ -7,20 +7,20 @@ from the data the engine plays by.
 """
 from __future__ import annotations
 
-from typing import List
+from typing import Iterable
 
 from .abilities import ability_text
 from .ruleset import Ruleset, default_ruleset
 
 
-def _rows(table) -> str:
+def _rows(table: Iterable[tuple[int, int]]) -> str:
     return ", ".join(f"{low}+ → {value}" for low, value in table)
 
 
 def render(rules: Ruleset) -> str:
     spaces = rules.action_spaces
     rewards = rules.sell_rewards
-    lines: List[str] = [
+    lines: list[str] = [
         "# Rules in force",
         "",
         "The engine plays the Automata rulebook v1.0. Where the rulebook is silent or illegible it",

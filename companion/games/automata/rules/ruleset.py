@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from .memo import Memo
 
@@ -33,11 +33,11 @@ class Card:
         return self.type == "head"
 
 
-def _table(rows: Sequence[Sequence[int]]) -> Tuple[Tuple[int, int], ...]:
+def _table(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
     return tuple((int(low), int(value)) for low, value in rows)
 
 
-def lookup(table: Tuple[Tuple[int, int], ...], total: int) -> int:
+def lookup(table: tuple[tuple[int, int], ...], total: int) -> int:
     """Value of the last row whose lowest sum is at most ``total``."""
     value = table[0][1]
     for low, row_value in table:
@@ -49,35 +49,35 @@ def lookup(table: Tuple[Tuple[int, int], ...], total: int) -> int:
 @dataclass(frozen=True)
 class Ruleset:
     version: str
-    colours: Tuple[str, ...]
+    colours: tuple[str, ...]
     min_seats: int
     max_seats: int
-    die_types: Tuple[DieType, ...]
+    die_types: tuple[DieType, ...]
     faces: Mapping[DieType, int]
     dice_per_seat: Mapping[DieType, int]
     start_spent: Mapping[DieType, int]
     start_gears: int
-    areas: Tuple[str, ...]
+    areas: tuple[str, ...]
     action_spaces: Mapping[str, Mapping[int, int]]
-    market_spaces: Tuple[DieType, ...]
+    market_spaces: tuple[DieType, ...]
     display_size: int
     reroll_cost: int
     plus_minus_cost: int
     forfeit_gears: int
     initiatives: int
-    scavenge_table: Tuple[Tuple[int, int], ...]
+    scavenge_table: tuple[tuple[int, int], ...]
     upgrade_cost: Mapping[DieType, int]
-    upgrade_modifier_table: Tuple[Tuple[int, int], ...]
-    create_table: Tuple[Tuple[int, int], ...]
+    upgrade_modifier_table: tuple[tuple[int, int], ...]
+    create_table: tuple[tuple[int, int], ...]
     create_cost: Mapping[DieType, int]
     sell_rewards: Mapping[DieType, Mapping[str, int]]
     research_board_vp_effect: Optional[Mapping[str, Any]]
-    set_values: Tuple[int, ...]
+    set_values: tuple[int, ...]
     reserved_card_vp: int
     dice_vp: Mapping[DieType, int]
     coin_vp: int
     gear_vp: int
-    card_types: Tuple[str, ...]
+    card_types: tuple[str, ...]
     cards: Mapping[str, Card]
 
     @cached_property
@@ -85,22 +85,22 @@ class Ruleset:
         """What the engine derives from these rules, each made once: ``rules.tables[make]`` is ``make(rules)``."""
         return Memo(lambda make: make(self))
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         """Pickled and deep-copied without ``tables``: they are made again when needed."""
         return {name: value for name, value in self.__dict__.items() if name != "tables"}
 
     @property
-    def heads(self) -> Tuple[str, ...]:
+    def heads(self) -> tuple[str, ...]:
         """Head ids in pile order, the cheapest on top."""
         heads = sorted((c for c in self.cards.values() if c.is_head), key=lambda c: (c.sum, c.gears, c.card_id))
         return tuple(c.card_id for c in heads)
 
     @property
-    def parts(self) -> Tuple[str, ...]:
+    def parts(self) -> tuple[str, ...]:
         return tuple(sorted(c.card_id for c in self.cards.values() if not c.is_head))
 
     @property
-    def areas_with_spaces(self) -> Tuple[str, ...]:
+    def areas_with_spaces(self) -> tuple[str, ...]:
         """The staging areas with action spaces at some table size (Research has none, R15)."""
         seat_counts = range(self.min_seats, self.max_seats + 1)
         return tuple(area for area in self.areas if any(self.spaces_for(area, n) for n in seat_counts))
@@ -120,7 +120,7 @@ class Ruleset:
         return lookup(self.create_table, total)
 
 
-def _without_comments(mapping: Mapping[str, Any]) -> dict:
+def _without_comments(mapping: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in mapping.items() if not k.startswith("_")}
 
 

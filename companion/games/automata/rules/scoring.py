@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Dict, List, Tuple
+from typing import Any
 
 from .state import State
 from .vocabulary import DIE_INDEX
@@ -11,7 +11,7 @@ from .vocabulary import DIE_INDEX
 
 @dataclass(frozen=True)
 class CardSet:
-    cards: Tuple[str, ...]
+    cards: tuple[str, ...]
     colours: int
     vp: int
 
@@ -19,15 +19,15 @@ class CardSet:
 @dataclass(frozen=True)
 class SeatScore:
     colour: str
-    sets: Tuple[CardSet, ...]
+    sets: tuple[CardSet, ...]
     sets_vp: int
-    reserved_cards: Tuple[str, ...]
+    reserved_cards: tuple[str, ...]
     reserved_vp: int
     coins_vp: int
-    dice: Dict[str, int]
+    dice: dict[str, int]
     dice_vp: int
     gears_vp: int
-    card_points: Tuple[Tuple[str, int], ...]
+    card_points: tuple[tuple[str, int], ...]
     card_points_vp: int
     board_vp: int
     total: int
@@ -35,16 +35,16 @@ class SeatScore:
 
 @dataclass(frozen=True)
 class Score:
-    seats: Tuple[SeatScore, ...]
-    winners: Tuple[str, ...]
+    seats: tuple[SeatScore, ...]
+    winners: tuple[str, ...]
     shared: bool = field(default=False)
 
-    def to_json(self) -> Dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
 @lru_cache(maxsize=4096)
-def _best_sets(counts: Tuple[int, ...], values: Tuple[int, ...], master: int) -> Tuple[int, Tuple[Tuple[int, ...], ...]]:
+def _best_sets(counts: tuple[int, ...], values: tuple[int, ...], master: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """Best partition of cards (counts by colour) into sets of different colours.
 
     ``master`` is the index of the Master Plan colour, which counts only in a set of every
@@ -54,11 +54,11 @@ def _best_sets(counts: Tuple[int, ...], values: Tuple[int, ...], master: int) ->
     full = tuple(range(len(counts)))
 
     @lru_cache(maxsize=None)
-    def best(remaining: Tuple[int, ...]) -> Tuple[int, Tuple[Tuple[int, ...], ...]]:
+    def best(remaining: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
         present = [i for i, n in enumerate(remaining) if n]
         if not present or present == [master]:
             return 0, ()
-        top: Tuple[int, Tuple[Tuple[int, ...], ...]] = (-1, ())
+        top: tuple[int, tuple[tuple[int, ...], ...]] = (-1, ())
         first = next(i for i in present if i != master)  # every set holds a card of this colour or none uses it
         for mask in range(1, 1 << len(present)):
             chosen = tuple(present[j] for j in range(len(present)) if mask >> j & 1)
@@ -75,7 +75,7 @@ def _best_sets(counts: Tuple[int, ...], values: Tuple[int, ...], master: int) ->
     return best(tuple(counts))
 
 
-def _card_points(state: State, seat_index: int, owned: Dict[str, int]) -> List[Tuple[str, int]]:
+def _card_points(state: State, seat_index: int, owned: dict[str, int]) -> list[tuple[str, int]]:
     seat = state.seats[seat_index]
     points = []
     for card_id in seat.cards:
@@ -90,7 +90,7 @@ def _card_points(state: State, seat_index: int, owned: Dict[str, int]) -> List[T
     return points
 
 
-def owned_dice(state: State, seat_index: int) -> Dict[str, int]:
+def owned_dice(state: State, seat_index: int) -> dict[str, int]:
     """R22: a seat owns its dice outside its Reserve."""
     rules = state.rules
     reserve = state.seats[seat_index].reserve
@@ -101,7 +101,7 @@ def score_seat(state: State, seat_index: int) -> SeatScore:
     rules = state.rules
     seat = state.seats[seat_index]
     types = rules.card_types
-    by_colour: List[List[str]] = [[] for _ in types]
+    by_colour: list[list[str]] = [[] for _ in types]
     for card_id in seat.cards:
         by_colour[types.index(rules.cards[card_id].type)].append(card_id)
     vp, chosen = _best_sets(tuple(len(c) for c in by_colour), rules.set_values, types.index("master_plan"))

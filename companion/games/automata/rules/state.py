@@ -11,7 +11,7 @@ need not check it again; the note is no part of the state's value (never compare
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Optional
 
 from .actions import Die
 from .phase import OVER, Phase
@@ -19,14 +19,14 @@ from .ruleset import Ruleset, default_ruleset
 from .vocabulary import DIE_TYPES
 
 # Slot on an action space: the dice one seat moved there, by type (values no longer matter, R13).
-Slot = Optional[Tuple[int, Tuple[str, ...]]]
+Slot = Optional[tuple[int, tuple[str, ...]]]
 
 
 class SeatState:
     __slots__ = ("colour", "gears", "coins", "spent", "reserve", "available", "cards", "reserved", "exhausted")
 
-    def __init__(self, colour: str, gears: int, coins: int, spent: List[int], reserve: List[int],
-                 available: List[Die], cards: List[str], reserved: List[str], exhausted: List[str]) -> None:
+    def __init__(self, colour: str, gears: int, coins: int, spent: list[int], reserve: list[int],
+                 available: list[Die], cards: list[str], reserved: list[str], exhausted: list[str]) -> None:
         self.colour = colour
         self.gears = gears
         self.coins = coins
@@ -50,7 +50,7 @@ class SeatState:
         new.cards, new.reserved, new.exhausted = self.cards, self.reserved, self.exhausted
         return new
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "colour": self.colour, "gears": self.gears, "coins": self.coins,
             "spent": dict(zip(DIE_TYPES, self.spent)), "reserve": dict(zip(DIE_TYPES, self.reserve)),
@@ -59,7 +59,7 @@ class SeatState:
         }
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any]) -> "SeatState":
+    def from_json(cls, data: dict[str, Any]) -> "SeatState":
         return cls(
             data["colour"], int(data["gears"]), int(data["coins"]),
             [int(data["spent"][t]) for t in DIE_TYPES], [int(data["reserve"][t]) for t in DIE_TYPES],
@@ -86,26 +86,26 @@ class State:
 
     def __init__(self, rules: Optional[Ruleset] = None) -> None:
         self.rules = rules or default_ruleset()
-        self.seats: List[SeatState] = []
+        self.seats: list[SeatState] = []
         self.round = 1
         self.phase = Phase.SETUP
         self.turn: Optional[int] = None
         self.initiative = 0
-        self.deploy_order: List[int] = []      # Deployment track, this round
-        self.activation_track: List[int] = []  # Activation track, filled during Deployment
-        self.deployment_track: List[int] = []  # next round's Deployment track, filled during Activation
-        self.staging: Dict[str, List[Tuple[int, Die]]] = {}  # area -> sorted (seat, die)
-        self.spaces: Dict[str, List[Slot]] = {}              # Scavenge/Create/Upgrade action spaces
-        self.market: Dict[str, Slot] = {}                    # Market space type -> slot
-        self.heads: List[str] = []    # Head pile, top first
-        self.deck: List[str] = []     # Parts deck, sorted (its order is a chance event)
-        self.display: List[str] = []  # Parts beside the Research board
-        self.removed: List[str] = []  # Parts out of the game
+        self.deploy_order: list[int] = []      # Deployment track, this round
+        self.activation_track: list[int] = []  # Activation track, filled during Deployment
+        self.deployment_track: list[int] = []  # next round's Deployment track, filled during Activation
+        self.staging: dict[str, list[tuple[int, Die]]] = {}  # area -> sorted (seat, die)
+        self.spaces: dict[str, list[Slot]] = {}              # Scavenge/Create/Upgrade action spaces
+        self.market: dict[str, Slot] = {}                    # Market space type -> slot
+        self.heads: list[str] = []    # Head pile, top first
+        self.deck: list[str] = []     # Parts deck, sorted (its order is a chance event)
+        self.display: list[str] = []  # Parts beside the Research board
+        self.removed: list[str] = []  # Parts out of the game
         self.pending_order = False
         self.pending_deal = 0
-        self.pending_rolls: List[int] = []
-        self.pending_reroll: Optional[Tuple[int, Die]] = None
-        self.offered: Tuple[Any, ...] = ()  # what legal_actions or sample_chance offered, see the module's doc
+        self.pending_rolls: list[int] = []
+        self.pending_reroll: Optional[tuple[int, Die]] = None
+        self.offered: tuple[Any, ...] = ()  # what legal_actions or sample_chance offered, see the module's doc
 
     # -- queries ------------------------------------------------------------------------
 
@@ -118,7 +118,7 @@ class State:
         return self.phase == OVER
 
     @property
-    def colours(self) -> Tuple[str, ...]:
+    def colours(self) -> tuple[str, ...]:
         return tuple(s.colour for s in self.seats)
 
     def seat_index(self, colour: str) -> Optional[int]:
@@ -127,7 +127,7 @@ class State:
                 return i
         return None
 
-    def staged_dice(self, seat: int, area: str) -> List[Die]:
+    def staged_dice(self, seat: int, area: str) -> list[Die]:
         return [die for owner, die in self.staging[area] if owner == seat]
 
     def has_staged_dice(self, seat: int) -> bool:
@@ -220,7 +220,7 @@ class State:
 
     # -- JSON -----------------------------------------------------------------------------
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         def slot_json(slot: Slot) -> Any:
             return None if slot is None else {"seat": slot[0], "dice": list(slot[1])}
 
@@ -245,7 +245,7 @@ class State:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: Dict[str, Any], rules: Optional[Ruleset] = None) -> "State":
+    def from_json(cls, data: dict[str, Any], rules: Optional[Ruleset] = None) -> "State":
         def slot(value: Any) -> Slot:
             return None if value is None else (int(value["seat"]), tuple(value["dice"]))
 

@@ -10,25 +10,25 @@ apart from another's is left out.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, List, Mapping, NamedTuple, Sequence, Tuple
+from typing import NamedTuple, Sequence
 
-from .locations import Die, LocatedDie, keeps_values, zone_location
+from vision.readings import DieReading, ReadingsByZone
+
 from .in_place import Turned
+from .locations import Die, LocatedDie, keeps_values, zone_location
 from .observe import Misreading
-
-ReadingsByZone = Mapping[str, Iterable[object]]
 
 
 class ToldDie(NamedTuple):
     """A die of the settled table: its reading, and the type, value and colour a person's answer gives it."""
 
-    reading: object
+    reading: DieReading
     die_type: str
     value: int
     colour: str
 
 
-def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: Sequence[str]) -> List[object]:
+def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: Sequence[str]) -> list[DieReading]:
     """The readings the camera's table counts as ``located`` (as ``ObservedTable.from_zones`` counts them)."""
     seat_of = {colour: seat for seat, colour in enumerate(colours)}
     valued = keeps_values(located.location)
@@ -38,7 +38,7 @@ def readings_of(readings_by_zone: ReadingsByZone, located: LocatedDie, colours: 
 
 
 def misread_dice(misreading: Misreading, readings_by_zone: ReadingsByZone,
-                 colours: Sequence[str]) -> Tuple[ToldDie, ...]:
+                 colours: Sequence[str]) -> tuple[ToldDie, ...]:
     """The dice of ``misreading`` told as the engine has them: at each location where the camera saw one die in
     place of one of the engine's dice with a value, the reading of the die seen. Where two dice were misread at
     a location, or several readings could be the one misread, nothing is told of that location."""
@@ -55,7 +55,7 @@ def misread_dice(misreading: Misreading, readings_by_zone: ReadingsByZone,
 
 
 def turned_dice(turned: Sequence[Turned], readings_by_zone: ReadingsByZone,
-                colours: Sequence[str]) -> Tuple[ToldDie, ...]:
+                colours: Sequence[str]) -> tuple[ToldDie, ...]:
     """The dice an alert said were turned in place, told as they were remembered (the engine's values): each the
     reading at its spot. Unlike a misreading found by counting, the spot tells which reading is which."""
     told = []
@@ -68,7 +68,7 @@ def turned_dice(turned: Sequence[Turned], readings_by_zone: ReadingsByZone,
 
 
 def accepted_dice(accepted: Sequence[LocatedDie], readings_by_zone: ReadingsByZone, colours: Sequence[str],
-                  min_confidence: float = 0.0) -> Tuple[ToldDie, ...]:
+                  min_confidence: float = 0.0) -> tuple[ToldDie, ...]:
     """The dice of ``accepted`` (as the camera read them) that have a value and a seat, each with a reading of
     it whose value was read with at least ``min_confidence``. Dice read alike are confirmed alike, so any of
     their readings will do."""
@@ -81,10 +81,10 @@ def accepted_dice(accepted: Sequence[LocatedDie], readings_by_zone: ReadingsByZo
     return tuple(told)
 
 
-def _value_confidence(reading: object) -> float:
+def _value_confidence(reading: DieReading) -> float:
     """As ``ObservedTable.from_zones`` takes it."""
     return getattr(reading, "value_confidence", getattr(reading, "confidence", 1.0))
 
 
-def _told(reading: object, die: Die, colours: Sequence[str]) -> ToldDie:
+def _told(reading: DieReading, die: Die, colours: Sequence[str]) -> ToldDie:
     return ToldDie(reading, die.die_type, int(die.value), colours[die.seat])

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Iterable, Optional
 
 from ..rules import (
     Action, CardReroll, Create, Forfeit, IllegalAction, Phase, Place, Reroll, Research, Roll, Scavenge, Sell, State,
@@ -11,16 +11,16 @@ from ..rules import (
 from .locations import expected_dice, rolling_seats
 from .observe import ObservedTable, differences
 
-Moves = Tuple[Action, ...]  # one decision, and the roll it causes when it causes one
+Moves = tuple[Action, ...]  # one decision, and the roll it causes when it causes one
 NORMAL_MOVES = (Place, Roll, Scavenge, Create, Upgrade, Research, Sell, Forfeit)
 
 
-def _seen_available(observed: ObservedTable, seat: int) -> List[Tuple[str, int]]:
+def _seen_available(observed: ObservedTable, seat: int) -> list[tuple[str, int]]:
     return sorted((die.die_type, die.value) for die, n in observed.dice.get("available", Counter()).items()
                   if die.seat == seat and die.value is not None for _ in range(n))
 
 
-def _roll_outcomes(state: State, observed: ObservedTable) -> List[Moves]:
+def _roll_outcomes(state: State, observed: ObservedTable) -> list[Moves]:
     """The rolls the table shows: every pending seat's dice as they lie in the tray."""
     if "available" not in observed.tracked:
         return []
@@ -38,7 +38,7 @@ def _roll_outcomes(state: State, observed: ObservedTable) -> List[Moves]:
     return [tuple(rolls)] if rolls else []
 
 
-def _candidate_sequences(state: State, observed: ObservedTable, seats: Set[int]) -> Iterable[Moves]:
+def _candidate_sequences(state: State, observed: ObservedTable, seats: set[int]) -> Iterable[Moves]:
     if state.is_chance_node:
         yield from _roll_outcomes(state, observed)
         return
@@ -56,7 +56,7 @@ def _candidate_sequences(state: State, observed: ObservedTable, seats: Set[int])
             yield (action,)
 
 
-def explanations(state: State, observed: ObservedTable, seats: Optional[Set[int]] = None) -> List[Moves]:
+def explanations(state: State, observed: ObservedTable, seats: Optional[set[int]] = None) -> list[Moves]:
     """Every legal sequence (one decision, plus the roll it causes) after which the engine
     expects exactly what the camera sees. Each is checked action by action with the engine."""
     found = []
@@ -77,11 +77,11 @@ def explanations(state: State, observed: ObservedTable, seats: Optional[Set[int]
     return found
 
 
-def placement_chains(state: State, observed: ObservedTable, limit: int = 8) -> List[Moves]:
+def placement_chains(state: State, observed: ObservedTable, limit: int = 8) -> list[Moves]:
     """Two or more placements in turn that together explain the table: people may place faster
     than the table settles. Only placements the differences point at are tried; orders that
     end in the same game (a seat's own two dice placed either way round) count once."""
-    chains: Dict[str, Moves] = {}
+    chains: dict[str, Moves] = {}
 
     def extend(current: State, chain: Moves) -> None:
         missing, extra = differences(expected_dice(current), observed)

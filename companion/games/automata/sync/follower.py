@@ -8,14 +8,28 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import (
+    NamedTuple,
+    Optional,
+    Sequence,
+)
+
+from vision.readings import ReadingsByZone
 
 from ..rules import Action, IllegalAction, Place, Roll, State
 from .answers import ToldDie, accepted_dice, misread_dice, turned_dice
 from .explain import Moves
 from .followed_game import FollowedGame, MoveOutcome
-from .in_place import (DieSpot, Group, Turned, dice_by_group, die_spots, expected_group, group_of,
-                       turned_in_place)
+from .in_place import (
+    DieSpot,
+    Group,
+    Turned,
+    dice_by_group,
+    die_spots,
+    expected_group,
+    group_of,
+    turned_in_place,
+)
 from .locations import Location, expected_dice, vouched_dice
 from .observe import Differences, Misreading, ObservedTable, differences
 from .report import SyncReport, sync_table
@@ -24,7 +38,6 @@ from .settle import settle_unsure_readings
 from .wording import describe_turned
 
 AUTOMATIC_MOVES = (Place, Roll)  # played without a tap when they are the only explanation
-ReadingsByZone = Mapping[str, Iterable[object]]
 
 
 def _guessed_placement(moves: Moves, observed: ObservedTable, colours: Sequence[str]) -> bool:
@@ -42,7 +55,7 @@ class SyncStep:
     """What one settle led to: the report, the moves played without a tap and their outcomes, the alert."""
 
     report: SyncReport
-    played: Tuple[MoveOutcome, ...] = ()
+    played: tuple[MoveOutcome, ...] = ()
     alert: Optional[SyncReport] = None
     moves: Moves = ()  # the moves of ``played``, in its order
 
@@ -50,7 +63,7 @@ class SyncStep:
 class Remembered(NamedTuple):
     """A group's dice as last read surely where they matched the game, and the engine's dice then."""
 
-    dice: Tuple[DieSpot, ...]
+    dice: tuple[DieSpot, ...]
     engine: Counter
 
 
@@ -60,7 +73,7 @@ class Expected:
     of the game, however often a settle, a recheck or the LEDs ask."""
 
     state: State
-    dice: Dict[Location, Counter]
+    dice: dict[Location, Counter]
 
 
 class TableSync:
@@ -77,10 +90,10 @@ class TableSync:
         self.min_confidence = min_confidence
         self.alert: Optional[SyncReport] = None
         self.pending_choice: Optional[SyncReport] = None
-        self.misreadings: List[Misreading] = []
+        self.misreadings: list[Misreading] = []
         self._last_seen: Optional[ReadingsByZone] = None
-        self._turned: Tuple[Turned, ...] = ()  # the dice the last table showed turned in place
-        self._placed: Dict[Group, Remembered] = {}
+        self._turned: tuple[Turned, ...] = ()  # the dice the last table showed turned in place
+        self._placed: dict[Group, Remembered] = {}
 
     def expected(self) -> Expected:
         """The game's upcoming state and its dice, computed again only once the game has changed."""
@@ -98,7 +111,7 @@ class TableSync:
         observed = self._corrected(expected, ObservedTable.from_zones(readings_by_zone, state.colours,
                                                                       self.min_confidence))
         report = sync_table(state, observed, expected.dice)
-        played: Tuple[MoveOutcome, ...] = ()
+        played: tuple[MoveOutcome, ...] = ()
         moves: Moves = ()
         self.pending_choice = None
         if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal) \
@@ -121,7 +134,7 @@ class TableSync:
         surely and match the engine's, unless a person's word on a misreading concerns it."""
         state, expected = expected_now.state, expected_now.dice
         now = dice_by_group(die_spots(readings_by_zone, state.colours, self.min_confidence))
-        turned: List[Turned] = []
+        turned: list[Turned] = []
         if not report.mismatches:
             for group, dice in sorted(now.items()):
                 then = self._placed.get(group)
@@ -158,7 +171,7 @@ class TableSync:
         self._placed = {}
         return step
 
-    def misread_dice(self) -> Tuple[ToldDie, ...]:
+    def misread_dice(self) -> tuple[ToldDie, ...]:
         """The dice whose true type and value ``camera_misread`` would tell, with their readings in the last
         settled table (``answers.misread_dice``); none without an alert."""
         if self.alert is None or self._last_seen is None:
@@ -169,7 +182,7 @@ class TableSync:
         missing, extra = self._differences()
         return misread_dice(Misreading(tuple(extra), tuple(missing)), self._last_seen, colours)
 
-    def accepted_dice(self) -> Tuple[ToldDie, ...]:
+    def accepted_dice(self) -> tuple[ToldDie, ...]:
         """The dice ``accept`` would confirm as the camera read them surely (those the engine does not have yet),
         with their readings in the last settled table (``answers.accepted_dice``); none without a move to accept.
         Where a person said the camera misread, which reading is which cannot be told: none is confirmed there."""
@@ -196,7 +209,7 @@ class TableSync:
             observed = misreading.correct(observed)
         return observed
 
-    def accept(self) -> Tuple[MoveOutcome, ...]:
+    def accept(self) -> tuple[MoveOutcome, ...]:
         """Take the table into the engine (the alert's legal option); the session checks it again."""
         if self.alert is None or not self.alert.accept:
             raise IllegalAction("sync", "There is no legal move that matches the table: put the table back instead")
@@ -205,7 +218,7 @@ class TableSync:
             self.alert = None
         return outcomes
 
-    def choose(self, index: int = 0) -> Tuple[MoveOutcome, ...]:
+    def choose(self, index: int = 0) -> tuple[MoveOutcome, ...]:
         """Play one of several moves the table could show (or the proposal, when it was not played)."""
         source = self.pending_choice
         if source is None or not 0 <= index < len(source.moves):
@@ -220,7 +233,7 @@ class TableSync:
         return self.session.submit(action)
 
     @property
-    def needs_attention(self) -> FrozenSet[int]:
+    def needs_attention(self) -> frozenset[int]:
         """Seat indexes (from 0) whose LEDs blink: those the alert concerns, else the seat to move, else (a roll
         read unsurely, waiting for a person) the seats whose roll it is."""
         if self.alert is None and self.pending_choice is None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Mapping, NamedTuple, Optional, Sequence
+
+from vision.readings import ReadingsByZone
 
 from .locations import Die, Location, keeps_values, zone_location
 
@@ -25,9 +27,9 @@ class DieSpot:
 
     zone: str
     die: Die
-    spot: Tuple[float, float]
+    spot: tuple[float, float]
     sure: bool = True
-    odds: Tuple[float, ...] = ()
+    odds: tuple[float, ...] = ()
 
 
 class Group(NamedTuple):
@@ -45,8 +47,8 @@ class Turned(NamedTuple):
     now: DieSpot
 
 
-def die_spots(readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
-              min_confidence: float = 0.0) -> Tuple[DieSpot, ...]:
+def die_spots(readings_by_zone: ReadingsByZone, colours: Sequence[str],
+              min_confidence: float = 0.0) -> tuple[DieSpot, ...]:
     """The seats' dice read with a ``spot``, where the engine keeps values."""
     seat_of = {colour: seat for seat, colour in enumerate(colours)}
     found = []
@@ -68,9 +70,9 @@ def group_of(zone: str, die: Die) -> Group:
     return Group(zone_location(zone), die.seat, die.die_type)
 
 
-def dice_by_group(dice: Sequence[DieSpot]) -> Dict[Group, List[DieSpot]]:
+def dice_by_group(dice: Sequence[DieSpot]) -> dict[Group, list[DieSpot]]:
     """``dice`` by seat, type and location."""
-    out: Dict[Group, List[DieSpot]] = {}
+    out: dict[Group, list[DieSpot]] = {}
     for spot in dice:
         out.setdefault(group_of(spot.zone, spot.die), []).append(spot)
     return out
@@ -82,7 +84,7 @@ def expected_group(expected: Mapping[Location, Counter], group: Group) -> Counte
                     if die.kind == (group.seat, group.die_type)})
 
 
-def turned_in_place(before: Sequence[DieSpot], now: Sequence[DieSpot]) -> List[Turned]:
+def turned_in_place(before: Sequence[DieSpot], now: Sequence[DieSpot]) -> list[Turned]:
     """Each of a group's dice ``now`` that no longer shows the value of the die ``before`` in its spot: read
     surely as another, or read unsurely with odds under ``LEFT_VALUE_ODDS`` of that value. Only zones where
     all the group's dice lie where they lay, one to one, are compared: dice moved about may take each

@@ -7,7 +7,7 @@ action spaces, Spent and Reserve only die types count (the engine keeps no value
 from __future__ import annotations
 
 from collections import Counter
-from typing import Dict, List, Mapping, NamedTuple, Optional
+from typing import Mapping, NamedTuple, Optional
 
 from calibration.layout import TRAY, seat_pool
 
@@ -52,7 +52,7 @@ def zone_location(zone: str) -> Optional[Location]:
     return zone if head in ("staging", "spaces") and tail else None
 
 
-def rolling_seats(state: State) -> List[int]:
+def rolling_seats(state: State) -> list[int]:
     """The seats whose rolls the engine waits for from the table: none while it still waits for the turn order
     or the deal. (A die rerolled is ``state.pending_reroll``.)"""
     return list(state.pending_rolls) if not state.pending_order and not state.pending_deal else []
@@ -62,9 +62,9 @@ def keeps_values(location: Location) -> bool:
     return location.startswith(VALUED)
 
 
-def expected_dice(state: State) -> Dict[Location, Counter]:
+def expected_dice(state: State) -> dict[Location, Counter]:
     """Every die the engine has on the table, by location, as :class:`Die`."""
-    table: Dict[Location, Counter] = {"available": Counter(), "spent": Counter(), "reserve": Counter()}
+    table: dict[Location, Counter] = {"available": Counter(), "spent": Counter(), "reserve": Counter()}
     for seat, pools in enumerate(state.seats):
         for die_type, value in pools.available:
             table["available"][Die(seat, die_type, value)] += 1
@@ -97,6 +97,6 @@ def die_order(die: Die) -> tuple:
     return (-1 if seat is None else seat, die_type, -1 if value is None else value)
 
 
-def in_order(dice: Counter) -> List[Die]:
+def in_order(dice: Counter) -> list[Die]:
     """Each die of ``dice``, in the order alerts list them."""
     return sorted(dice.elements(), key=die_order)

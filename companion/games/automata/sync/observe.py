@@ -3,9 +3,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Sequence, Tuple
+from typing import Mapping, NamedTuple, Sequence
 
-from .locations import Die, DieKind, LocatedDie, Location, in_order, keeps_values, zone_location
+from vision.readings import DieReading, ReadingsByZone
+
+from .locations import (
+    Die,
+    DieKind,
+    LocatedDie,
+    Location,
+    in_order,
+    keeps_values,
+    zone_location,
+)
 
 
 class UnsureValue(NamedTuple):
@@ -13,7 +23,7 @@ class UnsureValue(NamedTuple):
 
     location: Location
     die: Die
-    odds: Tuple[float, ...]
+    odds: tuple[float, ...]
 
 
 @dataclass(frozen=True)
@@ -32,18 +42,18 @@ class ObservedTable:
     """Dice seen per location (only locations whose zones were found count)."""
 
     dice: Mapping[Location, Counter]
-    tracked: FrozenSet[Location]
-    uncertain: Tuple[object, ...] = ()  # readings below the confidence threshold, for a person to check
+    tracked: frozenset[Location]
+    uncertain: tuple[DieReading, ...] = ()  # readings below the confidence threshold, for a person to check
     unsure_values: Mapping[Location, Counter] = field(default_factory=dict)  # dice of ``dice`` read unsurely
     unsure_types: Mapping[Location, Counter] = field(default_factory=dict)  # dice whose type was read unsurely
     unsure_colours: Mapping[Location, Counter] = field(default_factory=dict)  # dice whose colour was read unsurely
-    value_odds: Tuple[UnsureValue, ...] = ()  # the reader's odds per unsure value, where it gave them
+    value_odds: tuple[UnsureValue, ...] = ()  # the reader's odds per unsure value, where it gave them
     settled: bool = False  # unsure readings already settled by the engine (``settle_unsure_readings``)
-    guessed: FrozenSet[DieKind] = frozenset()  # kinds of dice whose unsure values were guessed
-    doubts: Tuple[Doubt, ...] = ()  # unsure values the engine stood in for with another value
+    guessed: frozenset[DieKind] = frozenset()  # kinds of dice whose unsure values were guessed
+    doubts: tuple[Doubt, ...] = ()  # unsure values the engine stood in for with another value
 
     @classmethod
-    def from_zones(cls, readings_by_zone: Mapping[str, Iterable[object]], colours: Sequence[str],
+    def from_zones(cls, readings_by_zone: ReadingsByZone, colours: Sequence[str],
                    min_confidence: float = 0.0) -> "ObservedTable":
         """Readings (``die_type``, ``value``, ``colour``) grouped by zone name -> dice per location.
 
@@ -52,10 +62,10 @@ class ObservedTable:
         :func:`settle_unsure_readings` lets the engine's stand for it where the engine can vouch for it.
         """
         seat_of = {colour: seat for seat, colour in enumerate(colours)}
-        dice: Dict[Location, Counter] = {}
-        unsure: Dict[Location, Counter] = {}
-        unsure_types: Dict[Location, Counter] = {}
-        unsure_colours: Dict[Location, Counter] = {}
+        dice: dict[Location, Counter] = {}
+        unsure: dict[Location, Counter] = {}
+        unsure_types: dict[Location, Counter] = {}
+        unsure_colours: dict[Location, Counter] = {}
         odds = []
         uncertain = []
         for zone, readings in readings_by_zone.items():
@@ -82,14 +92,14 @@ class ObservedTable:
 
 
 class Differences(NamedTuple):
-    missing: List[LocatedDie]  # the engine's dice the camera does not see
-    extra: List[LocatedDie]  # dice the camera sees that the engine does not have
+    missing: list[LocatedDie]  # the engine's dice the camera does not see
+    extra: list[LocatedDie]  # dice the camera sees that the engine does not have
 
 
 def differences(expected: Mapping[Location, Counter], observed: ObservedTable) -> Differences:
     """Where the table differs from the engine, over the locations the camera tracks, in alert order."""
-    missing: List[LocatedDie] = []
-    extra: List[LocatedDie] = []
+    missing: list[LocatedDie] = []
+    extra: list[LocatedDie] = []
     for location in sorted(observed.tracked):
         want = expected.get(location, Counter())
         have = observed.dice.get(location, Counter())
@@ -104,8 +114,8 @@ class Misreading:
     ``actual``. It holds while the camera still sees all of ``seen``, still misses ``actual``, and
     the engine still has ``actual`` there; once a die moves or the camera reads it right, it is dropped."""
 
-    seen: Tuple[LocatedDie, ...]
-    actual: Tuple[LocatedDie, ...]
+    seen: tuple[LocatedDie, ...]
+    actual: tuple[LocatedDie, ...]
 
     def holds(self, expected: Mapping[Location, Counter], observed: ObservedTable) -> bool:
         def count(table, location, die) -> int:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import FrozenSet, Mapping, Optional, Sequence, Tuple
+from typing import Mapping, Optional, Sequence
+
+from vision.readings import DieReading
 
 from ..rules import State
 from .explain import NORMAL_MOVES, Moves, explanations, placement_chains
@@ -28,12 +30,12 @@ from .wording import Mismatch, describe, doubt_sentence
 
 @dataclass(frozen=True)
 class SyncReport:
-    mismatches: Tuple[Mismatch, ...] = ()
-    moves: Tuple[Moves, ...] = ()          # normal moves the table shows (one = the proposal)
-    accept_options: Tuple[Moves, ...] = ()  # legal ways to make the engine match the table
-    tracked: FrozenSet[Location] = frozenset()
-    uncertain: Tuple[object, ...] = ()
-    doubts: Tuple[Doubt, ...] = ()  # unsure readings the engine's values stood in for, where they differ
+    mismatches: tuple[Mismatch, ...] = ()
+    moves: tuple[Moves, ...] = ()          # normal moves the table shows (one = the proposal)
+    accept_options: tuple[Moves, ...] = ()  # legal ways to make the engine match the table
+    tracked: frozenset[Location] = frozenset()
+    uncertain: tuple[DieReading, ...] = ()
+    doubts: tuple[Doubt, ...] = ()  # unsure readings the engine's values stood in for, where they differ
 
     @property
     def in_sync(self) -> bool:
@@ -49,7 +51,7 @@ class SyncReport:
         return self.accept_options[0] if self.accept_options else ()
 
     @property
-    def seats_concerned(self) -> FrozenSet[Optional[int]]:
+    def seats_concerned(self) -> frozenset[Optional[int]]:
         return frozenset(m.seat for m in self.mismatches)
 
     def summary(self) -> str:

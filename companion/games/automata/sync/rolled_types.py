@@ -7,22 +7,21 @@ the type left for it, and is unsure of its type and value, so the roll waits for
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Mapping, Tuple
+from typing import Mapping
 
 from vision.known_types import with_types
+from vision.readings import DieReading, ReadingsByZone
 
 from ..rules import DIE_TYPES, State
 from .locations import rolling_seats, zone_location
 
-ReadingsByZone = Mapping[str, Iterable[object]]
 
-
-def with_rolled_types(readings_by_zone: ReadingsByZone, state: State) -> Dict[str, List[object]]:
+def with_rolled_types(readings_by_zone: ReadingsByZone, state: State) -> dict[str, list[DieReading]]:
     """``readings_by_zone`` with each rolling seat's dice in Available read as the types it has there; a seat
     whose dice found there are not as many as it has is left as read."""
     table = {zone: list(readings) for zone, readings in readings_by_zone.items()}
     for colour, types in _types_in_available(state).items():
-        places: List[Tuple[str, int]] = [(zone, k) for zone, readings in table.items()
+        places: list[tuple[str, int]] = [(zone, k) for zone, readings in table.items()
                                          if zone_location(zone) == "available"
                                          for k, reading in enumerate(readings) if reading.colour == colour]
         typed = with_types([table[zone][k] for zone, k in places], types)
@@ -31,7 +30,7 @@ def with_rolled_types(readings_by_zone: ReadingsByZone, state: State) -> Dict[st
     return table
 
 
-def _types_in_available(state: State) -> Mapping[str, List[str]]:
+def _types_in_available(state: State) -> Mapping[str, list[str]]:
     """Seat colour -> the die types in its Available once the roll the engine waits for is made."""
     if state.pending_reroll is not None:
         seat = state.pending_reroll[0]

@@ -5,7 +5,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import replace
-from typing import Callable, Dict, FrozenSet, List, Mapping, NamedTuple, Sequence, Tuple
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from .locations import Die, DieKind, Location, in_order
 from .observe import Doubt, ObservedTable, UnsureValue
@@ -33,12 +33,12 @@ def settle_unsure_readings(expected: Mapping[Location, Counter], observed: Obser
 
 def _engine_dice_for(expected: Mapping[Location, Counter], observed: ObservedTable,
                      unsure: Mapping[Location, Counter], kin: Callable[[Die, Die], bool]
-                     ) -> Tuple[Dict[Location, Counter], List[Swap]]:
+                     ) -> tuple[dict[Location, Counter], list[Swap]]:
     """The table with each die of ``unsure`` (read unsurely in some way), where the engine has no such die,
     taken as the die the engine misses at that location that is ``kin`` to it, when exactly one kind is; and
     the swaps made."""
     dice = {location: Counter(counter) for location, counter in observed.dice.items()}
-    swaps: List[Swap] = []
+    swaps: list[Swap] = []
     for location, read in sorted(unsure.items()):
         want, have = expected.get(location, Counter()), dice[location]
         for die in in_order(read):
@@ -119,7 +119,7 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     unsure = _unsure_dice(observed)
     sure = {location: dice.get(location, Counter()) - observed.unsure_values.get(location, Counter())
             for location in observed.tracked}
-    free: Dict[DieKind, Counter] = {}  # values of each kind no sure reading accounts for
+    free: dict[DieKind, Counter] = {}  # values of each kind no sure reading accounts for
     for location in observed.tracked:
         for die, n in expected.get(location, Counter()).items():
             if die.value is not None:
@@ -133,7 +133,7 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     # The engine's dice at each location that no surely read die accounts for.
     room = {location: expected.get(location, Counter()) - sure[location] for location in observed.tracked}
 
-    doubts: List[Doubt] = []
+    doubts: list[Doubt] = []
 
     def settle(location: Location, die: Die, value: int) -> None:
         if value != die.value:
@@ -165,7 +165,7 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
                    doubts=tuple(doubts))
 
 
-def _unsure_dice(observed: ObservedTable) -> List[UnsureValue]:
+def _unsure_dice(observed: ObservedTable) -> list[UnsureValue]:
     """Each die read with an unsure value, with the reader's odds where it gave them."""
     odds = list(observed.value_odds)
     out = []
@@ -178,14 +178,14 @@ def _unsure_dice(observed: ObservedTable) -> List[UnsureValue]:
     return out
 
 
-def _possible(odds: Tuple[float, ...], value: int) -> bool:
+def _possible(odds: tuple[float, ...], value: int) -> bool:
     """Whether the reader leaves ``value`` possible (without odds, every value is)."""
     return not odds or (value <= len(odds) and odds[value - 1] >= CONTRADICTED)
 
 
 def _resolve_by_odds(unsure: Sequence[UnsureValue], free: Mapping[DieKind, Counter],
                      room: Mapping[Location, Counter], settle: Callable[[Location, Die, int], None]
-                     ) -> FrozenSet[DieKind]:
+                     ) -> frozenset[DieKind]:
     """Settle each kind whose unsure dice could show its free values more than one way, where the
     reader's odds make one way at least ``SURE_ASSIGNMENT`` likely among them all; the kinds settled.
     A way is weighed down by ``MOVED_ODDS`` for each die it puts where ``room`` has no such die."""

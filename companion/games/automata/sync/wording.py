@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, List, NamedTuple, Optional, Sequence
+from typing import Iterable, NamedTuple, Optional, Sequence
 
 from ..rules import AREA_NAMES
 from .in_place import Turned
@@ -64,10 +64,10 @@ def doubt_sentence(doubt: Doubt, colours: Sequence[str]) -> str:
             f"to the camera, which is unsure; the game has {doubt.value}.")
 
 
-def describe(missing: Iterable[LocatedDie], extra: Iterable[LocatedDie], colours: Sequence[str]) -> List[Mismatch]:
+def describe(missing: Iterable[LocatedDie], extra: Iterable[LocatedDie], colours: Sequence[str]) -> list[Mismatch]:
     """Pair the differences into wrong zones, colours and values; the rest are missing or extra dice."""
     missing, extra = list(missing), list(extra)
-    out: List[Mismatch] = []
+    out: list[Mismatch] = []
 
     def pair(match) -> None:
         for m in list(missing):
@@ -118,7 +118,7 @@ def _paired(m: LocatedDie, e: LocatedDie, colours: Sequence[str]) -> Mismatch:
                     f"Move {die} from {location_text(seen_at)} back to {location_text(where)}.")
 
 
-def describe_turned(turned: Sequence[Turned], colours: Sequence[str]) -> List[Mismatch]:
+def describe_turned(turned: Sequence[Turned], colours: Sequence[str]) -> list[Mismatch]:
     """A wrong value for each die turned in place, with the value to turn it back to."""
     out = []
     for then, now in turned:

@@ -1,16 +1,18 @@
-"""Euphoria at the table: what the companion needs of the game besides its rules (``companion.other_games.kinds``),
+"""Euphoria at the table: what the companion needs of the game besides its rules (``companion.line_games.kinds``),
 registered once in ``companion.games.registry``."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from calibration.layout import ZoneLayout
-from companion.other_games.entered import Entered
-from companion.other_games.entry import Entry
-from companion.other_games.kinds import EnteredText, KindFromParts, ReadingsByZone
-from companion.other_games.leds import PERSON_SEAT, Turn
-from companion.other_games.setup_form import SetupForm
+from companion.line_games.entered import Entered
+from companion.line_games.entry import Entry
+from companion.line_games.kinds import EnteredText, KindFromParts
+from companion.line_games.leds import PERSON_SEAT, Turn
+from companion.line_games.setup_form import SetupForm
+from vision.readings import ReadingsByZone
 
+from .. import wording
 from ..deck import parse_deck
 from ..game import QUESTIONS, EuphoriaGame, Refused, Table
 from ..setup import AUTOMAS, Setup
@@ -46,7 +48,7 @@ class EuphoriaCamera:
     def expected(self, game: EuphoriaGame) -> Table:
         return game.table_now()
 
-    def differences(self, placed: ReadingsByZone, expected: Table) -> List[str]:
+    def differences(self, placed: ReadingsByZone, expected: Table) -> list[str]:
         return camera.mismatches(camera.seen(placed), expected)
 
 
@@ -60,10 +62,11 @@ class Euphoria(KindFromParts):
     game_type = EuphoriaGame
     options = options  # the module: its options on the command line
     choices = choices  # the module: what the table is asked next
+    wording = wording  # the module: its events as lines
     entered = EnteredText("deck", "decks", lambda text: parse_deck(text).to_text())
     camera = EuphoriaCamera()
 
-    def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
+    def setup_form(self, header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
         return EuphoriaForm(self, header, saved)
 
     def new_entry(self, form: SetupForm, in_progress: Optional[Entry]) -> Entry:

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
-from vision.readings import CONFIDENCE_THRESHOLD, DieReading
+from vision.readings import CONFIDENCE_THRESHOLD, DieReading, ReadingsByZone
 
 from ..game import Automa, EuphoriaGame, Table
 from ..setup import AUTOMAS
 from .zones import zone
 
-ReadingsByZone = Mapping[str, Sequence[DieReading]]
 WHERE = {"supply": "supply", "penalty": "penalty card"}
 
 
@@ -27,23 +26,23 @@ WHERE = {"supply": "supply", "penalty": "penalty card"}
 class AutomaDice:
     """The values the camera read in one Automa's zones, lowest first."""
 
-    supply: Tuple[int, ...]
-    penalty: Tuple[int, ...]
+    supply: tuple[int, ...]
+    penalty: tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class Seen:
     """The Automas whose zones were read surely, and a line for each one that was not."""
 
-    dice: Dict[str, AutomaDice]
-    unread: Dict[str, str]
+    dice: dict[str, AutomaDice]
+    unread: dict[str, str]
 
 
 @dataclass(frozen=True)
 class CameraRoll:
     """The dice she retrieved as the camera read them, or None and why they are asked instead."""
 
-    values: Optional[Tuple[int, ...]]
+    values: Optional[tuple[int, ...]]
     why: str = ""
 
     def line(self) -> str:
@@ -72,8 +71,8 @@ def _doubt(colour: str, pool: str, readings: Optional[Sequence[DieReading]], thr
 def seen(placed: ReadingsByZone, threshold: float = CONFIDENCE_THRESHOLD) -> Seen:
     """Each Automa's dice from a frame's readings by zone; an Automa with a zone unseen, a die read
     unsurely (under ``threshold``), not a D6, or of the other colour is left unread, with the reason."""
-    dice: Dict[str, AutomaDice] = {}
-    unread: Dict[str, str] = {}
+    dice: dict[str, AutomaDice] = {}
+    unread: dict[str, str] = {}
     for colour in AUTOMAS:
         zones = {pool: placed.get(zone(colour, pool)) for pool in WHERE}
         doubt = next((d for pool, found in zones.items() if (d := _doubt(colour, pool, found, threshold))), "")
@@ -112,7 +111,7 @@ def read_roll(view: Seen, automa: Automa, count: int) -> CameraRoll:
     return CameraRoll(tuple(sorted(rolled.elements())) + dice.penalty)
 
 
-def mismatches(view: Seen, table: Table, skip: Sequence[str] = ()) -> List[str]:
+def mismatches(view: Seen, table: Table, skip: Sequence[str] = ()) -> list[str]:
     """A line for each Automa (but those of ``skip``) whose supply or penalty card differs from the game's
     record, or that the camera could not read."""
     lines = []

@@ -1,10 +1,10 @@
-"""What the table is asked next in a game of Euphoria, as buttons to tap (``other_games.choices``): the
+"""What the table is asked next in a game of Euphoria, as buttons to tap (``line_games.choices``): the
 Automas' worker dice, her card pair's faces, what the people tell between turns, the construction sites."""
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
-from companion.other_games.choices import Choice, Step, numbers
+from companion.line_games.choices import Choice, Step, numbers
 from ..board import MARKETS, market_name
 from ..deck import ACTIONS
 from ..factions import FACTIONS, NAMES
@@ -14,7 +14,7 @@ from ..setup import AUTOMAS
 DIE = tuple(range(1, 7))
 
 
-def _dice_steps(parts: List[str], head: str, names: Sequence[str]) -> Optional[Step]:
+def _dice_steps(parts: list[str], head: str, names: Sequence[str]) -> Optional[Step]:
     if len(parts) == len(names):
         return None
     return Step(f"{names[len(parts)]}: its value", numbers(DIE, f"{head} " if not parts else ""))
@@ -23,7 +23,7 @@ def _dice_steps(parts: List[str], head: str, names: Sequence[str]) -> Optional[S
 BAZAAR_ARTIFACTS = (1, 2, 3)  # the artifacts of the New Antiques Bazaar a card's icon may point at
 
 
-def card_face_steps(bazaar: bool) -> List[Step]:
+def card_face_steps(bazaar: bool) -> list[Step]:
     """The questions of an Automa card's faces, in the order of a deck file's line after the pile:
     each row's action, each row's faction icon, the ▲ and, with ``bazaar``, the Bazaar icon. The
     parts tapped are the file's words ("" for no ▲ and no Bazaar icon)."""
@@ -38,7 +38,7 @@ def card_face_steps(bazaar: bool) -> List[Step]:
     return asked
 
 
-def _card_faces(game: EuphoriaGame, parts: List[str], head: str) -> Optional[Step]:
+def _card_faces(game: EuphoriaGame, parts: list[str], head: str) -> Optional[Step]:
     asked = card_face_steps(game.setup.bazaar)
     if len(parts) == len(asked):
         return None
@@ -54,7 +54,7 @@ def _market(market_id: str) -> Choice:
     return Choice(name[0].upper() + name[1:], market_id)
 
 
-def _euphoria_between(game: EuphoriaGame, parts: List[str]) -> Optional[Step]:
+def _euphoria_between(game: EuphoriaGame, parts: list[str]) -> Optional[Step]:
     """What the people tell between turns: a market built, a worker bumped, an allegiance, a person's win."""
     head, rest = parts[0], parts[1:]
     if head == "built":
@@ -76,7 +76,7 @@ BETWEEN = (Choice("Market built", "built"), Choice("Worker bumped", "bump"), Cho
            Choice("A person won", "won"))
 
 
-def next_step(game: EuphoriaGame, parts: List[str]) -> Optional[Step]:
+def next_step(game: EuphoriaGame, parts: list[str]) -> Optional[Step]:
     """What to tap next, given the parts of the line tapped so far; None when it is complete."""
     if parts and parts[0] in BETWEEN_TURNS:
         return _euphoria_between(game, parts)
@@ -100,7 +100,7 @@ def next_step(game: EuphoriaGame, parts: List[str]) -> Optional[Step]:
     return _sites(parts, game)
 
 
-def _sites(parts: List[str], game: EuphoriaGame) -> Optional[Step]:
+def _sites(parts: list[str], game: EuphoriaGame) -> Optional[Step]:
     """Construction sites with a person's worker on them (the app knows the Automas'): none, or one or more
     markets, then Done."""
     named = [p.split()[-1] for p in parts]

@@ -5,11 +5,11 @@ within each pile, with the pile's letter as docs/euphoria.md gives it (S01, S02,
 counted against what the chosen level deals."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Optional
 
-from companion.other_games.choices import Choice, Step
-from companion.other_games.entry import Entry
-from companion.other_games.setup_form import Option, Row
+from companion.line_games.choices import Choice, Step
+from companion.line_games.entry import Entry
+from companion.line_games.setup_form import Option, Row
 
 from ..deck import PILES, Card, OwnerDeck, level as euphoria_level
 from ..factions import NAMES
@@ -40,15 +40,15 @@ class DeckEntry(Entry):
 
     def __init__(self, level_name: str) -> None:
         self.level = euphoria_level(level_name)
-        self.cards: List[Card] = []
+        self.cards: list[Card] = []
         self.pile = PILES[0]
-        self.parts: List[str] = []  # the card in progress: the parts tapped so far
+        self.parts: list[str] = []  # the card in progress: the parts tapped so far
 
     def count_for(self, level_name: str) -> None:
         """Count the piles against what another level deals (the level chosen again on the setup)."""
         self.level = euphoria_level(level_name)
 
-    def counts(self) -> Dict[str, int]:
+    def counts(self) -> dict[str, int]:
         return {p: sum(1 for c in self.cards if c.pile == p) for p in PILES}
 
     def top(self) -> Optional[Row]:
@@ -81,14 +81,14 @@ class DeckEntry(Entry):
     def undo_label(self) -> str:
         return "Undo tap" if self.parts else f"Undo {self.cards[-1].id}" if self.cards else ""
 
-    def lines(self) -> List[str]:
+    def lines(self) -> list[str]:
         shown = [describe(c) for c in self.cards[-SHOWN_CARDS:]]
         if self.parts:
             texts = [next(c.text for c in step.choices if c.part == part) for step, part in zip(STEPS, self.parts)]
             shown.append(f"{card_id(self.pile, self.counts()[self.pile] + 1)} so far: {', '.join(texts)}")
         return shown
 
-    def notes(self) -> List[str]:
+    def notes(self) -> list[str]:
         counts, title = self.counts(), EUPHORIA_TITLES[self.level.name]
         short = [f"{need - counts[p]} more {p}" for p, need in self.level.needs().items() if counts[p] < need]
         size = f"{len(self.cards)} card{'' if len(self.cards) == 1 else 's'}"

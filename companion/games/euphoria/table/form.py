@@ -1,20 +1,20 @@
-"""The setup form of a new game of Euphoria (``other_games.setup_form``): the level, one or two people, your
+"""The setup form of a new game of Euphoria (``line_games.setup_form``): the level, one or two people, your
 recruits' factions, the Automas' factions as drawn, the Automa deck entered once, the options."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from companion.other_games.entered import Entered
-from companion.other_games.setup_form import ENTER, Option, Row, SetupForm, entered_options, pick
+from companion.line_games.entered import Entered
+from companion.line_games.setup_form import ENTER, Option, Row, SetupForm, entered_options, pick
 
 from ..deck import LEVELS as EUPHORIA_LEVELS, PILES, DeckFileError, level as euphoria_level, parse_deck
 from ..factions import FACTIONS, NAMES
 from ..setup import AUTOMAS, check_drawn
 
 if TYPE_CHECKING:
-    from companion.other_games.kinds import GameKind
+    from companion.line_games.kinds import GameKind
 
-DEFAULTS: Dict[str, Any] = {"game": "euphoria", "level": "intermediate", "seats": [{"colour": "person 1", "kind": "person"}]}
+DEFAULTS: dict[str, Any] = {"game": "euphoria", "level": "intermediate", "seats": [{"colour": "person 1", "kind": "person"}]}
 EUPHORIA_TITLES = {"beginner": "Beginner", "intermediate": "Intermediate", "experienced": "Experienced",
                    "veteran": "Veteran", "expert": "Expert", "i-want-to-cry": "I Want to Cry"}
 
@@ -28,7 +28,7 @@ class EuphoriaForm(SetupForm):
     """The level, one or two people, your recruits' factions (with one person, unless any faction
     will do), the entered deck (or none) and the New Antiques Bazaar."""
 
-    def __init__(self, kind: "GameKind", header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> None:
+    def __init__(self, kind: "GameKind", header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> None:
         super().__init__(kind, saved)
         header = header or DEFAULTS
         self.level = header.get("level", "intermediate")
@@ -37,7 +37,7 @@ class EuphoriaForm(SetupForm):
         self.any_faction = bool(header.get("any_faction", False))
         self.bazaar = bool(header.get("bazaar", False))
         self.deck: Optional[str] = header.get("deck") or None
-        self.drawn: List[str] = []  # the factions drawn at the table, black's then white's; []: the app draws
+        self.drawn: list[str] = []  # the factions drawn at the table, black's then white's; []: the app draws
 
     @property
     def recruits_matter(self) -> bool:
@@ -49,7 +49,7 @@ class EuphoriaForm(SetupForm):
         holders = [c.title() for c, f in zip(AUTOMAS, self.drawn) if f == name]
         return Option(f"{', '.join(holders)}: {NAMES[name]}" if holders else f"{NAMES[name]} card", name, bool(holders))
 
-    def rows(self) -> Tuple[Row, ...]:
+    def rows(self) -> tuple[Row, ...]:
         rows = [Row("level", "Level", tuple(Option(EUPHORIA_TITLES[n], n, n == self.level) for n in EUPHORIA_LEVELS)),
                 Row("people", "People", (Option("1 person", "1", self.people == 1),
                                           Option("2 people", "2", self.people == 2)))]
@@ -81,12 +81,12 @@ class EuphoriaForm(SetupForm):
         elif key == "options" and value == "any_faction":
             self.any_faction = not self.any_faction
 
-    def notes(self) -> List[str]:
+    def notes(self) -> list[str]:
         chosen = euphoria_level(self.level)
         return [f"{EUPHORIA_TITLES[self.level]}: an Automa deck of {_piles(chosen.deck)}; "
                 f"each of the two add-in decks {_piles(chosen.add_in)}."]
 
-    def header(self) -> Dict[str, Any]:
+    def header(self) -> dict[str, Any]:
         return {"game": "euphoria", "level": self.level,
                 "seats": [{"colour": f"person {n + 1}", "kind": "person"} for n in range(self.people)]
                 + [{"colour": c, "kind": "automa"} for c in AUTOMAS],
@@ -111,5 +111,5 @@ class EuphoriaForm(SetupForm):
         return ""
 
 
-def _piles(counts: Dict[str, int]) -> str:
+def _piles(counts: dict[str, int]) -> str:
     return ", ".join(f"{counts[p]} {p}" for p in PILES if counts.get(p))

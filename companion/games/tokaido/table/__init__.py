@@ -1,17 +1,18 @@
-"""Tokaido at the table: what the companion needs of the game besides its rules (``companion.other_games.kinds``),
+"""Tokaido at the table: what the companion needs of the game besides its rules (``companion.line_games.kinds``),
 registered once in ``companion.games.registry``."""
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Optional, Sequence
 
-from companion.other_games.entered import Entered
-from companion.other_games.entry import Entry
-from companion.other_games.kinds import EnteredText, KindFromParts
-from companion.other_games.leds import PERSON_SEAT, Turn
-from companion.other_games.setup_form import SetupForm
+from companion.line_games.entered import Entered
+from companion.line_games.entry import Entry
+from companion.line_games.kinds import EnteredText, KindFromParts
+from companion.line_games.leds import PERSON_SEAT, Turn
+from companion.line_games.setup_form import SetupForm
 
 from ..game import Refused, Setup, TokaidoGame
 from ..road import parse_road
+from .. import wording
 from . import choices, options
 from .form import TokaidoForm
 from .road_entry import RoadEntry
@@ -27,10 +28,11 @@ class Tokaido(KindFromParts):
     game_type = TokaidoGame
     options = options  # the module: its options on the command line
     choices = choices  # the module: what the table is asked next
+    wording = wording  # the module: its events as lines
     entered = EnteredText("road", "roads", lambda text: parse_road(text).to_text())
     camera = None
 
-    def setup_form(self, header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
+    def setup_form(self, header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
         return TokaidoForm(self, header, saved)
 
     def new_entry(self, form: SetupForm, in_progress: Optional[Entry]) -> Entry:

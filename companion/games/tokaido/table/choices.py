@@ -1,10 +1,10 @@
-"""What the table is asked next in a game of Tokaido, as buttons to tap (``other_games.choices``): the Automa
+"""What the table is asked next in a game of Tokaido, as buttons to tap (``line_games.choices``): the Automa
 card flipped, your move, the Meals drawn at an Inn, your counts at the end of the journey."""
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Optional
 
-from companion.other_games.choices import Choice, Step, numbers
+from companion.line_games.choices import Choice, Step, numbers
 from ..game import TokaidoGame
 from ..meals import MEALS_DRAWN, YOU
 from ..spaces import PANORAMA_LENGTH, SPACE_NAMES, SPACE_TYPES
@@ -15,13 +15,13 @@ END_COUNTS = tuple(range(21))
 PANORAMA_FIRST = "Your Panorama, first:"
 
 
-def _card_grid(prefix: str) -> Tuple[Choice, ...]:
+def _card_grid(prefix: str) -> tuple[Choice, ...]:
     """The 3x3 grid of an Automa card: range 1-3 by no icon, Temple, Inn."""
     return tuple(Choice(f"{r}" + (f" {SPACE_NAMES[icon]}" if icon else ""), f"{prefix}{r}" + (f" {icon}" if icon else ""))
                  for r in (1, 2, 3) for icon in ("", "temple", "inn"))
 
 
-def next_step(game: TokaidoGame, parts: List[str]) -> Optional[Step]:
+def next_step(game: TokaidoGame, parts: list[str]) -> Optional[Step]:
     """What to tap next, given the parts of the line tapped so far; None when it is complete."""
     waiting = game.waiting_for()
     if waiting == "over":
@@ -48,7 +48,7 @@ def next_step(game: TokaidoGame, parts: List[str]) -> Optional[Step]:
     return _tokaido_told(game, parts, panoramas)
 
 
-def _meals(parts: List[str], pick_needed: bool, prefix: str = "") -> Optional[Step]:
+def _meals(parts: list[str], pick_needed: bool, prefix: str = "") -> Optional[Step]:
     """The 4 Meal prices in the order drawn, then the person's pick when they arrived before an Automa."""
     prices = len(parts)
     if prices < MEALS_DRAWN:
@@ -59,7 +59,7 @@ def _meals(parts: List[str], pick_needed: bool, prefix: str = "") -> Optional[St
     return None
 
 
-def _end(parts: List[str], prefix: str = "") -> Optional[Step]:
+def _end(parts: list[str], prefix: str = "") -> Optional[Step]:
     """Your four counts for the end achievements, then your Temple donations."""
     asked = ("Souvenirs", "Encounters", "Hot Springs", "Meal prices (their sum)", "coins given to the Temple")
     if len(parts) == len(asked):
@@ -67,7 +67,7 @@ def _end(parts: List[str], prefix: str = "") -> Optional[Step]:
     return Step(f"The journey is over. Your {asked[len(parts)]}", numbers(END_COUNTS, "" if parts else prefix))
 
 
-def _tokaido_told(game: TokaidoGame, parts: List[str], panoramas: Tuple[Choice, ...]) -> Optional[Step]:
+def _tokaido_told(game: TokaidoGame, parts: list[str], panoramas: tuple[Choice, ...]) -> Optional[Step]:
     """Without a road model: the Automa, her card and the free spaces ahead; or the Meals or the end."""
     automas = game.setup.automas
     start = (tuple(Choice(f"{c.title()}'s card", f"{c} card") for c in automas)

@@ -1,20 +1,20 @@
-"""The setup form of a new game of Tokaido (``other_games.setup_form``): the level, your colour and the Automas',
+"""The setup form of a new game of Tokaido (``line_games.setup_form``): the level, your colour and the Automas',
 the road model with the order the Travelers leave Kyoto, the expansions and variants played with."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from companion.other_games.entered import Entered
-from companion.other_games.setup_form import ENTER, Option, Row, SetupForm, entered_options, pick
+from companion.line_games.entered import Entered
+from companion.line_games.setup_form import ENTER, Option, Row, SetupForm, entered_options, pick
 
 from ..difficulty import AUTOMA_DRAWS, DEFAULT_LEVEL, LEVELS as TOKAIDO_LEVELS, YOUR_DRAWS
 from ..road import parse_road
 
 if TYPE_CHECKING:
-    from companion.other_games.kinds import GameKind
+    from companion.line_games.kinds import GameKind
 
 TRAVELERS = ("blue", "green", "purple", "yellow", "grey")  # the Traveler colours offered
-DEFAULTS: Dict[str, Any] = {"game": "tokaido", "level": DEFAULT_LEVEL,
+DEFAULTS: dict[str, Any] = {"game": "tokaido", "level": DEFAULT_LEVEL,
                             "seats": [{"colour": "blue", "kind": "person"}, {"colour": "green", "kind": "automa"},
                                       {"colour": "purple", "kind": "automa"}]}
 TOKAIDO_PLAY_WITH = {"crossroads": "Crossroads", "matsuri": "Matsuri", "initiation": "Journey of Initiation"}
@@ -30,7 +30,7 @@ class TokaidoForm(SetupForm):
     """Level 1-7, your colour, the two Automas' colours, the road model (or none), with one the
     order in which the three Travelers leave Kyoto, and the expansions played with."""
 
-    def __init__(self, kind: "GameKind", header: Optional[Dict[str, Any]], saved: Sequence[Entered]) -> None:
+    def __init__(self, kind: "GameKind", header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> None:
         super().__init__(kind, saved)
         header = header or DEFAULTS
         seats = header.get("seats", DEFAULTS["seats"])
@@ -45,14 +45,14 @@ class TokaidoForm(SetupForm):
         self._fit_order()
 
     @property
-    def travelers(self) -> List[str]:
+    def travelers(self) -> list[str]:
         return [self.you] + self.automas
 
     def _fit_order(self) -> None:
         """Keep the order of the Travelers still in the game; a new one leaves last."""
         self.order = [c for c in self.order if c in self.travelers] + [c for c in self.travelers if c not in self.order]
 
-    def rows(self) -> Tuple[Row, ...]:
+    def rows(self) -> tuple[Row, ...]:
         rows = [Row("level", "Level", tuple(Option(str(n), str(n), n == self.level) for n in TOKAIDO_LEVELS)),
                 Row("you", "You", tuple(Option(c.title(), c, c == self.you) for c in self.colours)),
                 Row("automas", "Automas (two)", tuple(Option(c.title(), c, c in self.automas)
@@ -85,7 +85,7 @@ class TokaidoForm(SetupForm):
             self.expansions ^= {value}
         self._fit_order()
 
-    def notes(self) -> List[str]:
+    def notes(self) -> list[str]:
         if self.level in YOUR_DRAWS:
             level = f"you resolve {_cards(YOUR_DRAWS[self.level])} at setup."
         elif self.level in AUTOMA_DRAWS:
@@ -104,7 +104,7 @@ class TokaidoForm(SetupForm):
         more = f" +{_coins(self.preparations)}" if self.preparations else ""
         return Option(f"Preparations{more}", PREPARATIONS, bool(self.preparations))
 
-    def header(self) -> Dict[str, Any]:
+    def header(self) -> dict[str, Any]:
         return {"game": "tokaido", "level": self.level,
                 "seats": [{"colour": self.you, "kind": "person"}] + [{"colour": c, "kind": "automa"} for c in self.automas],
                 "road": self.road, "leaving_order": list(self.order) if self.road else [],

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.other_games.options import words
+from companion.line_games.options import words
 from companion.user_files import UnusableFile, read_text
 
 from ..difficulty import DEFAULT_LEVEL

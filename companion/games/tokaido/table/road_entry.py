@@ -3,10 +3,9 @@ Inn, ending with the Inn at Edo. Inn is not offered right after an Inn (the road
 row); Save waits until the road is one ``parse_road`` takes."""
 from __future__ import annotations
 
-from typing import List
 
-from companion.other_games.choices import Choice, Step
-from companion.other_games.entry import Entry
+from companion.line_games.choices import Choice, Step
+from companion.line_games.entry import Entry
 
 from ..road import RoadFileError, parse_road
 from ..spaces import INN, SPACE_NAMES, SPACE_TYPES
@@ -19,7 +18,7 @@ class RoadEntry(Entry):
     title = "Enter your road model"
 
     def __init__(self) -> None:
-        self.kinds: List[str] = []  # the spaces after Kyoto, in order
+        self.kinds: list[str] = []  # the spaces after Kyoto, in order
 
     def step(self) -> Step:
         offered = [s for s in SPACE_TYPES if not (s == INN and self.kinds and self.kinds[-1] == INN)]
@@ -37,11 +36,11 @@ class RoadEntry(Entry):
     def undo_label(self) -> str:
         return f"Undo {SPACE_NAMES[self.kinds[-1]]}" if self.kinds else ""
 
-    def lines(self) -> List[str]:
+    def lines(self) -> list[str]:
         first = max(0, len(self.kinds) - SHOWN_SPACES)
         return [f"{n}  {SPACE_NAMES[k]}" for n, k in enumerate(self.kinds[first:], start=first + 1)]
 
-    def notes(self) -> List[str]:
+    def notes(self) -> list[str]:
         inns = self.kinds.count(INN)
         return [f"{len(self.kinds)} spaces, {inns} Inn{'' if inns == 1 else 's'} (the last space is the Inn at Edo)."]
 

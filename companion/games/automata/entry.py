@@ -1,0 +1,33 @@
+"""Automata as every registered game is seen (``companion.line_games.kinds.RegisteredGame``); it is played by
+its engine session (``companion.session``), not by lines."""
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import Game, score
+
+
+class Automata:
+    name = "automata"
+    title = "Automata"
+    about = "Dice, cards and Automa seats; the camera reads the table."
+    colour = (0.20, 0.55, 0.35, 1.0)  # its button's, on the New game screen
+
+    def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
+        """Where the game stands (its round), then its seats."""
+        seats = ", ".join(meta.get("seats") or [s.get("name") or s["colour"].title() for s in header["seats"]])
+        if "score" in meta:
+            where = "finished"
+        else:
+            where = f"round {meta['round']}" if "round" in meta else "not started"
+        return f"{where}\n{seats}"
+
+    def replay(self, text: str) -> dict[str, Any]:
+        """The final state, the score once the game is over, and how many actions were played."""
+        game = Game.from_jsonl(text)
+        state = game.state
+        return {"state": state.to_json(), "over": state.is_over,
+                "score": score(state).to_json() if state.is_over else None, "actions": len(game.actions)}
+
+
+AUTOMATA = Automata()

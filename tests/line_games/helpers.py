@@ -1,0 +1,45 @@
+"""Play ``automata-companion session --game ...`` in this process, answering each ``ask`` line."""
+from __future__ import annotations
+
+import io
+import random
+from typing import Callable, Iterator, Optional
+
+from companion.cli import build_parser
+from companion.line_games.choices import line_of
+from companion.line_games.session import GameSession
+from companion.session.headless import run
+
+
+def tapped_line(session: GameSession, rng: random.Random) -> Optional[str]:
+    """A line tapped at random, choice after choice, as the touchscreen builds it; None once nothing is asked."""
+    parts: list[str] = []
+    while (step := session.kind.next_step(session.game, parts)) is not None:
+        choice = rng.choice(step.choices + step.also)
+        parts.append(choice.part)
+        if choice.ends:
+            break
+    return line_of(parts) or None
+
+
+def converse(argv: list[str], answer: Callable[[str, list[str]], Optional[str]]) -> list[str]:
+    """``answer`` gets the last ``ask`` line's question and the lines printed since it last spoke,
+    and returns the next input line, or None to quit. Returns every line printed."""
+    out = io.StringIO()
+    seen = 0
+
+    def stdin() -> Iterator[str]:
+        nonlocal seen
+        while True:
+            lines = out.getvalue().splitlines()
+            new, seen = lines[seen:], len(lines)
+            asks = [line for line in new if line.startswith("ask ")]
+            assert asks, new  # every answer ends with what the session waits for
+            line = answer(asks[-1][4:], new)
+            if line is None:
+                break
+            yield line + "\n"
+        yield "quit\n"
+
+    assert run(build_parser().parse_args(["session", *argv]), stdin(), out) == 0
+    return out.getvalue().splitlines()
