@@ -61,6 +61,7 @@ NUMERAL_MODEL = "faces.onnx"  # the numeral reader: each type's upright numerals
 UPRIGHT_SLICES = {t: slice(s.start + k, s.stop + k + 1) for k, (t, s) in enumerate(_slices(DIE_TYPES, 0).items())}
 FACE_NUMERALS = UPRIGHT_SLICES[DIE_TYPES[-1]].stop  # the column of a ``FaceReader`` row: P(a D6 shows numerals)
 FACE_TURNS = tuple(float(a) for a in range(0, 360, 30))  # the turns of a close crop read for an upright numeral
+DIGIT_TURNS = tuple(float(a) for a in range(0, 360, 15))  # the turns of a close crop the digit reader reads
 UNSEEN_PRIOR = 0.02  # the turns' mean upright mass spread over the values, so a die whose numerals no turn
 #                      shows upright reads as unsure
 D6_VALUES_MODEL = "d6_values.onnx"  # a reader trained on real photos first, whose D6 values are read
@@ -215,10 +216,12 @@ def upright_values(turns_mean: np.ndarray, die_type: str) -> np.ndarray:
     return (mass + UNSEEN_PRIOR / len(mass)) / (float(mass.sum()) + UNSEEN_PRIOR)
 
 
-def digit_values(turns_mean: np.ndarray, die_type: str) -> np.ndarray:
-    """A die type's value odds from the digit reader's row (none, 1 to 8) averaged over ``FACE_TURNS``: each of
-    the type's values' upright mass as a share of theirs, with ``UNSEEN_PRIOR`` spread evenly."""
-    mass = turns_mean[1:FACES[die_type] + 1]
+def digit_values(turned: np.ndarray, die_type: str) -> np.ndarray:
+    """A die type's value odds from the digit reader's rows (none, 1 to 8) at each of ``DIGIT_TURNS``: each
+    value's mean over the turns, as a share of the type's values', with ``UNSEEN_PRIOR`` spread evenly. The value
+    in the middle of the face stands upright at more turns than a numeral at its edge, or than a numeral turned
+    into the shape of another (a 7 into a 1 with a long flag)."""
+    mass = turned[:, 1:FACES[die_type] + 1].mean(axis=0)
     return (mass + UNSEEN_PRIOR / len(mass)) / (float(mass.sum()) + UNSEEN_PRIOR)
 
 
@@ -244,6 +247,11 @@ class FrameLooks:
         each of ``angles``."""
         return self._looks(net, dice, window, size, angles)[0].mean(axis=0)
 
+    def turned(self, net: Reader, dice: Sequence[Tuple[Tuple[float, float], float]], window: float, size: int,
+               angles: Sequence[float]) -> np.ndarray:
+        """(len(dice), len(angles), classes): ``net``'s probabilities for each die's crop at each of ``angles``."""
+        return self._looks(net, dice, window, size, angles)[0].transpose(1, 0, 2)
+
     def features(self, net: Reader, dice: Sequence[Tuple[Tuple[float, float], float]], window: float, size: int,
                  angles: Sequence[float]) -> np.ndarray:
         """(len(angles), len(dice), features): ``net``'s features of the same crops."""
@@ -262,7 +270,7 @@ class FrameLooks:
 
 class DigitReader(Reader):
     """The digit reader: for a close crop of a die's middle, turned, which numeral (1 to 8) stands upright in it,
-    or none (column 0). A die's crop is read at each of ``FACE_TURNS``; ``digit_values`` gives its values."""
+    or none (column 0). A die's crop is read at each of ``DIGIT_TURNS``; ``digit_values`` gives its values."""
 
     def __init__(self, model_dir: Optional[pathlib.Path] = None):
         super().__init__(pathlib.Path(model_dir or MODEL_DIR) / DIGIT_MODEL, classes=tuple(range(9)),

@@ -18,8 +18,8 @@ from typing import List, Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import (CLASSES, D6_VALUES_MODEL, FACE_TURNS, FINDER_CROP, FINDER_WINDOW, MODEL_DIR,
-                               NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_SLICES, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
+from vision.classifier import (CLASSES, D6_VALUES_MODEL, DIGIT_TURNS, FACE_TURNS, FINDER_CROP, FINDER_WINDOW,
+                               MODEL_DIR, NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_SLICES, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
                                READER_WINDOW, TYPE_SLICES, DigitReader, FaceReader, Finder, FrameLooks, GreyPyramid,
                                NumeralReader, Reader, crop_batch, d6_value_odds, decode_box, digit_values,
                                type_and_value)
@@ -267,7 +267,7 @@ class DiceReader:
         if not dice:
             return out
         close = self._look(self.faces, looks, [found[k] for k in dice], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
-        digits = self._look(self.digits, looks, [found[k] for k in dice], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
+        digits = self._read_digits(looks, [found[k] for k in dice])
         for q, digit, k in zip(close, digits, dice):
             type_p = float(probs[k, d6].sum())
             out[k, d6] = type_p * d6_value_odds(q, digit_values(digit, "d6"), probs[k, d6] / type_p)
@@ -296,7 +296,7 @@ class DiceReader:
                 out[k, values] = probs[k, values].sum() * read / max(float(read.sum()), 1e-12)
         d8 = [k for k in chosen if readings[k][0] == "d8"]
         if d8:
-            digits = self._look(self.digits, looks, [found[k] for k in d8], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
+            digits = self._read_digits(looks, [found[k] for k in d8])
             values = TYPE_SLICES["d8"]
             for k, digit in zip(d8, digits):
                 out[k, values] = probs[k, values].sum() * digit_values(digit, "d8")
@@ -338,6 +338,10 @@ class DiceReader:
     def _look(net: Reader, looks: FrameLooks, found, window: float, size: int, angles) -> np.ndarray:
         """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
         return looks.probabilities(net, [(f[1], f[2]) for f in found], window, size, angles)
+
+    def _read_digits(self, looks: FrameLooks, found) -> np.ndarray:
+        """The digit reader's rows for each find's close crop at each of ``DIGIT_TURNS`` (``digit_values``)."""
+        return looks.turned(self.digits, [(f[1], f[2]) for f in found], NUMERAL_WINDOW, NUMERAL_CROP, DIGIT_TURNS)
 
     def _recentred(self, pyramid: GreyPyramid, centres, die_size: float):
         """Finds from a look at a die-sized window centred on each of ``centres`` (where the boxes of

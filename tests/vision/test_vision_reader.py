@@ -322,10 +322,25 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
     assert np.array_equal(out[1:], probs[1:])
 
 
+def _turned_digits(value: int, upright_at=(3, 4, 5)) -> np.ndarray:
+    """The digit reader's rows at each of ``DIGIT_TURNS`` for a die whose ``value`` stands upright at the turns
+    ``upright_at`` and no numeral at the others."""
+    from vision.classifier import DIGIT_TURNS
+
+    rows = np.zeros((len(DIGIT_TURNS), 9))
+    rows[:, 0] = 0.996
+    rows[:, 1:] = 0.004 / 8
+    for turn in upright_at:
+        rows[turn] = 0.004 / 8
+        rows[turn, value] = 0.9
+        rows[turn, 0] = 1 - rows[turn, 1:].sum()
+    return rows
+
+
 def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader, monkeypatch):
-    """A D8's values share its probability as the digit reader reads them over ``FACE_TURNS``; its type, "none"
+    """A D8's values share its probability as the digit reader reads them over ``DIGIT_TURNS``; its type, "none"
     and the other types keep theirs."""
-    from vision.classifier import CLASSES, FACE_TURNS, FrameLooks, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
     from vision.classifier import digit_values
 
     d8 = TYPE_SLICES["d8"]
@@ -333,30 +348,51 @@ def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader
     probs[0, 0] = 0.1
     probs[0, d8] = 0.8 * np.array([0.3, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1])
     probs[0, TYPE_SLICES["d6"]] = 0.1 / 6
-    digit_row = np.array([0.85, 0.0, 0.0, 0.0, 0.0, 0.12, 0.0, 0.02, 0.01])  # a 5 upright at one turn in twelve
+    digit_rows = _turned_digits(5)
 
     def look(net, looks, found, window, size, angles):
-        if net is reader.digits:
-            assert tuple(angles) == FACE_TURNS
-            return np.tile(digit_row, (len(found), 1))
+        assert net is not reader.digits
         return np.full((len(found), len(NUMERAL_CLASSES)), 1.0 / len(NUMERAL_CLASSES))
 
     monkeypatch.setattr(reader, "_look", look)
+    monkeypatch.setattr(reader, "_read_digits", lambda looks, found: np.stack([digit_rows] * len(found)))
     out = reader._read_numerals(FrameLooks(GreyPyramid(np.zeros((100, 100, 3), np.uint8))),
                                 [(1.0, (50.0, 50.0), 40.0)], probs)
-    assert np.allclose(out[0, d8], 0.8 * digit_values(digit_row, "d8"))
+    assert np.allclose(out[0, d8], 0.8 * digit_values(digit_rows, "d8"))
     assert int(np.argmax(out[0, d8])) == 4
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
+
+
+def test_the_digit_reader_reads_its_crop_at_every_turn(reader):
+    from vision.classifier import DIGIT_TURNS, FrameLooks, GreyPyramid
+
+    rows = reader._read_digits(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))),
+                               [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)])
+    assert rows.shape == (2, len(DIGIT_TURNS), 9)
+    assert np.allclose(rows.sum(axis=2), 1.0, atol=1e-4)
 
 
 def test_a_die_whose_digits_no_turn_shows_upright_is_unsure():
     from vision.classifier import digit_values
 
-    seen = digit_values(np.array([0.87, 0, 0, 0, 0, 0.12, 0, 0, 0.01]), "d8")
-    unseen = digit_values(np.array([0.997, 0, 0, 0.001, 0, 0.002, 0, 0, 0]), "d8")
+    seen = digit_values(_turned_digits(5), "d8")
+    unseen = digit_values(_turned_digits(5, upright_at=()), "d8")
     assert int(np.argmax(seen)) == 4 and seen.max() > 0.8
     assert unseen.max() < 0.3 and abs(unseen.sum() - 1.0) < 1e-9
-    assert len(digit_values(np.full(9, 1 / 9), "d4")) == 4
+    assert len(digit_values(_turned_digits(2), "d4")) == 4
+
+
+def test_a_numeral_upright_at_two_neighbouring_turns_outweighs_one_like_another_numeral_at_one_turn():
+    """A 7 stands upright at neighbouring turns; turned a little further it has the shape of a 1 with a long flag,
+    at one turn only."""
+    from vision.classifier import digit_values
+
+    rows = _turned_digits(7, upright_at=(3, 4))
+    rows[6] = 0.0
+    rows[6, 1] = 0.95
+    rows[6, 0] = 0.05
+    odds = digit_values(rows, "d8")
+    assert int(np.argmax(odds)) == 6 and odds[6] > 1.5 * odds[0]
 
 
 def test_an_unsure_d6_without_pips_is_read_by_its_numerals_and_pips_as_likely_each(reader, monkeypatch):
@@ -372,21 +408,26 @@ def test_an_unsure_d6_without_pips_is_read_by_its_numerals_and_pips_as_likely_ea
     probs[:, 0] = 0.1
     probs[:, d6] = 0.9 * np.array([0.5, 0.1, 0.1, 0.1, 0.1, 0.1])
     row = _face_row({}, numerals=0.75)
-    digit_row = np.array([0.84, 0.0, 0.0, 0.0, 0.15, 0.0, 0.0, 0.0, 0.01])  # a 4 upright
+    digit_rows = _turned_digits(4)
     looked_at = []
 
     def look(net, looks, found, window, size, angles):
-        assert net in (reader.faces, reader.digits) and tuple(angles) == FACE_TURNS
+        assert net is reader.faces and tuple(angles) == FACE_TURNS
         looked_at.extend(found)
-        return np.tile(row if net is reader.faces else digit_row, (len(found), 1))
+        return np.tile(row, (len(found), 1))
+
+    def read_digits(looks, found):
+        looked_at.extend(found)
+        return np.stack([digit_rows] * len(found))
 
     monkeypatch.setattr(reader, "_look", look)
+    monkeypatch.setattr(reader, "_read_digits", read_digits)
     found = [(1.0, (50.0 * k, 50.0), 40.0) for k in range(3)]
     out = reader._read_d6_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs,
                                    [NO_PIP_FACE, 3, None])
     assert looked_at == found[:1] * 2
     own = probs[0, d6] / 0.9
-    assert np.allclose(out[0, d6], 0.9 * (0.75 * digit_values(digit_row, "d6") + 0.25 * own))
+    assert np.allclose(out[0, d6], 0.9 * (0.75 * digit_values(digit_rows, "d6") + 0.25 * own))
     assert int(np.argmax(out[0, d6])) == 3 and out[0, 0] == probs[0, 0]
     assert np.array_equal(out[1:], probs[1:])
 

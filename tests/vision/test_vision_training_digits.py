@@ -35,7 +35,7 @@ def test_the_drawn_crops_are_cached_in_chunks_and_read_back(families, tmp_path, 
     monkeypatch.setattr(digit_crops, "CHUNK", 20)
     crops, labels = digit_crops.digit_bank(30, seed=2, folder=tmp_path)
     assert len(crops) == len(labels) == 30
-    chunks = sorted(tmp_path.glob("digits-2-*.npz"))
+    chunks = sorted(tmp_path.glob("digits-d*-2-*.npz"))
     assert len(chunks) == 2
     chunks[0].write_bytes(b"")  # a chunk already made is read, never drawn again
     with pytest.raises(Exception):

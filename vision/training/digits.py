@@ -1,34 +1,74 @@
-"""Train the digit reader on drawn die faces (``digit_crops``); export ONNX; measure it on real numeral photos.
+"""Train the digit reader on drawn die faces (``digit_crops``) and real numerals; export ONNX; measure it on the
+real photos it never saw.
 
-    python -m vision.training.digits [--crops 100000] [--epochs 4] [--threads 2] [--jobs 1]
+    python -m vision.training.digits [--real lurig_types baylor_d6] [--crops 100000] [--epochs 4] [--threads 2]
 
 The reader sees the close crop of a die's middle (``NUMERAL_WINDOW``) and says which numeral, 1 to 8, stands
-upright in it, or none. It learns from drawn crops only, so every real photo it is measured on is left out of
-its training. The crops are cached under /tmp/automata-digits.
+upright in it, or none. It learns from drawn crops, and from the second epoch on also from the real D8s and
+numeral D6s of the ``--real`` sources: a photo's label gives the value, not the turn that stands it upright, so
+each epoch the reader as it stands picks that turn (``real_labels``). After each epoch it is measured on every
+source of ``MEASURED`` left out of ``--real`` (``fickett_rolls`` always). The drawn crops are cached under
+/tmp/automata-digits, and the network after each epoch as digits-SOURCES.pt there (``--start`` goes on from one).
 """
 from __future__ import annotations
 
 import argparse
 import pathlib
 import time
-from typing import Dict, Sequence
+from typing import Dict, Sequence, Tuple
 
 import numpy as np
 
-from vision.classifier import DIGIT_MODEL, FACE_TURNS, MODEL_DIR, NUMERAL_CROP, digit_values, normalise
-from vision.training.digit_crops import VALUES, digit_bank
-from vision.training.numerals import real_crops, turned_dice_recall
+from vision.classifier import DIGIT_MODEL, DIGIT_TURNS, MODEL_DIR, NUMERAL_CROP, digit_values, normalise
+from vision.readings import DIE_TYPES
+from vision.training.digit_crops import NONE, SYMMETRIC, VALUES, digit_bank
+from vision.training.numeral_bank import NumeralCrops
+from vision.training.numerals import NUMERAL_SOURCES, real_crops, turned_dice_recall
 from vision.training.train import export
 
 CACHE = pathlib.Path("/tmp/automata-digits")
 MEASURED = ("fickett_rolls", "lurig_types", "baylor_d6")  # real photos with labelled numerals
+READ_TYPES = ("d6", "d8")  # the faces the digit reader reads: a D8's, a numeral D6's
+UPRIGHT_REPEATS = 4  # each upright turn of a real die is learnt this many times an epoch
+NONE_TURNS = 6  # turns of a real die learnt as none, each epoch
 
 
 def die_accuracy(predict, crops) -> Dict[str, float]:
-    """Each type's value recall balanced over its values, for real dice cut at every one of ``FACE_TURNS``
+    """Each type's value recall balanced over its values, for real dice cut at every one of ``DIGIT_TURNS``
     (rows die after die): a die's value is the one most upright over its turns (``digit_values``)."""
     rows = predict(normalise(crops.crops))
-    return turned_dice_recall(rows.reshape(-1, len(FACE_TURNS), VALUES + 1).mean(axis=1), crops, digit_values)
+    return turned_dice_recall(rows.reshape(-1, len(DIGIT_TURNS), VALUES + 1), crops, digit_values)
+
+
+def real_dice(names: Sequence[str], rng: np.random.Generator) -> NumeralCrops:
+    """The real D8s and numeral D6s of sources ``names`` whose values are labelled, each cut at every one of
+    ``DIGIT_TURNS`` (rows die after die)."""
+    crops = real_crops(names, rng, DIGIT_TURNS)
+    turns = len(DIGIT_TURNS)
+    read = np.isin(crops.types, [DIE_TYPES.index(t) for t in READ_TYPES])
+    kept = np.repeat((crops.values[::turns] > 0) & read[::turns], turns)
+    return NumeralCrops(crops.crops[kept], crops.types[kept], crops.values[kept], crops.pips[kept])
+
+
+def real_labels(odds: np.ndarray, values: np.ndarray, rng: np.random.Generator) -> Tuple[np.ndarray, np.ndarray]:
+    """Which crops of real dice to learn from this epoch, and as what. ``odds`` (dice, turns, 9) are the
+    reader's rows for each die at each of ``DIGIT_TURNS``, ``values`` the dice's labels. The turn where the
+    labelled value is most upright and its two neighbours are learnt as the value (``UPRIGHT_REPEATS`` times);
+    ``NONE_TURNS`` turns at least 45 degrees from it (and from its half turn, for a 1 or an 8) as none."""
+    dice, turns, _ = odds.shape
+    step = 360 / turns
+    picked, labels = [], []
+    for die in range(dice):
+        value = int(values[die])
+        best = int(np.argmax(odds[die, :, value]))
+        upright = [(best + k) % turns for k in (-1, 0, 1)]
+        far = [t for t in range(turns) if all(
+            min(abs(t - u) % turns, turns - abs(t - u) % turns) * step >= 45
+            for u in [best] + ([best + turns // 2] if value in SYMMETRIC else []))]
+        chosen_none = rng.choice(far, size=min(NONE_TURNS, len(far)), replace=False)
+        picked += [die * turns + t for t in upright] * UPRIGHT_REPEATS + [die * turns + int(t) for t in chosen_none]
+        labels += [value] * (len(upright) * UPRIGHT_REPEATS) + [NONE] * len(chosen_none)
+    return np.array(picked, np.int64), np.array(labels, np.int64)
 
 
 def digit_net(widths: Sequence[int]):
@@ -64,10 +104,16 @@ def train(args) -> None:
     started = time.time()
     crops, labels = digit_bank(args.crops, args.seed, CACHE, args.jobs)
     print(f"drawn crops: {len(crops)} ({time.time() - started:.0f} s)", flush=True)
-    measured = {name: real_crops([name], np.random.default_rng(0)) for name in args.measure}
+    real = real_dice(args.real, np.random.default_rng(0))
+    print(f"real dice: {len(real.crops) // len(DIGIT_TURNS)} of {', '.join(args.real) or 'no source'}", flush=True)
+    measured = {name: real_crops([name], np.random.default_rng(0), DIGIT_TURNS)
+                for name in MEASURED if name not in args.real}
     model = digit_net(args.widths)
+    if args.start:
+        model.load_state_dict(torch.load(args.start))
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = args.epochs * (len(crops) // args.batch)
+    per_real_die = 3 * UPRIGHT_REPEATS + NONE_TURNS
+    steps = args.epochs * ((len(crops) + len(real.crops) // len(DIGIT_TURNS) * per_real_die) // args.batch + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
 
     def predict(batch: np.ndarray) -> np.ndarray:
@@ -77,16 +123,21 @@ def train(args) -> None:
                                    for i in range(0, len(batch), 2048)])
 
     for epoch in range(args.epochs):
-        model.train()
         t0, total = time.time(), 0.0
-        order = rng.permutation(len(crops))
+        pool, pool_labels = crops, labels
+        if len(real.crops) and (epoch > 0 or args.start):
+            odds = predict(normalise(real.crops)).reshape(-1, len(DIGIT_TURNS), VALUES + 1)
+            picked, learnt = real_labels(odds, real.values[::len(DIGIT_TURNS)], rng)
+            pool, pool_labels = np.concatenate([crops, real.crops[picked]]), np.concatenate([labels, learnt])
+        model.train()
+        order = rng.permutation(len(pool))
         for start in range(0, len(order) - args.batch + 1, args.batch):
             picked = order[start:start + args.batch]
-            batch = crops[picked]
+            batch = pool[picked]
             if rng.random() < 0.5:  # light numerals on dark plastic, and dark on light
                 batch = 255 - batch
             logits = model(torch.from_numpy(normalise(batch)))[0]
-            loss = F.cross_entropy(logits, torch.from_numpy(labels[picked]), label_smoothing=0.05)
+            loss = F.cross_entropy(logits, torch.from_numpy(pool_labels[picked]), label_smoothing=0.05)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -97,6 +148,7 @@ def train(args) -> None:
             f"{name} " + " ".join(f"{k} {v:.3f}" for k, v in r.items()) for name, r in report.items())
             + f" ({time.time() - t0:.0f} s)", flush=True)
         export(model, NUMERAL_CROP, ("digit",), pathlib.Path(args.out))  # each epoch: a stopped run keeps one
+        torch.save(model.state_dict(), CACHE / f"digits-{'+'.join(args.real) or 'drawn'}.pt")
 
 
 def main(argv: Sequence[str] = None) -> None:
@@ -104,8 +156,9 @@ def main(argv: Sequence[str] = None) -> None:
     parser.add_argument("--out", default=str(MODEL_DIR / DIGIT_MODEL))
     parser.add_argument("--crops", type=int, default=100000, help="drawn crops to learn from")
     parser.add_argument("--epochs", type=int, default=4)
-    parser.add_argument("--measure", nargs="*", default=list(MEASURED), choices=MEASURED,
-                        help="real sources measured after each epoch (never trained on)")
+    parser.add_argument("--real", nargs="*", default=list(NUMERAL_SOURCES), choices=NUMERAL_SOURCES,
+                        help="real sources learnt from (the others of MEASURED are measured after each epoch)")
+    parser.add_argument("--start", help="a digits-*.pt to go on from, rather than a new network")
     parser.add_argument("--widths", type=int, nargs=4, default=[24, 48, 48, 96], metavar="C")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seed", type=int, default=1)

@@ -211,10 +211,10 @@ def die_accuracy(model, crops: NumeralCrops) -> Dict[str, float]:
 
 
 def turned_dice_recall(turns_mean: np.ndarray, crops: NumeralCrops, odds) -> Dict[str, float]:
-    """Per die type, the value recall balanced over its values of real dice cut at every one of ``FACE_TURNS``
-    (rows die after die), from a reader's rows averaged over each die's turns; ``odds(row, die_type)`` gives
-    the type's value odds."""
-    turns = len(FACE_TURNS)
+    """Per die type, the value recall balanced over its values of real dice cut at the same turns each (rows die
+    after die), from a reader's look at each die (``turns_mean``: its rows averaged over the turns, or its rows at
+    each turn); ``odds(look, die_type)`` gives the type's value odds."""
+    turns = len(crops.types) // len(turns_mean)
     types, values = crops.types[::turns], crops.values[::turns]
     out = {}
     for k, die_type in enumerate(DIE_TYPES):
