@@ -275,30 +275,28 @@ class DiceReader:
 
     def _read_numerals(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` with the values of each find read as a D4 or D8, unless already sure, read again by a
-        close look at its numerals.
+        close look at its numerals: a D4's by the numeral reader, a D8's by the digit reader, turned.
 
-        Each of those types keeps the reader's probability; its values share it as the numeral reader reads
-        them: the numeral reader sees the numerals twice as large and reads them better, and weighing the
-        reader's odds in as well left more D4s unsure and no fewer wrong."""
+        Each type keeps the reader's probability; its values share it as the close look reads them: the close
+        look sees the numerals twice as large and reads them better, and weighing the reader's odds in as well
+        left more D4s unsure and no fewer wrong. The other type's values keep the reader's odds."""
         readings = [type_and_value(p) for p in probs]
         chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(readings)
                   if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
-        if not chosen:
-            return probs
-        angles = READER_ANGLES[:self.views]
-        close = self.numerals.read(lambda net, ks: self._look(net, looks, [found[chosen[k]] for k in ks],
-                                                              NUMERAL_WINDOW, NUMERAL_CROP, angles),
-                                   [readings[k][0] for k in chosen])
         out = probs.copy()
-        for k, q in zip(chosen, close):
-            for die_type in NUMERAL_TYPES:
-                values, read = TYPE_SLICES[die_type], q[NUMERAL_SLICES[die_type]]
+        d4 = [k for k in chosen if readings[k][0] == "d4"]
+        if d4:
+            close = self.numerals.read(lambda net, ks: self._look(net, looks, [found[d4[k]] for k in ks],
+                                                                  NUMERAL_WINDOW, NUMERAL_CROP,
+                                                                  READER_ANGLES[:self.views]), ["d4"] * len(d4))
+            values = TYPE_SLICES["d4"]
+            for k, q in zip(d4, close):
+                read = q[NUMERAL_SLICES["d4"]]
                 out[k, values] = probs[k, values].sum() * read / max(float(read.sum()), 1e-12)
         d8 = [k for k in chosen if readings[k][0] == "d8"]
         if d8:
-            digits = self._read_digits(looks, [found[k] for k in d8])
             values = TYPE_SLICES["d8"]
-            for k, digit in zip(d8, digits):
+            for k, digit in zip(d8, self._read_digits(looks, [found[k] for k in d8])):
                 out[k, values] = probs[k, values].sum() * digit_values(digit, "d8")
         return out
 
