@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Sequence
 
 from companion.line_games.options import words
 
@@ -10,7 +11,7 @@ from ..design import Design
 from ..game import RobotSetup, Setup
 
 # The options below, each of which sets up a new game only (None when not given).
-NEW_GAME_OPTIONS: tuple[str, ...] = ("robots", "squares")
+NEW_GAME_OPTIONS: Sequence[str] = ("robots", "squares")
 DEFAULT_ROBOTS = "ann:rby,bob:gyr"
 
 
