@@ -285,6 +285,7 @@ class AutomatonGame:
                      "shots": {}}
         listed = self._list_targets()
         if not self.shooters():
+            self._range_boosts()
             return moved + listed + self._end_turn()
         return moved + listed
 
@@ -303,9 +304,7 @@ class AutomatonGame:
                                    {n: r.damage for n, r in self.robots.items()})
         fired: list[said.Event] = [said.Hit(h.shooter, h.target, h.damage, h.total,
                                             self.robots[h.target].qualities.hardness) for h in hits]
-        for name, shot in self.shots.items():
-            used = next((t.boost for t in self.options[name] if t.robot == shot), False)
-            self.robots[name].range_boost_used = used
+        self._range_boosts()
         in_play = self.in_play()
         destroyed = [n for n in in_play if damage[n] >= self.robots[n].qualities.hardness]
         for name, robot in self.robots.items():
@@ -317,13 +316,16 @@ class AutomatonGame:
         if over:
             self.result = {"winner": left, "drawn": [] if left else destroyed}
             return fired + [said.Won(left[0]) if left else said.Drawn(tuple(destroyed))]
-        return fired + self._end_turn(fired_now=set(self.shots))
+        return fired + self._end_turn()
 
-    def _end_turn(self, fired_now: Optional[set[str]] = None) -> list[said.Event]:
-        """A turn in which a robot took no shot leaves its range boost free again (A3)."""
-        for name, robot in self.robots.items():
-            if name not in (fired_now or set()):
-                robot.range_boost_used = False
+    def _range_boosts(self) -> None:
+        """A3: a robot used its range boost this turn when its shot needed it; any other turn leaves it free."""
+        for name in self.robots:
+            shot = self.shots.get(name)
+            self.robots[name].range_boost_used = any(t.boost for t in self.options.get(name, ()) if t.robot == shot)
+
+    def _end_turn(self) -> list[said.Event]:
+        for robot in self.robots.values():
             robot.start = robot.square
         self.turn += 1
         self.programs, self.shots, self.options, self.moved = {}, {}, {}, False
