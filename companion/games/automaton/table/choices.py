@@ -60,7 +60,7 @@ def _program(game: AutomatonGame, robot: str, parts: list[str]) -> Optional[Step
 
 
 def _corrections(game: AutomatonGame) -> tuple[tuple[Choice, ...], str]:
-    return tuple(Choice(called(n), n + CORRECT) for n in game.in_play()), "Put on another square:"
+    return tuple(Choice(called(n), n + CORRECT) for n in game.in_play()), "Correct a square:"
 
 
 def _squares(game: AutomatonGame, robot: str) -> Step:

@@ -28,7 +28,7 @@ class AutomatonForm(SetupForm):
         self.names = list(NAMES) + [n for n in self.robots if n not in NAMES]
 
     def rows(self) -> tuple[Row, ...]:
-        rows = [Row("robots", f"Robots (2 to {MOST_ROBOTS})",
+        rows = [Row("robots", "Robots",
                     tuple(Option(called(n), n, n in self.robots) for n in self.names))]
         for name in self.robots:
             tapped = self.designs.get(name, [])
@@ -54,7 +54,7 @@ class AutomatonForm(SetupForm):
 
     def notes(self) -> list[str]:
         corners = ", ".join(f"{called(n)} {square_name(CORNERS[i])}" for i, n in enumerate(self.robots))
-        return ["Tap each robot's pyramid colours: small, then medium, then large.", f"Start: {corners}."]
+        return [f"Tap 2 to {MOST_ROBOTS} robots, then each one's pyramid colours: small, medium, large.", f"Start: {corners}."]
 
     def header(self) -> dict[str, Any]:
         return {"game": "automaton", "rules_version": RULES_VERSION,
