@@ -133,8 +133,9 @@ def test_A5_a_program_longer_than_the_design_allows_is_cut_to_MV_plus_1():
 
 def test_A6_a_step_off_the_board_stops_the_robot_on_the_edge_square_and_the_rest_is_lost():
     g = game(("ann", "rby", "b1"), ("bob", "ryb", "h8"))
-    play(g, "ann W W N", "bob stay", "move")  # a1, then W off the board: N is lost too
+    said = play(g, "ann W W N", "bob stay", "move")  # a1, then W off the board: N is lost too
     assert squares(g)["ann"] == "a1"
+    assert line(moved(said, "ann")) == "Ann: W-W-N → a1 (stopped by the edge)."
     with pytest.raises(Refused, match="a1 to h8"):
         g.play("ann at i4")
 
@@ -201,6 +202,8 @@ def test_A13_a_mover_onto_a_still_robot_stops_short_and_pushes_it_one_square():
     said = play(g, "ann E E", "bob stay", "move")
     assert moved(said, "bob").collision == STANDING
     assert squares(g) == {"ann": "c4", "bob": "e4"}
+    assert line(moved(said, "ann")) == "Ann: E-E → d4; rear-end (one standing still) with Bob: ends c4."
+    assert line(moved(said, "bob")) == "Bob: stays on d4; rear-end (one standing still) with Ann: ends e4."
 
 
 def test_A13_a_robot_stopped_by_the_edge_before_any_step_counts_as_still():
@@ -244,6 +247,7 @@ def test_A15b_robots_sharing_a_square_go_back_to_where_they_started():
     said = play(g, "ann E E", "bob W W", "cat N N", "move")  # head-on sends Ann to c4, where Cat ended
     assert squares(g) == {"ann": "b4", "bob": "e4", "cat": "c2"}
     assert moved(said, "ann").sent_back and moved(said, "cat").sent_back and not moved(said, "bob").sent_back
+    assert line(moved(said, "cat")) == "Cat: N-N → c4, back to its start (a square shared): ends c2."
 
 
 def test_A15_a_pushed_robot_does_not_collide_again_but_does_not_share_a_square():

@@ -24,7 +24,7 @@ def test_the_robots_are_set_up_on_the_corners_with_their_qualities_and_the_boost
         "X out 1 of the 3 extra boxes.",
         "say Bob: small green, medium yellow, large red. FP 4, HD 6, MV 2, RG 1 (2 with boost). On h8; "
         "X out 3 of the 3 extra boxes.",
-        "say Turn 1: Ann 3 steps (boost), range 1. Bob 2 steps, range 2 (boost).",
+        "say Turn 1: Ann 3 steps with its boost, range 1; Bob 2 steps, range 2 with its boost.",
         "ask turn 1: ann|bob STEPS... (each N, E, S or W; stay for none)"]
 
 
@@ -38,7 +38,7 @@ def test_a_head_on_collision_then_a_shot_and_the_state(tmp_path):
     assert "say Bob: W-W → d4; head-on with Ann: ends e4." in out
     assert "say Ann: no target." in out and "say Bob can hit Ann (2, boost)." in out
     assert "say Bob hits Ann: 4 → Ann 4/8." in out
-    assert "say Turn 2: Ann 3 steps (boost), range 1. Bob 2 steps, range 1; no range boost." in out
+    assert "say Turn 2: Ann 3 steps with its boost, range 1; Bob 2 steps, range 1 (range boost used last turn)." in out
     state = json.loads(next(line for line in out if line.startswith("{")))
     assert state["robots"]["ann"]["square"] == "c4" and state["robots"]["bob"]["square"] == "e4"
     assert state["robots"]["ann"]["damage"] == 4 and state["robots"]["bob"]["range_boost_used"] is True

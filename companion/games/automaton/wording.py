@@ -10,7 +10,7 @@ from .events import (Boosts, CanHit, Corrected, Destroyed, Drawn, Event, Hit, Mo
                      TurnBegins, Won)
 
 COLOUR_OF = {"b": "blue", "r": "red", "y": "yellow", "g": "green"}
-KINDS = {HEAD_ON: "head-on", CROSSING: "crossing", REAR_END: "rear-end", STANDING: "ran into",
+KINDS = {HEAD_ON: "head-on", CROSSING: "crossing", REAR_END: "rear-end", STANDING: "rear-end (one standing still)",
          PILE_UP: "pile-up"}
 
 
@@ -44,20 +44,21 @@ def _(event: Placed) -> str:
 
 
 def _boosts(b: Boosts) -> str:
-    moves = f"{b.steps} step{'s' if b.steps > 1 else ''}" + (" (boost)" if b.move_boost else "")
-    reach = f"range {b.reach}" + (" (boost)" if b.range_boost else "")
+    moves = f"{b.steps} step{'s' if b.steps > 1 else ''}" + (" with its boost" if b.move_boost else "")
+    reach = f"range {b.reach}" + (" with its boost" if b.range_boost else "")
     spent = [what for what, used in (("movement", b.move_boost_spent), ("range", b.range_boost_spent)) if used]
-    return f"{robot(b.robot)} {moves}, {reach}" + (f"; no {' or '.join(spent)} boost" if spent else "")
+    return f"{robot(b.robot)} {moves}, {reach}" + (f" ({' and '.join(spent)} boost used last turn)" if spent else "")
 
 
 @line.register
 def _(event: TurnBegins) -> str:
-    return f"Turn {event.turn}: " + ". ".join(_boosts(b) for b in event.boosts) + "."
+    return f"Turn {event.turn}: " + "; ".join(_boosts(b) for b in event.boosts) + "."
 
 
 @line.register
 def _(event: ProgramTaken) -> str:
-    return f"{robot(event.robot)}: program in ({event.steps} step{'' if event.steps == 1 else 's'})."
+    steps = f"{event.steps} step{'' if event.steps == 1 else 's'}" if event.steps else "stay"
+    return f"{robot(event.robot)}: program in ({steps})."
 
 
 @line.register
@@ -65,15 +66,17 @@ def _(event: Moved) -> str:
     said = f"{robot(event.robot)}: "
     if event.cut:
         said += f"{program(event.written)} — {event.cut}: only {program(event.carried)}. "
-    said += f"{program(event.carried)} → {square(event.path[-1])}"
-    if event.wall:
-        said += " (stopped at the edge)"
+    if len(event.path) > 1:
+        said += f"{program(event.carried)} → {square(event.path[-1])}" + (" (stopped by the edge)" if event.wall else "")
+    else:
+        said += (f"{program(event.carried)} blocked by the edge: " if event.wall else "") + \
+            f"stays on {square(event.path[-1])}"
     if event.collision:
         said += f"; {KINDS[event.collision]} with {robots(event.others)}"
     if event.kept_on_board:
         said += ", kept on the board"
     if event.sent_back:
-        said += ", the square shared: back to its start"
+        said += ", back to its start (a square shared)"
     if event.end != event.path[-1] or event.collision:
         said += f": ends {square(event.end)}"
     return said + "."
