@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from companion.cli import build_parser
 from companion.session.headless import run
 
@@ -65,3 +67,11 @@ def test_the_end_is_said_as_for_every_game(tmp_path):
     out = session(tmp_path, turn + turn, "--robots", "ann:rby,bob:gyr", "--squares", "a1,a2")
     assert "say Ann destroyed: take it off the board." in out and "say Bob is the last robot in play and wins." in out
     assert "over ann 0, bob 6: bob wins" in out
+
+
+def test_a_robot_named_as_a_command_of_the_session_is_refused(tmp_path):
+    from companion.games.automaton import Design, Setup
+
+    for word in ("undo", "export", "move"):
+        with pytest.raises(ValueError, match=f"'{word}' cannot name a robot"):
+            Setup.at_corners([(word, Design.from_letters("rby")), ("bob", Design.from_letters("gyr"))])

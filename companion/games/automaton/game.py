@@ -28,7 +28,8 @@ from .program import Steps, Walk, allowance, parse_steps, walk
 
 RULES_VERSION = "automaton/rulings-A1-A19"
 MOST_ROBOTS = 4
-KEYWORDS = ("move", "fire", "hold", "stay", "at", "n", "e", "s", "w")  # no robot may be called so
+# No robot may be called so: the game's words, and the headless session's commands.
+KEYWORDS = ("move", "fire", "hold", "stay", "at", "n", "e", "s", "w", "undo", "state", "export", "quit")
 
 
 class Refused(ValueError):
