@@ -102,7 +102,7 @@ def test_A3_the_range_boost_is_tracked_apart_and_not_free_the_turn_after_a_boost
 
 def test_A4_steps_may_be_mixed_and_a_program_may_be_empty():
     g = game(("ann", "rby", "d4"), ("bob", "ryb", "h8"))
-    play(g, "ann N-W-W", "bob", "move")  # d4 -> d5 -> c5 -> b5; Bob stays
+    play(g, "ann N-W-W*", "bob", "move")  # d4 -> d5 -> c5 -> b5 (the * a reminder only); Bob stays
     assert squares(g) == {"ann": "b5", "bob": "h8"}
 
 
