@@ -127,6 +127,7 @@ def test_A5_a_program_longer_than_the_design_allows_is_cut_to_MV_plus_1():
     assert squares(g) == {"ann": "a4", "bob": "h8"}  # Bob: MV 2, no boost; the edge stops him at once
     assert moved(said, "ann").carried == ("N", "N", "N")
     assert moved(said, "bob").carried == ("N", "N") and moved(said, "bob").wall
+    assert line(moved(said, "ann")) == "Ann: N-N-N-N-N — more steps than the design allows: only N-N-N. N-N-N → a4."
 
 
 # -- A6: 8×8, a step off the board is not taken and the rest is lost -----------------------------------------------

@@ -62,8 +62,8 @@ class Moved:
     sent_back: bool = False          # A15(b)
 
 
-BOOST_SPENT = "boost used last turn"
-TOO_LONG = "more steps than the design allows"
+BOOST_SPENT = "boost-spent"  # one step more than MV, with the boost used last turn (A3)
+TOO_LONG = "too-long"        # more steps than the design ever allows
 
 
 @dataclass(frozen=True)

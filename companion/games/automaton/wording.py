@@ -6,10 +6,11 @@ from functools import singledispatch
 from .board import name as square
 from .collisions import CROSSING, HEAD_ON, PILE_UP, REAR_END, STANDING
 from .design import SIZES
-from .events import (Boosts, CanHit, Corrected, Destroyed, Drawn, Event, Hit, Moved, Placed, ProgramTaken, ShotTaken,
-                     TurnBegins, Won)
+from .events import (BOOST_SPENT, TOO_LONG, Boosts, CanHit, Corrected, Destroyed, Drawn, Event, Hit, Moved, Placed,
+                     ProgramTaken, ShotTaken, TurnBegins, Won)
 
 COLOUR_OF = {"b": "blue", "r": "red", "y": "yellow", "g": "green"}
+CUTS = {BOOST_SPENT: "boost used last turn", TOO_LONG: "more steps than the design allows"}
 KINDS = {HEAD_ON: "head-on", CROSSING: "crossing", REAR_END: "rear-end", STANDING: "rear-end (one standing still)",
          PILE_UP: "pile-up"}
 
@@ -65,7 +66,7 @@ def _(event: ProgramTaken) -> str:
 def _(event: Moved) -> str:
     said = f"{robot(event.robot)}: "
     if event.cut:
-        said += f"{program(event.written)} — {event.cut}: only {program(event.carried)}. "
+        said += f"{program(event.written)} — {CUTS[event.cut]}: only {program(event.carried)}. "
     if len(event.path) > 1:
         said += f"{program(event.carried)} → {square(event.path[-1])}" + (" (stopped by the edge)" if event.wall else "")
     else:
