@@ -312,7 +312,7 @@ class AutomatonGame:
             robot.damage = damage[name]
             robot.destroyed = robot.destroyed or name in destroyed
         fired += [said.Destroyed(n) for n in destroyed]
-        self.last["shots"] = {n: t for n, t in shots}
+        self.last = {**self.last, "shots": dict(shots)}
         left, over = last_standing(in_play, destroyed)
         if over:
             self.result = {"winner": left, "drawn": [] if left else destroyed}
