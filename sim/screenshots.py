@@ -26,7 +26,7 @@ SHOTS = ("home", "new-game", "setup", "setup-levels", "table", "table-camera", "
          "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
          "teach-dice", "teach-dice-progress", "table-mismatch", "tokaido-setup", "tokaido", "tokaido-meals", "euphoria-setup", "euphoria-sites",
          "euphoria", "euphoria-camera-reading", "euphoria-camera-roll",
-         "home-other-games", "euphoria-deck-entry", "tokaido-road-entry")
+         "home-other-games", "euphoria-deck-entry", "tokaido-road-entry", "automaton-setup", "automaton")
 
 
 def main(argv=None) -> int:
@@ -147,6 +147,7 @@ def main(argv=None) -> int:
         close_popups()
         other_game_shots(app, shot)
         entry_shots(app, shot)
+        automaton_shots(app, shot)
         app.teardown()
     return 0
 
@@ -198,6 +199,33 @@ def other_game_shots(app, shot) -> None:
     euphoria_camera_roll(app, shot)
     app.go_home()
     shot("home-other-games")
+
+
+def automaton_shots(app, shot) -> None:
+    """Automaton with four robots set up by taps, then its first move: a pile-up on d4 whose robots go back to the
+    squares they entered from, two of them sharing c4 and so sent back to their starts; Bob's shot asked."""
+    from sim.app_driver import tap
+
+    app.go_home()
+    tap("New game")
+    tap("Automaton")
+    tap("Cat")
+    tap("Dan")
+    for robot, colours in (("Cat", ("Green", "Blue", "Red")), ("Dan", ("Yellow", "Blue", "Green"))):
+        row = next(r for r in app.controller.other_setup.rows() if r.label.startswith(robot))
+        for colour in colours:
+            app.controller.other_setup.tap(row.key, colour[0].lower())
+    app.manager.current_screen.refresh()
+    shot("automaton-setup")
+    tap("Start")
+    session = app.controller.other.session
+    for line in ("ann at c3", "bob at f4", "cat at d6", "dan at b4"):  # squares agreed at the table
+        session.submit(line)
+    for texts in (("North", "East", "Done"), ("West", "West"), ("South",), ("East", "East")):
+        for text in texts:
+            tap(text)
+    tap("Move")
+    shot("automaton")
 
 
 def euphoria_camera_roll(app, shot) -> None:

@@ -31,10 +31,11 @@ class ListedByLines:
         return self.kind.colour
 
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
-        """The game's title, whether it is finished, and its Automas."""
+        """The game's title, whether it is finished, and its Automas (or, in a game without any, its seats)."""
         where = "finished" if meta.get("waiting_for") == "over" else "in play"
         automas = ", ".join(s["colour"].title() for s in header["seats"] if s["kind"] == "automa")
-        return f"{self.title}  ·  {where}\nAutomas {automas}"
+        who = f"Automas {automas}" if automas else ", ".join(s["colour"].title() for s in header["seats"])
+        return f"{self.title}  ·  {where}\n{who}"
 
     def replay(self, text: str) -> dict[str, Any]:
         return replay_record(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.line_games.choices import Choice
 from companion.line_games.session import Answer
@@ -13,10 +13,12 @@ from companion.line_games.table import READING_ROLL, OtherGameTable
 from hardware.panel import PanelEvent
 
 from .. import kv, theme
+from ..boards import board_for
 from ..widgets import Caption, TouchButton
 from .common import CompanionScreen
 
 MANY = 9  # more choices than this are laid out seven to a row, else three
+SAID_WIDTH = 280  # the column of what to do on the board, for a game without a drawing of its board
 LARGE_TEXT = 10  # the longest button text shown in the large font, three to a row
 
 
@@ -32,6 +34,9 @@ class OtherGameScreen(CompanionScreen):
     choices = ListProperty()          # the Choices of the question
     also = ListProperty()             # what may be told besides it
     also_label = StringProperty("")
+    said_width = NumericProperty(SAID_WIDTH)  # the left column: what to do on the board, under its drawing if any
+    board_height = NumericProperty(0)
+    said_font = NumericProperty(theme.FONT)  # smaller under a drawing of the board
 
     @property
     def table(self) -> OtherGameTable:
@@ -55,6 +60,29 @@ class OtherGameScreen(CompanionScreen):
         self.also = list(step.also) if step else []
         self.also_label = step.also_label if step else ""
         self._lay_out()
+        self._draw_board(table)
+
+    def _draw_board(self, table: OtherGameTable) -> None:
+        """The game's board drawn above what to do on it, for a game with a drawing registered (``ui.boards``)."""
+        drawing = board_for(table.session.kind.name)
+        box = self.ids.board
+        if drawing is None:
+            box.clear_widgets()
+            self.said_width, self.board_height, self.said_font = SAID_WIDTH, 0, theme.FONT
+            return
+        if not box.children or not isinstance(box.children[0], drawing):
+            box.clear_widgets()
+            box.add_widget(drawing())
+        box.children[0].show(table.session.game, self._pick)
+        self.said_width, self.board_height = drawing.width_wanted, drawing.height_wanted
+        self.said_font = theme.FONT_SMALL
+
+    def _pick(self, text: str) -> bool:
+        """A choice tapped on the drawing of the board, by its text; false when none asked has that text."""
+        choice = next((c for c in self.choices if c.text == text), None)
+        if choice is not None:
+            self.choose(choice)
+        return choice is not None
 
     def _lay_out(self) -> None:
         grid, extra = self.ids.choices, self.ids.also
