@@ -86,6 +86,15 @@ def augment(crops: np.ndarray, rng: np.random.Generator, invert: float = 0.0, ji
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+def starmap(function, chunks, jobs: int) -> list:
+    """``function`` over each of ``chunks`` (argument tuples), in ``jobs`` processes; one job runs here, since a
+    process forked from one whose threads hold locks (OpenCV's, the networks') can wait on them for ever."""
+    if jobs <= 1:
+        return [function(*chunk) for chunk in chunks]
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.starmap(function, chunks)
+
+
 def collect(args) -> Tuple[Samples, Samples]:
     """The finder's and reader's crops of every real source not left out (``args.leave_out``), and of renders,
     which teach what no real source has (D4 and D8 in the player colours, the table's layout)."""
@@ -109,9 +118,8 @@ def collect(args) -> Tuple[Samples, Samples]:
         chunks = [(min(RENDER_CHUNK, args.scenes - start), (args.seed, k))
                   for k, start in enumerate(range(0, args.scenes, RENDER_CHUNK))]
         renders = Samples()
-        with multiprocessing.Pool(args.jobs) as pool:
-            for part in pool.starmap(synthetic_samples, chunks):
-                renders.extend(part)
+        for part in starmap(synthetic_samples, chunks, args.jobs):
+            renders.extend(part)
         save_samples(renders, cache)
     renders = load_samples(cache)
     print(f"renders: {len(renders.reader.crops)} reader crops", flush=True)
@@ -128,9 +136,8 @@ def collect_numerals(scenes: int, seed: int, cache: pathlib.Path, jobs: int = 1)
         return out
     starts = range(0, scenes, NUMERAL_CHUNK)
     chunks = [(min(NUMERAL_CHUNK, scenes - start), (seed, k)) for k, start in enumerate(starts)]
-    with multiprocessing.Pool(jobs) as pool:
-        for part in pool.starmap(numeral_samples, chunks):
-            out.extend(part)
+    for part in starmap(numeral_samples, chunks, jobs):
+        out.extend(part)
     print(f"numeral crops: {len(out.crops)}", flush=True)
     cache.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(cache, **dict(zip(("crops", "classes", "boxes"), out.arrays())))
