@@ -80,3 +80,4 @@ def _load(name: str) -> Any:
 register_game("automata", "companion.games.automata.entry:AUTOMATA", by_lines=False)
 register_game("tokaido", "companion.games.tokaido.table:TOKAIDO")
 register_game("euphoria", "companion.games.euphoria.table:EUPHORIA")
+register_game("aoi", "companion.games.aoi.table:AOI")

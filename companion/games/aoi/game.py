@@ -102,14 +102,14 @@ class AoiGame:
             return "tile"
         if not self.in_turn:
             return "turn"
-        if self._card_wanted() is not None:
+        if self.card_wanted() is not None:
             return "card"
         question = self.question()
         return question.key if question else "turn"
 
     def question(self) -> Optional[said.Question]:
         """The question her turn asks now, if any."""
-        if not self.in_turn or self._card_wanted() is not None:
+        if not self.in_turn or self.card_wanted() is not None:
             return None
         return self._run_turn()[1]
 
@@ -122,7 +122,7 @@ class AoiGame:
 
     def _view(self) -> wording.View:
         return wording.View(self.round, self.you_passed, self.she_passed, self.hers_next,
-                            self._card_wanted(), self.deck.drawn_by_app, dict(self.her.levels),
+                            self.card_wanted(), self.deck.drawn_by_app, dict(self.her.levels),
                             highest_shipping(self._level_row(), self.setup.level),
                             self.community.end if self.community else "")
 
@@ -204,7 +204,7 @@ class AoiGame:
                                    else said.CardDrawn(self.deck.action, self.action_turned)]
         return drawn + self._cards_known()
 
-    def _card_wanted(self) -> Optional[int]:
+    def card_wanted(self) -> Optional[int]:
         """The card whose line the table gives next: 0 where the table draws the next, else a drawn card's
         number whose areas are not known; None when the turn's cards are known."""
         if not self.in_turn or self.she_passed:
@@ -218,7 +218,7 @@ class AoiGame:
     def _card(self, words: Sequence[str], text: str) -> list[said.Event]:
         """``card N [ACTIONS | SUPPORT | PASS]``: the card drawn (where the table draws), with its areas the first
         time the app sees it."""
-        wanted = self._card_wanted()
+        wanted = self.card_wanted()
         if not words or not words[0].isdigit() or int(words[0]) not in CARDS:
             raise Refused(f"card N (1 to {len(CARDS)}), then its areas if the app has not seen them")
         number = int(words[0])
@@ -250,7 +250,7 @@ class AoiGame:
 
     def _cards_known(self) -> list[said.Event]:
         """Once the action and support cards are known: the turned card's pass, or her actions."""
-        if self._card_wanted() is not None:
+        if self.card_wanted() is not None:
             return []
         action = self.known[self.deck.action]  # type: ignore[index]
         if self.action_turned and action.pass_icon:

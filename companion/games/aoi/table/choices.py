@@ -1,0 +1,124 @@
+"""What the table is asked next in a game of Age of Innovation, as buttons to tap (``line_games.choices``): her
+community card and her cards' areas when the app has not seen them, the round's tile, whose turn, her turn's
+counts, the end's points."""
+from __future__ import annotations
+
+from typing import Optional
+
+from companion.line_games.choices import Choice, Step, numbers
+
+from ..actions import MOST_SPACE
+from ..buildings import PLURAL
+from ..cards import BONUSES, MOST_POINTS, MOST_STEPS
+from ..disciplines import DISCIPLINES, TOP
+from ..game import END_QUESTIONS, MOST_TILE_POINTS, AoiGame
+from ..levels import CARDS
+
+ACTION_CHOICES = ((Choice("Community", "community"), Choice("Invention", "invention"), Choice("Points X", "points-x"))
+                  + tuple(Choice(f"{n} points", f"points-{n}") for n in range(1, MOST_POINTS + 1))
+                  + tuple(Choice(a.title(), a) for a in ("build", "upgrade", "cover", "scholar", "step")))
+DIRECTIONS = tuple(Choice(f"→ {n}", f">{n}") for n in range(1, MOST_STEPS + 1)) \
+    + tuple(Choice(f"← {n}", f"<{n}") for n in range(1, MOST_STEPS + 1))
+SUPPORT_STEPS = (
+    Step("Support area: build from her", (Choice("Marked buildings", "marked"), Choice("Unmarked buildings", "unmarked"))),
+    Step("Support area: the merge symbol?", (Choice("Merge", "merge"), Choice("No merge", ""))),
+    Step("Support area: terrain-priority row", (Choice("Row A", "a"), Choice("Row B", "b"))),
+    Step("Support area: the direction arrow and its number", DIRECTIONS),
+    Step("Support area: the scholar symbol", (Choice("Scoring tile", "tile"), Choice("Catch up", "catchup"))),
+    Step("Support area: the arrowed round bonus", tuple(Choice(b.title(), b) for b in BONUSES)),
+    Step("The pass area (top right)", (Choice("Pass icon", "| pass"), Choice("No pass icon", "| -"))),
+)
+DIGIT_TENS = 30  # the tens of an end count: 0 to 290 points
+
+
+def area_step(parts: list[str], prefix: str) -> Optional[Step]:
+    """A card's areas tapped part by part: its actions (then Done), its support symbols, its pass area; ``prefix``
+    starts the line's first part. None once the card is complete."""
+    if "|" not in parts:
+        done = (Choice("Done", "|"),) if parts else ()
+        return Step("Action area, top to bottom: tap each action, then Done",
+                    tuple(Choice(c.text, f"{prefix}{c.part}") for c in ACTION_CHOICES) + done)
+    asked = len(parts) - parts.index("|") - 1
+    return SUPPORT_STEPS[asked] if asked < len(SUPPORT_STEPS) else None
+
+
+def _community(parts: list[str]) -> Optional[Step]:
+    if "/" not in [p.split()[-1] for p in parts]:
+        first = "community " if not parts else ""
+        return Step("Her community card: tap each knowledge icon's discipline (top left), then Done",
+                    tuple(Choice(d.title(), f"{first}{d}") for d in DISCIPLINES) + (Choice("Done", f"{first}/"),))
+    actions = [Choice(c.text, c.part) for c in ACTION_CHOICES if c.part != "community"]
+    after = parts[[p.split()[-1] for p in parts].index("/") + 1:]
+    return Step("Her community action, in reading order: tap each action, then Done",
+                tuple(actions) + ((Choice("Done", "", ends=True),) if after else ()))
+
+
+def _card(game: AoiGame, parts: list[str]) -> Optional[Step]:
+    wanted = game.card_wanted()
+    if wanted:
+        return area_step(parts, f"card {wanted} ")
+    if not parts:
+        return Step("Draw her next card: its number", tuple(Choice(str(n), f"card {n}") for n in CARDS
+                                                               if game.deck.can_draw(n)))
+    number = int(parts[0].split()[1])
+    return None if number in game.known else area_step(parts[1:], "")
+
+
+def _end(key: str, parts: list[str]) -> Optional[Step]:
+    if not parts:
+        return Step("Tens of the points", tuple(Choice(f"{10 * t}–{10 * t + 9}", f"{key} {t}")
+                                                for t in range(DIGIT_TENS)))
+    return Step("The points", tuple(Choice(f"{int(parts[0].split()[1]) * 10 + u}", str(u)) for u in range(10))) \
+        if len(parts) == 1 else None
+
+
+def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
+    question = game.question()
+    assert question is not None
+    key = question.key
+    if key == "yours":
+        if len(parts) == len(question.about):
+            return None
+        discipline = question.about[len(parts)]
+        return Step(f"Your marker in {discipline.title()}", numbers(range(TOP + 1), "yours " if not parts else ""))
+    if parts:
+        return None
+    if key == "marked":
+        return Step("Her building nearest the new workshop: marked? (a tie: no)",
+                    (Choice("Marked", "marked yes"), Choice("Not marked", "marked no")))
+    if key == "type":
+        return Step("What is that building?", tuple(Choice(PLURAL[k][:-1].title() if k != "university"
+                                                          else "University", f"type {k}") for k in question.about))
+    most = MOST_SPACE if key == "space" else question.most
+    return Step(_short(key), numbers(range(question.least, most + 1), f"{key} "))
+
+
+def _short(key: str) -> str:
+    return {"hexes": "Empty hexes left after her methods (none in range: 0)",
+            "buildings": "Her buildings left after her methods", "inventions": "Inventions on the board",
+            "power": "Uncovered power actions", "book": "Uncovered book actions",
+            "space": "The highest free scholar space (none: 0)", "x": "Her X this round"}[key]
+
+
+def next_step(game: AoiGame, parts: list[str]) -> Optional[Step]:
+    """What to tap next, given the parts of the line tapped so far; None when it is complete."""
+    waiting = game.waiting_for()
+    if waiting == "over":
+        return None
+    if waiting == "community":
+        return _community(parts)
+    if waiting == "tile":
+        if not parts:
+            return Step("This round's tile: her points (bottom right)", numbers(range(MOST_TILE_POINTS + 1), "tile "))
+        return Step("The colour of its Automa symbol", tuple(Choice(d.title(), d) for d in DISCIPLINES)) \
+            if len(parts) == 1 else None
+    if waiting == "turn":
+        if parts:
+            return None
+        turn = () if game.she_passed else (Choice("Her turn", "next"),)
+        return Step("Her turn, or your pass", turn + (() if game.you_passed else (Choice("You pass", "passed"),)))
+    if waiting == "card":
+        return _card(game, parts)
+    if waiting in END_QUESTIONS:
+        return _end(waiting, parts)
+    return _question(game, parts)
