@@ -74,6 +74,7 @@ class Support:
     @classmethod
     def parse(cls, words: Sequence[str]) -> "Support":
         found: dict[str, object] = {}
+        direction: tuple[bool, int] = (True, 0)
         for raw in words:
             word = raw.lower()
             key: str
@@ -85,7 +86,8 @@ class Support:
             elif word in ROWS:
                 key, value = "row", word
             elif word[:1] in "<>" and word[1:].isdigit() and 1 <= int(word[1:]) <= MOST_STEPS:
-                key, value = "direction", (word[0] == ">", int(word[1:]))
+                key, value = "direction", word
+                direction = (word[0] == ">", int(word[1:]))
             elif word in SCHOLAR_MODES:
                 key, value = "scholar", word
             elif word in BONUSES:
@@ -99,9 +101,8 @@ class Support:
         missing = [k for k in ("group", "row", "direction", "scholar", "bonus") if k not in found]
         if missing:
             raise CardError(f"the support area needs its {', '.join(missing)} symbol")
-        forward, count = found["direction"]  # type: ignore[misc]
-        return cls(str(found["group"]), bool(found.get("merge", False)), str(found["row"]), bool(forward),
-                   int(count), str(found["scholar"]), str(found["bonus"]))
+        return cls(str(found["group"]), bool(found.get("merge", False)), str(found["row"]), direction[0],
+                   direction[1], str(found["scholar"]), str(found["bonus"]))
 
     @property
     def direction(self) -> str:

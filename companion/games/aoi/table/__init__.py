@@ -6,7 +6,7 @@ from typing import Any, Optional, Sequence
 
 from companion.line_games.entered import Entered
 from companion.line_games.entry import Entry
-from companion.line_games.kinds import EnteredText, KindFromParts
+from companion.line_games.kinds import EnteredText, KindFromParts, TableCheck
 from companion.line_games.leds import PERSON_SEAT, Turn
 from companion.line_games.setup_form import SetupForm
 
@@ -25,15 +25,15 @@ class AgeOfInnovation(KindFromParts):
     name = "aoi"
     title = "Age of Innovation"
     about = "Her Automa deck, her turns and her score: the app counts her choices out for you."
-    colour = (0.30, 0.50, 0.36, 1)  # its button's, on the New game screen
-    refused = Refused
+    colour = (0.30, 0.50, 0.36, 1.0)  # its button's, on the New game screen
+    refused: type[Exception] = Refused
     setup_type = Setup
     game_type = AoiGame
     options = options  # the module: its options on the command line
     choices = choices  # the module: what the table is asked next
     wording = wording  # the module: its events as lines
-    entered = EnteredText("cards", "aoi-cards", lambda text: parse_card_file(text).to_text())
-    camera = None
+    entered: Optional[EnteredText] = EnteredText("cards", "aoi-cards", lambda text: parse_card_file(text).to_text())
+    camera: Optional[TableCheck] = None
 
     def setup_form(self, header: Optional[dict[str, Any]], saved: Sequence[Entered]) -> SetupForm:
         return AoiForm(self, header, saved)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Sequence
 
 from companion.user_files import UnusableFile, read_text
 
@@ -11,7 +12,7 @@ from ..owner import CardFileError, parse_card_file
 from ..setup import Setup
 
 # The options below, each of which sets up a new game only (None or False when not given).
-NEW_GAME_OPTIONS = ("level", "cards", "table_draws")
+NEW_GAME_OPTIONS: Sequence[str] = ("level", "cards", "table_draws")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
