@@ -20,6 +20,7 @@ MOST_ROW = 8           # power or book actions in their row
 MOST_SPACE = 4         # the highest number of a scholar space
 INVENTIONS_HELD = 2    # "2 oder weniger Erfindungen" [L393]
 INVENTION_ROUNDS = (3, 6)
+TIE = "tie"  # catch-up II: two or more as near yours (then your levels are asked)
 
 
 class Pending(Exception):
@@ -209,7 +210,9 @@ class Turn:
 
     def rise(self, scholar: bool) -> bool:
         """*Einen Gelehrten entsenden* [L484–506] (``scholar``) or *1 Schritt* [L510–523]: the tile's colour (a
-        scholar with the tile symbol), else catch up: her marker on 0, the smallest gap to yours (B16), direction."""
+        scholar with the tile symbol), else catch up: her marker on 0, the smallest gap to yours (B16), direction.
+        The table names the discipline of the smallest gap, or says that some tie: then it gives your levels
+        there, and the app finds the tied ones and counts among them."""
         among = options(self.her.levels)
         if not among:
             self.events.append(said.Skipped("scholar" if scholar else "step", "top"))
@@ -230,6 +233,9 @@ class Turn:
     def _catch_up(self, among: list[str]) -> str:
         left = at_zero(self.her.levels, among)
         if len(left) > 1:
+            nearest = self.answers.choice(Question("nearest", 0, 0, tuple(left) + (TIE,)))
+            if nearest != TIE:
+                return nearest
             yours = self.answers.counts(Question("yours", 0, TOP, tuple(left)), len(left))
             left = nearest_yours(self.her.levels, dict(zip(left, yours)), left)
         ordered = [d for d in DISCIPLINES if d in left]

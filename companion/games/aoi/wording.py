@@ -210,7 +210,9 @@ def ask(question: Question, card: Optional[Card]) -> str:
         "book": f"She covers a book action: how many are uncovered? book N (then {_direction(card)})",
         "space": f"{about[0].title() if about else ''}: the highest number on a free scholar space under it "
                  "(none free: 0)? space N",
-        "yours": f"Your markers in {', '.join(d.title() for d in about)}: yours " + " ".join("N" for _ in about),
+        "nearest": "She catches up: in which of " + ", ".join(d.title() for d in about if d != "tie")
+                   + " is her marker nearest yours (above or below)? nearest DISCIPLINE, or nearest tie",
+        "yours": f"Those tie. Your markers in {', '.join(d.title() for d in about)}: yours " + " ".join("N" for _ in about),
         "x": f"Her X this round (round {about[0] if about else ''} of her level card)? x N",
     }
     return texts[key]

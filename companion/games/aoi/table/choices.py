@@ -7,7 +7,7 @@ from typing import Optional
 
 from companion.line_games.choices import Choice, Step, numbers
 
-from ..actions import MOST_SPACE
+from ..actions import MOST_SPACE, TIE
 from ..buildings import PLURAL
 from ..cards import BONUSES, MOST_POINTS, MOST_STEPS
 from ..disciplines import DISCIPLINES, TOP
@@ -86,6 +86,9 @@ def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
     if key == "marked":
         return Step("Her building nearest the new workshop: marked? (a tie: no)",
                     (Choice("Marked", "marked yes"), Choice("Not marked", "marked no")))
+    if key == "nearest":
+        return Step("Where is her marker nearest yours?", tuple(Choice(d.title() if d != TIE else "A tie",
+                                                                       f"nearest {d}") for d in question.about))
     if key == "type":
         return Step("What is that building?", tuple(Choice(PLURAL[k][:-1].title() if k != "university"
                                                           else "University", f"type {k}") for k in question.about))
