@@ -29,6 +29,12 @@ class DeckBuilt:
 
 
 @dataclass(frozen=True)
+class SetupTiles:
+    """At setup [L144–147]: her round tiles (the spade tile not in rounds 5–6), one random last-round extra tile,
+    2 random palace tiles and No. 17 (B11: a setup line only), you the starting player."""
+
+
+@dataclass(frozen=True)
 class FirstWorkshops:
     """At setup (after your first workshop): the letters of a card drawn from all 14, then returned (B6);
     ``letters`` is "" where the table draws it."""
@@ -151,6 +157,6 @@ class FinalTally:
     yours: int
 
 
-Event = Union[DeckBuilt, FirstWorkshops, StartingKnowledge, PairDrawn, CardDrawn, Passes, PassSteps, RoundStarts,
-              Skipped, Instead, Scored, Chosen, WorkshopBuilt, Upgraded, InventionTaken, Rose, CommunityAction,
-              NothingDone, FinalTally]
+Event = Union[DeckBuilt, SetupTiles, FirstWorkshops, StartingKnowledge, PairDrawn, CardDrawn, Passes, PassSteps,
+              RoundStarts, Skipped, Instead, Scored, Chosen, WorkshopBuilt, Upgraded, InventionTaken, Rose,
+              CommunityAction, NothingDone, FinalTally]

@@ -88,7 +88,7 @@ class AoiGame:
         events: list[said.Event] = [said.DeckBuilt(self.setup.level, len(self.deck.deck), len(self.deck.reserve),
                                                    LATE_CARD if self.setup.level == "automalein" else None,
                                                    self.setup.app_draws),
-                                    said.FirstWorkshops(self.first_workshops)]
+                                    said.SetupTiles(), said.FirstWorkshops(self.first_workshops)]
         if self.community is not None:
             events.append(said.StartingKnowledge(tuple(self.her.levels.items())))
         return events

@@ -10,7 +10,7 @@ from .cards import Card
 from .disciplines import DISCIPLINES
 from .events import (CardDrawn, Chosen, CommunityAction, DeckBuilt, Event, FinalTally, FirstWorkshops, Instead,
                      InventionTaken, NothingDone, PairDrawn, Passes, PassSteps, Question, Rose, RoundStarts, Scored,
-                     Skipped, StartingKnowledge, Upgraded, WorkshopBuilt)
+                     SetupTiles, Skipped, StartingKnowledge, Upgraded, WorkshopBuilt)
 from .levels import TITLES
 
 CHOSEN = {"hex": "empty hex", "building": "building of hers", "invention": "invention", "power": "power action",
@@ -52,6 +52,14 @@ def _(event: DeckBuilt) -> str:
     nightmare = " Card 13 is in her deck." if event.level == "alptraua" else ""
     return (f"{TITLES[event.level]}: her deck of {event.size} cards, a reserve of {event.reserve}.{late}{nightmare} "
             f"{who}. Her score on 20; she takes the leftmost round bonus.")
+
+
+@line.register
+def _(event: SetupTiles) -> str:
+    return ("Her Automa round tiles, the side matching each round space up (the spade tile not in rounds 5 or 6); "
+            "one random Automa extra tile for the last round; 2 random palace tiles and palace tile 17 (red back) "
+            "beside the board — she has no palace ability. You start: your order marker on the top space, hers on "
+            "the second.")
 
 
 @line.register
@@ -179,8 +187,8 @@ def _hexes(question: Question, card: Optional[Card]) -> str:
     reach = "adjacent, or across rivers" + (f" up to shipping {ship}" if ship else " up to her shipping value")
     steps = [f"the empty hexes in range of her {group} buildings ({reach})"]
     if merge:
-        steps.append("if no marked building of hers is yet in range of an unmarked one: only those that shorten "
-                     "the shortest path between them (none does: all stay)")
+        steps.append("if no marked building of hers is yet in range of an unmarked one: only those nearer the other "
+                     "group than the shortest path between the groups now (none is: all stay)")
     if community:
         steps.append(f"her community card's selection: {community}")
     steps.append(f"the first terrain of row {row.upper()} of her terrain card"
@@ -201,8 +209,8 @@ def ask(question: Question, card: Optional[Card]) -> str:
                 f"of them); then those whose upgrade gives you the least power. How many are left? Then "
                 f"{_direction(card)}. buildings N")
     texts = {
-        "marked": "Is her building nearest the new workshop marked? (as near a marked as an unmarked: no) "
-                  "marked yes|no",
+        "marked": "Is her building nearest the new workshop (not counting it) marked? As near a marked as an "
+                  "unmarked one: no. marked yes|no",
         "type": f"What is that building? type {'|'.join(about)}",
         "inventions": f"She takes an invention: how many are on the innovation board? Then {_direction(card)}. "
                       "inventions N",
