@@ -24,6 +24,7 @@ SCHOLAR_MODES = ("tile", "catchup")
 BONUSES = ("left", "middle", "right")
 MOST_POINTS = 9  # the most a points symbol is tapped as (points-1 ... points-9)
 MOST_STEPS = 9   # the longest direction count tapped
+MOST_ACTIONS = 4  # the most actions an action area (or her community action) is entered with
 
 
 class CardError(ValueError):
@@ -135,8 +136,8 @@ def parse_areas(number: int, text: str, with_letters: bool = False) -> Card:
     if len(fields) != (4 if with_letters else 3) and not (with_letters and len(fields) == 3):
         raise CardError("a card is ACTIONS | SUPPORT | PASS" + (" [| LETTERS]" if with_letters else ""))
     actions = tuple(Action.parse(w) for w in fields[0].replace(";", " ").split())
-    if not actions:
-        raise CardError("a card's action area shows at least one action")
+    if not 1 <= len(actions) <= MOST_ACTIONS:
+        raise CardError(f"a card's action area shows 1 to {MOST_ACTIONS} actions")
     if fields[2].lower() not in ("pass", "-"):
         raise CardError(f"'{fields[2]}' is neither pass nor -")
     letters = fields[3] if len(fields) == 4 else ""

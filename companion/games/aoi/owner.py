@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .buildings import BASE_SUPPLY
-from .cards import Action, Card, CardError, parse_areas
+from .cards import MOST_ACTIONS, Action, Card, CardError, parse_areas
 from .disciplines import DISCIPLINES
 from .levels import CARDS, ROUNDS, LevelError, LevelRow, level_key
 
+MOST_KNOWLEDGE = 4  # the most knowledge icons her community card is entered with
 TERRAINS = ("plains", "swamp", "lake", "forest", "mountains", "wasteland", "desert")
 
 
@@ -46,6 +47,8 @@ class Community:
 def parse_knowledge(words: list[str]) -> tuple[str, ...]:
     """Knowledge icons as disciplines (``-`` or nothing for none)."""
     words = [w.lower() for w in words if w != "-"]
+    if len(words) > MOST_KNOWLEDGE:
+        raise CardError(f"at most {MOST_KNOWLEDGE} knowledge icons")
     wrong = [w for w in words if w not in DISCIPLINES]
     if wrong:
         raise CardError(f"'{wrong[0]}' is not a discipline; write one of {', '.join(DISCIPLINES)}")
@@ -53,7 +56,10 @@ def parse_knowledge(words: list[str]) -> tuple[str, ...]:
 
 
 def parse_actions(text: str) -> tuple[Action, ...]:
-    return tuple(Action.parse(w) for w in text.replace(";", " ").split() if w != "-")
+    actions = tuple(Action.parse(w) for w in text.replace(";", " ").split() if w != "-")
+    if len(actions) > MOST_ACTIONS:
+        raise CardError(f"at most {MOST_ACTIONS} actions")
+    return actions
 
 
 @dataclass(frozen=True)

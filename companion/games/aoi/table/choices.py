@@ -9,10 +9,11 @@ from companion.line_games.choices import Choice, Step, numbers
 
 from ..actions import MOST_SPACE, TIE
 from ..buildings import PLURAL
-from ..cards import BONUSES, MOST_POINTS, MOST_STEPS
+from ..cards import BONUSES, MOST_ACTIONS, MOST_POINTS, MOST_STEPS
 from ..disciplines import DISCIPLINES, TOP
 from ..game import END_QUESTIONS, MOST_TILE_POINTS, AoiGame
 from ..levels import CARDS
+from ..owner import MOST_KNOWLEDGE
 
 ACTION_CHOICES = ((Choice("Community", "community"), Choice("Invention", "invention"), Choice("Points X", "points-x"))
                   + tuple(Choice(f"{n} points", f"points-{n}") for n in range(1, MOST_POINTS + 1))
@@ -36,8 +37,8 @@ def area_step(parts: list[str], prefix: str) -> Optional[Step]:
     starts the line's first part. None once the card is complete."""
     if "|" not in parts:
         done = (Choice("Done", "|"),) if parts else ()
-        return Step("Action area, top to bottom: tap each action, then Done",
-                    tuple(Choice(c.text, f"{prefix}{c.part}") for c in ACTION_CHOICES) + done)
+        more = tuple(Choice(c.text, f"{prefix}{c.part}") for c in ACTION_CHOICES) if len(parts) < MOST_ACTIONS else ()
+        return Step("Action area, top to bottom: tap each action, then Done", more + done)
     asked = len(parts) - parts.index("|") - 1
     return SUPPORT_STEPS[asked] if asked < len(SUPPORT_STEPS) else None
 
@@ -45,12 +46,14 @@ def area_step(parts: list[str], prefix: str) -> Optional[Step]:
 def _community(parts: list[str]) -> Optional[Step]:
     if "/" not in [p.split()[-1] for p in parts]:
         first = "community " if not parts else ""
+        icons = tuple(Choice(d.title(), f"{first}{d}") for d in DISCIPLINES) if len(parts) < MOST_KNOWLEDGE else ()
         return Step("Her community card: tap each knowledge icon's discipline (top left), then Done",
-                    tuple(Choice(d.title(), f"{first}{d}") for d in DISCIPLINES) + (Choice("Done", f"{first}/"),))
+                    icons + (Choice("Done", f"{first}/"),))
     actions = [Choice(c.text, c.part) for c in ACTION_CHOICES if c.part != "community"]
     after = parts[[p.split()[-1] for p in parts].index("/") + 1:]
     return Step("Her community action, in reading order: tap each action, then Done",
-                tuple(actions) + ((Choice("Done", "", ends=True),) if after else ()))
+                (tuple(actions) if len(after) < MOST_ACTIONS else ()) + ((Choice("Done", "", ends=True),) if after
+                                                                       else ()))
 
 
 def _card(game: AoiGame, parts: list[str]) -> Optional[Step]:
