@@ -29,14 +29,14 @@ def test_in_range_is_the_base_game_s_reach_with_her_shipping_for_the_round():
 def test_terrain_priority_keeps_every_hex_of_the_first_terrain_of_the_support_card_s_row():
     """[L281–283] "Die erste Übereinstimmung bestimmt das Feld"; B3: all hexes of that terrain stay."""
     text = asked(Action("build"), Support(row="a"), [])
-    assert "the first terrain of row A of her terrain card (lake, plains, swamp, forest, mountains, wasteland, " \
-           "desert) that any of them is: all of it" in text
+    assert "then all of the first terrain of row A (lake, plains, swamp, forest, mountains, wasteland, desert) " \
+           "among them" in text
 
 
 def test_merge_keeps_the_hexes_nearer_the_other_group_than_the_gap_now_or_all():
     """[L424] and B15; "Gibt es keine solchen Felder, gelten alle" (B4)."""
-    assert "only those nearer the other group than the shortest path between the groups now (none is: all stay)" \
-        in asked(Action("build"), Support(merge=True), [])
+    assert "if no marked building of hers is yet in range of an unmarked one, those nearer the other group than " \
+           "the shortest path between the groups now (none is: all stay)" in asked(Action("build"), Support(merge=True), [])
     assert "shortest path" not in asked(Action("build"), Support(merge=False), [])
 
 
@@ -50,7 +50,7 @@ def test_nearest_yours_is_asked_after_terrain_and_the_mark_ignores_the_new_works
     """[L429] then direction [L430]; B14: the mark rule does not count the new workshop, a tie: unmarked [L434]."""
     text = asked(Action("build"), Support(forward=False, count=2), [])
     assert text.index("the first terrain") < text.index("nearest your buildings (not through them)")
-    assert text.endswith("Then the app counts 2 from the bottom right, backwards. hexes N")
+    assert text.endswith("The app counts 2 from the bottom right, backwards. hexes N")
     marked = asked(Action("build"), Support(), ["hexes 2"])
     assert "(not counting it) marked? As near a marked as an unmarked one: no." in marked
 

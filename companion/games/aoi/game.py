@@ -117,7 +117,7 @@ class AoiGame:
         waiting = self.waiting_for()
         question = self.question()
         if question is not None:
-            return wording.ask(question, self._support())
+            return wording.ask(question, self.support_card())
         return wording.waiting(waiting, self._view())
 
     def _view(self) -> wording.View:
@@ -259,14 +259,14 @@ class AoiGame:
 
     # -- her actions -------------------------------------------------------------------------------
 
-    def _support(self) -> Optional[Card]:
+    def support_card(self) -> Optional[Card]:
         return self.known.get(self.deck.support[-1]) if self.deck.support else None
 
     def _level_row(self) -> Any:
         return self.setup.cards.levels.get(self.setup.level) if self.setup.cards else None
 
     def _context(self) -> Context:
-        support = self._support()
+        support = self.support_card()
         assert support is not None and self.tile is not None
         row = self._level_row()
         terrains = self.setup.cards.ltp.get(support.support.row, ()) if self.setup.cards else ()
@@ -306,7 +306,7 @@ class AoiGame:
         """Her pass [L340–358]: the tile's points once, the arrowed bonus (B7), the new deck with the reserve's
         top card unseen (none after round 6, B8), her order marker to the topmost free space."""
         assert self.tile is not None
-        support = self._support()
+        support = self.support_card()
         assert support is not None
         points = self.tile[0]
         self.her.score += points

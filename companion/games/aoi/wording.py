@@ -179,51 +179,58 @@ def _direction(card: Optional[Card]) -> str:
         return ""
     support = card.support
     way = "from the top left, in reading order" if support.forward else "from the bottom right, backwards"
-    return f"the app counts {support.count} {way}"
+    return f"The app counts {support.count} {way}"
 
 
 def _hexes(question: Question, card: Optional[Card]) -> str:
     group, merge, row, terrains, ship, community = question.about
-    reach = "adjacent, or across rivers" + (f" up to shipping {ship}" if ship else " up to her shipping value")
+    reach = "adjacent, or across rivers up to " + (f"shipping {ship}" if ship else "her shipping value")
     steps = [f"the empty hexes in range of her {group} buildings ({reach})"]
     if merge:
-        steps.append("if no marked building of hers is yet in range of an unmarked one: only those nearer the other "
+        steps.append("if no marked building of hers is yet in range of an unmarked one, those nearer the other "
                      "group than the shortest path between the groups now (none is: all stay)")
     if community:
         steps.append(f"her community card's selection: {community}")
-    steps.append(f"the first terrain of row {row.upper()} of her terrain card"
-                 + (f" ({', '.join(terrains.split())})" if terrains else "") + " that any of them is: all of it")
+    steps.append(f"all of the first terrain of row {row.upper()}"
+                 + (f" ({', '.join(terrains.split())})" if terrains else " of her terrain card") + " among them")
     steps.append("those nearest your buildings (not through them)")
-    return (f"She builds. Keep {'; then '.join(steps)}. How many hexes are left? (none in range: 0) Then "
-            f"{_direction(card)}.")
+    return f"She builds. Keep {'; then '.join(steps)}. How many are left (none in range: 0)? {_direction(card)}."
 
 
-def ask(question: Question, card: Optional[Card]) -> str:
-    """The question her turn asks, with what to tap: ``KEY VALUE``."""
+def question_text(question: Question, card: Optional[Card]) -> str:
+    """The question her turn asks, as the screen says it."""
     key, about = question.key, question.about
     if key == "hexes":
-        return _hexes(question, card) + " hexes N"
+        return _hexes(question, card)
     if key == "buildings":
         kinds = ", ".join(PLURAL[k] for k in about)
         return (f"She upgrades one of her {kinds}. Keep her workshops next to one of your buildings (none: all "
-                f"of them); then those whose upgrade gives you the least power. How many are left? Then "
-                f"{_direction(card)}. buildings N")
+                f"of them); then those whose upgrade gives you the least power. How many are left? "
+                f"{_direction(card)}.")
+    direction = _direction(card)
     texts = {
         "marked": "Is her building nearest the new workshop (not counting it) marked? As near a marked as an "
-                  "unmarked one: no. marked yes|no",
-        "type": f"What is that building? type {'|'.join(about)}",
-        "inventions": f"She takes an invention: how many are on the innovation board? Then {_direction(card)}. "
-                      "inventions N",
-        "power": f"She covers a power action: how many are uncovered? power N (then {_direction(card)})",
-        "book": f"She covers a book action: how many are uncovered? book N (then {_direction(card)})",
+                  "unmarked one: no.",
+        "type": "What is that building?",
+        "inventions": f"She takes an invention: how many are on the innovation board? {direction}.",
+        "power": f"She covers a power action: how many are uncovered? {direction}.",
+        "book": f"She covers a book action: how many are uncovered? {direction}.",
         "space": f"{about[0].title() if about else ''}: the highest number on a free scholar space under it "
-                 "(none free: 0)? space N",
+                 "(none free: 0)?",
         "nearest": "She catches up: in which of " + ", ".join(d.title() for d in about if d != "tie")
-                   + " is her marker nearest yours (above or below)? nearest DISCIPLINE, or nearest tie",
-        "yours": f"Those tie. Your markers in {', '.join(d.title() for d in about)}: yours " + " ".join("N" for _ in about),
-        "x": f"Her X this round (round {about[0] if about else ''} of her level card)? x N",
+                   + " is her marker nearest yours, above or below? (or a tie)",
+        "yours": f"Those tie. Your markers in {', '.join(d.title() for d in about)}?",
+        "x": f"Her X this round (round {about[0] if about else ''} of her level card)?",
     }
     return texts[key]
+
+
+def ask(question: Question, card: Optional[Card]) -> str:
+    """The question with the line that answers it: ``KEY VALUE``."""
+    key, about = question.key, question.about
+    syntax = {"marked": "marked yes|no", "type": f"type {'|'.join(about)}", "nearest": "nearest DISCIPLINE|tie",
+              "yours": "yours " + " ".join("N" for _ in about)}.get(key, f"{key} N")
+    return f"{question_text(question, card)} {syntax}"
 
 
 @dataclass(frozen=True)

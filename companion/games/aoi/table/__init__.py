@@ -54,8 +54,8 @@ class AgeOfInnovation(KindFromParts):
     def status(self, game: AoiGame) -> str:
         data = game.to_json()
         cards = data["cards"]
-        return (f"Round {data['round']}  ·  her score {data['automa']['score']}  ·  her deck {cards['deck']} "
-                f"cards  ·  reserve {cards['reserve']}")
+        return f"Round {data['round']} · her score {data['automa']['score']} · deck {cards['deck']} · " \
+            f"reserve {cards['reserve']}"
 
     def mid_turn(self, game: AoiGame) -> bool:
         """Her turn's card and questions: their answers' lines add to the turn's lines."""

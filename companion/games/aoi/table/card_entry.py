@@ -29,7 +29,7 @@ class CardEntry(Entry):
         self.order: list[int] = []  # the cards in the order entered, for Undo
 
     def top(self) -> Optional[Row]:
-        return Row("card", "Card", tuple(Option(f"{n}{' ✓' if n in self.cards else ''}", str(n), n == self.number)
+        return Row("card", "Card", tuple(Option(f"{n}{' •' if n in self.cards else ''}", str(n), n == self.number)
                                          for n in CARDS))
 
     def tap_top(self, value: str) -> None:

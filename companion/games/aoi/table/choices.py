@@ -13,6 +13,7 @@ from ..cards import BONUSES, MOST_ACTIONS, MOST_POINTS, MOST_STEPS
 from ..disciplines import DISCIPLINES, TOP
 from ..game import END_QUESTIONS, MOST_TILE_POINTS, AoiGame
 from ..levels import CARDS
+from ..wording import question_text
 from ..owner import MOST_KNOWLEDGE
 
 ACTION_CHOICES = ((Choice("Community", "community"), Choice("Invention", "invention"), Choice("Points X", "points-x"))
@@ -83,27 +84,20 @@ def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
         if len(parts) == len(question.about):
             return None
         discipline = question.about[len(parts)]
-        return Step(f"Your marker in {discipline.title()}", numbers(range(TOP + 1), "yours " if not parts else ""))
+        return Step(f"{question_text(question, None)} {discipline.title()}:", numbers(range(TOP + 1), "yours " if not parts else ""))
     if parts:
         return None
     if key == "marked":
-        return Step("Her building nearest the new workshop: marked? (a tie: no)",
+        return Step(question_text(question, None),
                     (Choice("Marked", "marked yes"), Choice("Not marked", "marked no")))
     if key == "nearest":
-        return Step("Where is her marker nearest yours?", tuple(Choice(d.title() if d != TIE else "A tie",
+        return Step(question_text(question, None), tuple(Choice(d.title() if d != TIE else "A tie",
                                                                        f"nearest {d}") for d in question.about))
     if key == "type":
         return Step("What is that building?", tuple(Choice(PLURAL[k][:-1].title() if k != "university"
                                                           else "University", f"type {k}") for k in question.about))
     most = MOST_SPACE if key == "space" else question.most
-    return Step(_short(key), numbers(range(question.least, most + 1), f"{key} "))
-
-
-def _short(key: str) -> str:
-    return {"hexes": "Empty hexes left after her methods (none in range: 0)",
-            "buildings": "Her buildings left after her methods", "inventions": "Inventions on the board",
-            "power": "Uncovered power actions", "book": "Uncovered book actions",
-            "space": "The highest free scholar space (none: 0)", "x": "Her X this round"}[key]
+    return Step(question_text(question, game.support_card()), numbers(range(question.least, most + 1), f"{key} "))
 
 
 def next_step(game: AoiGame, parts: list[str]) -> Optional[Step]:
