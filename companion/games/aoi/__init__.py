@@ -7,7 +7,7 @@ actions with the seed's selection methods (``actions``, ``direction``, ``discipl
 from .actions import Answers, Context, Her, Pending, Turn
 from .cards import Action, Card, CardError, Support, parse_areas
 from .deck import Deck
-from .direction import counted, in_reading_order
+from .direction import counted
 from .game import AoiGame, Refused, replay
 from .levels import LEVELS, TITLES
 from .owner import CardFile, CardFileError, Community, parse_card_file
@@ -16,5 +16,5 @@ from .setup import RULES_VERSION, Setup
 __all__ = [
     "Action", "Answers", "AoiGame", "Card", "CardError", "CardFile", "CardFileError", "Community", "Context", "Deck",
     "Her", "LEVELS", "Pending", "RULES_VERSION", "Refused", "Setup", "Support", "TITLES", "Turn", "counted",
-    "in_reading_order", "parse_areas", "parse_card_file", "replay",
+    "parse_areas", "parse_card_file", "replay",
 ]

@@ -10,8 +10,3 @@ def counted(count: int, options: int) -> int:
         raise ValueError("counting needs at least one option and a count of at least one")
     return (count - 1) % options + 1
 
-
-def in_reading_order(forward: bool, count: int, options: int) -> int:
-    """The option chosen as its place in reading order (1 = top left), whichever way the arrow points."""
-    place = counted(count, options)
-    return place if forward else options + 1 - place

@@ -28,7 +28,7 @@ from .buildings import Pieces
 from .cards import Card, CardError, parse_areas
 from .deck import Deck
 from .disciplines import DISCIPLINES
-from .levels import CARDS, LATE_CARD, ROUNDS, highest_shipping, shipping
+from .levels import CARDS, LATE_CARD, ROUNDS, LevelRow, highest_shipping, shipping
 from .owner import Community, parse_actions, parse_knowledge
 from .setup import Setup
 
@@ -122,7 +122,7 @@ class AoiGame:
 
     def _view(self) -> wording.View:
         return wording.View(self.round, self.you_passed, self.she_passed, self.hers_next,
-                            self.card_wanted(), self.deck.drawn_by_app, dict(self.her.levels),
+                            self.card_wanted(), dict(self.her.levels),
                             highest_shipping(self._level_row(), self.setup.level),
                             self.community.end if self.community else "")
 
@@ -262,7 +262,7 @@ class AoiGame:
     def support_card(self) -> Optional[Card]:
         return self.known.get(self.deck.support[-1]) if self.deck.support else None
 
-    def _level_row(self) -> Any:
+    def _level_row(self) -> Optional[LevelRow]:
         return self.setup.cards.levels.get(self.setup.level) if self.setup.cards else None
 
     def _context(self) -> Context:

@@ -242,7 +242,6 @@ class View:
     she_passed: bool
     hers_next: bool
     card_wanted: Optional[int]
-    drawn_by_app: bool
     levels: dict[str, int]
     highest_shipping: Optional[int]
     community_end: str
