@@ -131,7 +131,8 @@ def test_cover_puts_an_x_on_a_power_action_then_a_book_action():
 
 
 def test_a_scholar_rises_in_the_tile_s_discipline_by_the_highest_free_space():
-    """[L494, L505]: the tile's Automa-symbol colour; a scholar on the highest free number, rising that many."""
+    """[L494, L505]: the tile's Automa-symbol colour; a scholar on the highest free number, rising that many. B17:
+    the space's number is asked (your scholars take spaces too)."""
     done = turn(["space 3"], Support(scholar="tile"), tile="medicine")
     done.perform(Action("scholar"))
     assert done.her.levels["medicine"] == 4 and done.her.pieces.supply["scholar"] == 6
@@ -189,3 +190,10 @@ def test_the_community_action_does_all_her_community_card_s_actions_in_reading_o
     done = turn(["hexes 1", "marked no"], who=her({"banking": 2, "law": 1, "engineering": 0, "medicine": 1}))
     assert done.perform(Action("community"), (Action("build"), Action("step"), Action("points", 2)))
     assert done.her.pieces.built["workshop"] == 3 and done.her.levels["engineering"] == 1 and done.her.score == 22
+
+
+def test_the_support_card_s_symbols_serve_only_the_actions_that_use_them():
+    """B19: the pins are reminders; points use no support symbol, so a support card full of symbols asks nothing."""
+    done = turn([], Support(group="unmarked", merge=True, row="b", forward=False, count=4, scholar="catchup",
+                            bonus="right"))
+    assert done.perform(Action("points", 2)) and done.her.score == 22 and done.answers.used == 0
