@@ -5,6 +5,7 @@ import pytest
 
 from companion.games.aoi import AoiGame, Refused, Setup, wording
 from companion.games.aoi.levels import highest_shipping, shipping
+from companion.games.aoi.table import AOI
 from tests.aoi import fixture_cards, said, table_game
 
 
@@ -98,3 +99,17 @@ def test_the_end_tally_adds_her_play_knowledge_area_community_and_extra_tile_and
     assert game.scores() == {"automa": 98, "you": 97} and game.winners() == ["automa"]
     assert wording.line(events[0]) == ("Her total 98 (play 61, knowledge 12, area 18, community 4, extra 3); "
                                        "yours 97.")
+
+
+def test_a_round_tile_of_the_card_file_is_tapped_by_its_name_once():
+    """Issue 47: each round tile's Automa points and symbol colour are owner data; [L358] a round's tile is removed
+    after it, so it is not offered again."""
+    game = table_game()
+    assert [c.part for c in AOI.next_step(game, []).choices] == ["tile 1a", "tile 4b", "tile 7a", "tile"]
+    game.play("tile 4b")
+    assert game.tile == (3, "law")
+    game.round, game.tile = 2, None  # as at the start of the next round
+    with pytest.raises(Refused, match="'4b' is no round tile of the card file left: 1a, 7a"):
+        game.play("tile 4b")
+    game.play("tile 2 medicine")  # a tile the file lacks: its points and colour
+    assert game.tile == (2, "medicine")

@@ -4,6 +4,7 @@ Rebuilt by replaying its lines, so undo and resume are a replay. Lines:
 
     community law medicine / build step   without her community card in the file: its knowledge icons and actions
     tile 3 law                            each round: the tile's Automa points and the discipline of its symbol's colour
+    tile 3a                               or a round tile of the card file, by its name
     next                                  her turn (you have played yours)
     passed                                you pass
     card 7 [ACTIONS | SUPPORT | PASS]     where the table draws: the card drawn (its areas the first time it is seen)
@@ -29,11 +30,10 @@ from .cards import Card, CardError, parse_areas
 from .deck import Deck
 from .disciplines import DISCIPLINES
 from .levels import CARDS, LATE_CARD, ROUNDS, LevelRow, highest_shipping, shipping
-from .owner import Community, parse_actions, parse_knowledge
+from .owner import MOST_TILE_POINTS, Community, parse_actions, parse_knowledge
 from .setup import Setup
 
 START_SCORE = 20  # "Feld 20 der Punkteleiste" [L165]
-MOST_TILE_POINTS = 9
 END_QUESTIONS = ("knowledge", "area", "communityscore", "extra", "score")
 
 
@@ -52,6 +52,7 @@ class AoiGame:
     first_workshops: str = field(init=False, default="")
     round: int = field(init=False, default=1)
     tile: Optional[tuple[int, str]] = field(init=False, default=None)  # this round's Automa points, symbol colour
+    tiles_used: list[str] = field(init=False, default_factory=list)     # the card file's round tiles played
     you_passed: bool = field(init=False, default=False)
     she_passed: bool = field(init=False, default=False)
     hers_next: bool = field(init=False, default=False)  # you start round 1 [L147]
@@ -124,7 +125,7 @@ class AoiGame:
         return wording.View(self.round, self.you_passed, self.she_passed, self.hers_next,
                             self.card_wanted(), dict(self.her.levels),
                             highest_shipping(self._level_row(), self.setup.level),
-                            self.community.end if self.community else "")
+                            self.community.end if self.community else "", tuple(self.unused_tiles()))
 
     # -- lines -----------------------------------------------------------------------------------
 
@@ -171,7 +172,21 @@ class AoiGame:
         self._starting_knowledge(community)
         return [said.StartingKnowledge(tuple(self.her.levels.items()))]
 
+    def unused_tiles(self) -> dict[str, tuple[int, str]]:
+        """The card file's round tiles not yet played: each round's tile is removed after it [L358]."""
+        tiles = self.setup.cards.tiles if self.setup.cards else {}
+        return {name: tile for name, tile in tiles.items() if name not in self.tiles_used}
+
     def _tile(self, words: Sequence[str]) -> list[said.Event]:
+        """``tile POINTS DISCIPLINE``, or ``tile NAME`` for a round tile of the card file."""
+        if len(words) == 1 and not words[0].isdigit():
+            name = words[0].lower()
+            if name not in self.unused_tiles():
+                raise Refused(f"'{name}' is no round tile of the card file left: "
+                              f"{', '.join(self.unused_tiles()) or 'none'}")
+            self.tile = self.unused_tiles()[name]
+            self.tiles_used.append(name)
+            return []
         if len(words) != 2 or not words[0].isdigit() or int(words[0]) > MOST_TILE_POINTS \
                 or words[1].lower() not in DISCIPLINES:
             raise Refused(f"tile POINTS DISCIPLINE: the points at its bottom right (0 to {MOST_TILE_POINTS}) and "

@@ -5,10 +5,12 @@
     ltp a lake plains swamp forest mountains wasteland desert
     level automa | shipping 0 0 1 1 2 2 | x 1 1 2 2 3 3
     supply workshop 9 guild 4 school 3 university 1 palace 1 scholar 7
+    round-tile 3a | points 3 | colour law
 
 A card line is its number (1–14) and its areas (``cards``), then its first-workshop letters. Any line may be
 left out: a card the file lacks is tapped at the table as it is drawn; without a level row the table is asked
-X when she scores it; without her community card the table taps it at setup.
+X when she scores it; without her community card the table taps it at setup; a round tile the file lacks is tapped
+as its points and colour.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from .cards import MOST_ACTIONS, Action, Card, CardError, parse_areas
 from .disciplines import DISCIPLINES
 from .levels import CARDS, ROUNDS, LevelError, LevelRow, level_key
 
+MOST_TILE_POINTS = 9  # the most Automa points a round tile is entered with
 MOST_KNOWLEDGE = 4  # the most knowledge icons her community card is entered with
 TERRAINS = ("plains", "swamp", "lake", "forest", "mountains", "wasteland", "desert")
 
@@ -69,6 +72,7 @@ class CardFile:
     ltp: dict[str, tuple[str, ...]] = field(default_factory=dict)
     levels: dict[str, LevelRow] = field(default_factory=dict)
     supply: Optional[dict[str, int]] = None
+    tiles: dict[str, tuple[int, str]] = field(default_factory=dict)  # her round tiles: Automa points, colour
 
     def to_text(self) -> str:
         lines = [str(self.cards[n]) for n in sorted(self.cards)]
@@ -79,6 +83,7 @@ class CardFile:
                   for name, r in self.levels.items()]
         if self.supply:
             lines.append("supply " + " ".join(f"{k} {v}" for k, v in self.supply.items()))
+        lines += [f"round-tile {name} | points {p} | colour {c}" for name, (p, c) in self.tiles.items()]
         return "\n".join(lines) + "\n"
 
 
@@ -150,12 +155,22 @@ def _supply(rest: str) -> dict[str, int]:
     return supply
 
 
+def _round_tile(rest: str) -> tuple[str, tuple[int, str]]:
+    found = _fields(rest, ("points", "colour"))
+    name, points, colour = found[""].lower(), found.get("points", ""), found.get("colour", "").lower()
+    if len(name.split()) != 1 or name.isdigit() or not points.isdigit() or int(points) > MOST_TILE_POINTS or colour not in DISCIPLINES:
+        raise CardError(f"round-tile NAME | points 0-{MOST_TILE_POINTS} | colour DISCIPLINE ({', '.join(DISCIPLINES)}"
+                        f"); the NAME not a bare number")
+    return name, (int(points), colour)
+
+
 def parse_card_file(text: str) -> CardFile:
     cards: dict[int, Card] = {}
     community: Optional[Community] = None
     ltp: dict[str, tuple[str, ...]] = {}
     levels: dict[str, LevelRow] = {}
     supply: Optional[dict[str, int]] = None
+    tiles: dict[str, tuple[int, str]] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -177,9 +192,12 @@ def parse_card_file(text: str) -> CardFile:
                 levels[name] = row_of_level
             elif head.lower() == "supply":
                 supply = _supply(rest)
+            elif head.lower() == "round-tile":
+                name, tile = _round_tile(rest)
+                tiles[name] = tile
             else:
                 raise CardError(f"'{head}' starts no line of a card file (a card number, community, ltp, level, "
-                                f"supply)")
+                                f"supply, round-tile)")
         except CardError as exc:
             raise CardFileError(f"line {number}: {exc}") from None
-    return CardFile(cards, community, ltp, levels, supply)
+    return CardFile(cards, community, ltp, levels, supply, tiles)

@@ -245,6 +245,7 @@ class View:
     levels: dict[str, int]
     highest_shipping: Optional[int]
     community_end: str
+    tiles: tuple[str, ...]  # the card file's round tiles not yet played
 
 
 def waiting(state: str, view: View) -> str:
@@ -254,7 +255,8 @@ def waiting(state: str, view: View) -> str:
                 f"{', '.join(DISCIPLINES)}, or -; its actions in reading order)")
     if state == "tile":
         return (f"Round {view.round}'s scoring tile: tile POINTS DISCIPLINE (her points at its bottom right; the "
-                f"discipline of its Automa symbol's colour)")
+                f"discipline of its Automa symbol's colour)" + (f", or one of the card file's: tile {'|'.join(view.tiles)}"
+                                                                 if view.tiles else ""))
     if state == "turn":
         if view.she_passed:
             return f"Round {view.round}: she has passed. When you pass: passed"

@@ -11,10 +11,10 @@ from ..actions import MOST_SPACE, TIE
 from ..buildings import PLURAL
 from ..cards import BONUSES, MOST_ACTIONS, MOST_POINTS, MOST_STEPS
 from ..disciplines import DISCIPLINES, TOP
-from ..game import END_QUESTIONS, MOST_TILE_POINTS, AoiGame
+from ..game import END_QUESTIONS, AoiGame
 from ..levels import CARDS
 from ..wording import question_text
-from ..owner import MOST_KNOWLEDGE
+from ..owner import MOST_KNOWLEDGE, MOST_TILE_POINTS
 
 ACTION_CHOICES = ((Choice("Community", "community"), Choice("Invention", "invention"), Choice("Points X", "points-x"))
                   + tuple(Choice(f"{n} points", f"points-{n}") for n in range(1, MOST_POINTS + 1))
@@ -100,6 +100,23 @@ def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
     return Step(question_text(question, game.support_card()), numbers(range(question.least, most + 1), f"{key} "))
 
 
+def _tile(game: AoiGame, parts: list[str]) -> Optional[Step]:
+    """The round's tile: one of the card file's, or its points and colour."""
+    question = "This round's tile: her points (bottom right)"
+    tiles = game.unused_tiles()
+    if not parts:
+        if not tiles:
+            return Step(question, numbers(range(MOST_TILE_POINTS + 1), "tile "))
+        return Step("This round's tile", tuple(Choice(f"{name}: {points} · {colour.title()}", f"tile {name}",
+                                                      ends=True) for name, (points, colour) in tiles.items())
+                    + (Choice("Not in the file", "tile"),))
+    if parts == ["tile"]:
+        return Step(question, numbers(range(MOST_TILE_POINTS + 1)))
+    if len(parts) == (3 if parts[0] == "tile" else 2):
+        return None
+    return Step("The colour of its Automa symbol", tuple(Choice(d.title(), d) for d in DISCIPLINES))
+
+
 def next_step(game: AoiGame, parts: list[str]) -> Optional[Step]:
     """What to tap next, given the parts of the line tapped so far; None when it is complete."""
     waiting = game.waiting_for()
@@ -108,10 +125,7 @@ def next_step(game: AoiGame, parts: list[str]) -> Optional[Step]:
     if waiting == "community":
         return _community(parts)
     if waiting == "tile":
-        if not parts:
-            return Step("This round's tile: her points (bottom right)", numbers(range(MOST_TILE_POINTS + 1), "tile "))
-        return Step("The colour of its Automa symbol", tuple(Choice(d.title(), d) for d in DISCIPLINES)) \
-            if len(parts) == 1 else None
+        return _tile(game, parts)
     if waiting == "turn":
         if parts:
             return None
