@@ -103,14 +103,14 @@ class AoiGame:
             return "tile"
         if not self.in_turn:
             return "turn"
-        if self.card_wanted() is not None:
+        if self.drawing():
             return "card"
         question = self.question()
         return question.key if question else "turn"
 
     def question(self) -> Optional[said.Question]:
         """The question her turn asks now, if any."""
-        if not self.in_turn or self.card_wanted() is not None:
+        if not self.in_turn or self.drawing():
             return None
         return self._run_turn()[1]
 
@@ -123,7 +123,7 @@ class AoiGame:
 
     def _view(self) -> wording.View:
         return wording.View(self.round, self.you_passed, self.she_passed, self.hers_next,
-                            self.card_wanted(), dict(self.her.levels),
+                            dict(self.her.levels),
                             highest_shipping(self._level_row(), self.setup.level),
                             self.community.end if self.community else "", tuple(self.unused_tiles()))
 
@@ -219,27 +219,17 @@ class AoiGame:
                                    else said.CardDrawn(self.deck.action, self.action_turned)]
         return drawn + self._cards_known()
 
-    def card_wanted(self) -> Optional[int]:
-        """The card whose line the table gives next: 0 where the table draws the next, else a drawn card's
-        number whose areas are not known; None when the turn's cards are known."""
-        if not self.in_turn or self.she_passed:
-            return None
-        laid = self.deck.support[-1:] + ([self.deck.action] if self.deck.action is not None else [])
-        unknown = [n for n in laid if n not in self.known]
-        if unknown:
-            return unknown[0]
-        return 0 if self.deck.action is None else None
+    def drawing(self) -> bool:
+        """Whether the table is to tap the card it drew for her (where the table draws her cards)."""
+        return self.in_turn and not self.deck.drawn_by_app and self.deck.action is None
 
     def _card(self, words: Sequence[str], text: str) -> list[said.Event]:
         """``card N [ACTIONS | SUPPORT | PASS]``: the card drawn (where the table draws), with its areas the first
         time the app sees it."""
-        wanted = self.card_wanted()
         if not words or not words[0].isdigit() or int(words[0]) not in CARDS:
             raise Refused(f"card N (1 to {len(CARDS)}), then its areas if the app has not seen them")
         number = int(words[0])
-        if wanted and number != wanted:
-            raise Refused(f"the card drawn is {wanted}: card {wanted} ACTIONS | SUPPORT | PASS")
-        if not wanted and not self.deck.can_draw(number):
+        if not self.deck.can_draw(number):
             raise Refused(f"card {number} is not in her deck")
         areas = text.partition(" ")[2].strip()
         card = self.known.get(number)
@@ -253,19 +243,18 @@ class AoiGame:
         elif areas:
             raise Refused(f"the app knows card {number}: card {number}")
         events: list[said.Event] = []
-        if not wanted:
-            if self.deck.support:
-                self.action_turned = self.deck.turned()
-            self.deck.take(number)
-            if self.deck.action is not None:
-                events.append(said.PairDrawn(self.deck.action, self.deck.support[0]) if len(self.deck.support) == 1
-                              else said.CardDrawn(self.deck.action, self.action_turned))
+        if self.deck.support:
+            self.action_turned = self.deck.turned()
+        self.deck.take(number)
+        if self.deck.action is not None:
+            events.append(said.PairDrawn(self.deck.action, self.deck.support[0]) if len(self.deck.support) == 1
+                          else said.CardDrawn(self.deck.action, self.action_turned))
         self.known[number] = card
         return events + self._cards_known()
 
     def _cards_known(self) -> list[said.Event]:
-        """Once the action and support cards are known: the turned card's pass, or her actions."""
-        if self.card_wanted() is not None:
+        """Once the action and support cards are drawn: the turned card's pass, or her actions."""
+        if self.drawing():
             return []
         action = self.known[self.deck.action]  # type: ignore[index]
         if self.action_turned and action.pass_icon:

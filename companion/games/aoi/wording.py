@@ -241,7 +241,6 @@ class View:
     you_passed: bool
     she_passed: bool
     hers_next: bool
-    card_wanted: Optional[int]
     levels: dict[str, int]
     highest_shipping: Optional[int]
     community_end: str
@@ -265,8 +264,6 @@ def waiting(state: str, view: View) -> str:
         whose = "Her turn" if view.hers_next else "Your turn; then hers"
         return f"Round {view.round}. {whose}: next, or when you pass: passed"
     if state == "card":
-        if view.card_wanted:
-            return f"Card {view.card_wanted} is new to the app: card {view.card_wanted} ACTIONS | SUPPORT | PASS"
         return "Draw her next card: card N (its areas too, the first time: card N ACTIONS | SUPPORT | PASS)"
     ship = "" if view.highest_shipping is None else f" with shipping {view.highest_shipping}"
     return {

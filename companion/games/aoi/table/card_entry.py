@@ -37,13 +37,13 @@ class CardEntry(Entry):
             self.number = int(value)
 
     def step(self) -> Step:
-        asked = area_step(self.parts, "")
+        asked = area_step(self.parts)
         assert asked is not None
         return Step(f"Card {self.number}: {asked.question}", asked.choices)
 
     def choose(self, choice: Choice) -> None:
         self.parts.append(choice.part)
-        if area_step(self.parts, "") is None:
+        if area_step(self.parts) is None:
             self.cards[self.number] = parse_areas(self.number, line_of(self.parts))
             self.order.append(self.number)
             self.parts = []

@@ -33,12 +33,12 @@ SUPPORT_STEPS = (
 DIGIT_TENS = 30  # the tens of an end count: 0 to 290 points
 
 
-def area_step(parts: list[str], prefix: str) -> Optional[Step]:
-    """A card's areas tapped part by part: its actions (then Done), its support symbols, its pass area; ``prefix``
-    starts the line's first part. None once the card is complete."""
+def area_step(parts: list[str]) -> Optional[Step]:
+    """A card's areas tapped part by part: its actions (then Done), its support symbols, its pass area. None once
+    the card is complete."""
     if "|" not in parts:
         done = (Choice("Done", "|"),) if parts else ()
-        more = tuple(Choice(c.text, f"{prefix}{c.part}") for c in ACTION_CHOICES) if len(parts) < MOST_ACTIONS else ()
+        more = ACTION_CHOICES if len(parts) < MOST_ACTIONS else ()
         return Step("Action area, top to bottom: tap each action, then Done", more + done)
     asked = len(parts) - parts.index("|") - 1
     return SUPPORT_STEPS[asked] if asked < len(SUPPORT_STEPS) else None
@@ -58,14 +58,11 @@ def _community(parts: list[str]) -> Optional[Step]:
 
 
 def _card(game: AoiGame, parts: list[str]) -> Optional[Step]:
-    wanted = game.card_wanted()
-    if wanted:
-        return area_step(parts, f"card {wanted} ")
     if not parts:
         return Step("Draw her next card: its number", tuple(Choice(str(n), f"card {n}") for n in CARDS
                                                                if game.deck.can_draw(n)))
     number = int(parts[0].split()[1])
-    return None if number in game.known else area_step(parts[1:], "")
+    return None if number in game.known else area_step(parts[1:])
 
 
 def _end(key: str, parts: list[str]) -> Optional[Step]:
