@@ -81,3 +81,4 @@ register_game("automata", "companion.games.automata.entry:AUTOMATA", by_lines=Fa
 register_game("tokaido", "companion.games.tokaido.table:TOKAIDO")
 register_game("euphoria", "companion.games.euphoria.table:EUPHORIA")
 register_game("automaton", "companion.games.automaton.table:AUTOMATON")
+register_game("aoi", "companion.games.aoi.table:AOI")

@@ -1,0 +1,199 @@
+"""Her actions [L372–523], each with its condition, options, selection and execution, on her things alone."""
+from __future__ import annotations
+
+from typing import Optional
+
+import pytest
+
+from companion.games.aoi import Action, Answers, Context, Her, Pending, Support, Turn
+from companion.games.aoi.buildings import Pieces
+from companion.games.aoi.events import Chosen, Instead, Skipped
+
+LEVELS = {"banking": 0, "law": 1, "engineering": 0, "medicine": 1}
+
+
+def her(levels: Optional[dict[str, int]] = None) -> Her:
+    return Her(20, dict(levels or LEVELS), Pieces.at_setup())
+
+
+def turn(answers: list[str], support: Support = Support(), round_number: int = 1, tile: str = "law",
+         x: Optional[int] = 2, who: Optional[Her] = None) -> Turn:
+    return Turn(who or her(), Context(round_number, support, tile, x, 0), Answers(answers))
+
+
+def chosen(done: Turn) -> list[tuple[str, int, int, bool]]:
+    return [(e.what, e.place, e.options, e.forward) for e in done.events if isinstance(e, Chosen)]
+
+
+def test_points_are_the_number_shown():
+    """[L404] "die im Symbol angezeigte Anzahl an Punkten"."""
+    done = turn([])
+    done.perform(Action("points", 3))
+    assert done.her.score == 23
+
+
+def test_points_x_are_the_level_card_s_value_for_the_round_or_asked_without_it():
+    """[L406] X: the level card's value, by round; B20: owner data, so without a level row the table is asked."""
+    done = turn([], x=2)
+    done.perform(Action("points"))
+    assert done.her.score == 22
+    with pytest.raises(Pending) as asked:
+        turn([], x=None).perform(Action("points"))
+    assert asked.value.question.key == "x"
+    done = turn(["x 3"], x=None)
+    done.perform(Action("points"))
+    assert done.her.score == 23
+
+
+@pytest.mark.parametrize("round_number, held, takes", [(2, 0, False), (3, 2, True), (6, 0, True), (4, 3, False)])
+def test_an_invention_only_in_rounds_3_to_6_with_2_or_fewer_held(round_number, held, takes):
+    """[L393] "Es ist Runde 3–6 und Automa hat 2 oder weniger Erfindungen"."""
+    who = her()
+    who.inventions = held
+    done = turn(["inventions 4"], round_number=round_number, who=who)
+    assert done.perform(Action("invention")) is takes
+    assert done.her.inventions == held + takes
+
+
+def test_an_invention_is_chosen_by_the_direction_count():
+    """[L395]: direction; ← 2 of 5 inventions: the 2nd from the bottom right."""
+    done = turn(["inventions 5"], Support(forward=False, count=2), round_number=3)
+    done.perform(Action("invention"))
+    assert chosen(done) == [("invention", 2, 5, False)]
+
+
+def test_she_builds_on_the_hex_counted_among_those_left_and_marks_it_as_the_table_says():
+    """[L419–434]: the options left after the methods, then direction (→ 3 of 2: wraps to the 1st); the new
+    workshop marked when her nearest building is marked."""
+    done = turn(["hexes 2", "marked yes"], Support(count=3))
+    assert done.perform(Action("build"))
+    assert chosen(done) == [("hex", 1, 2, True)]
+    assert done.her.pieces.supply["workshop"] == 9 - 3 and done.her.pieces.built["workshop"] == 3
+
+
+def test_with_no_hex_in_range_she_upgrades_instead():
+    """[L436] "Kann Automa Umwandeln und Bauen nicht ausführen, führt sie stattdessen ... Aufwerten aus": her two
+    first workshops; the table keeps one (next to yours)."""
+    done = turn(["hexes 0", "buildings 1"])
+    assert done.perform(Action("build"))
+    assert [e for e in done.events if isinstance(e, Instead)] == [Instead("hexes")]
+    assert done.her.pieces.built == {"workshop": 1, "guild": 1, "school": 0, "university": 0, "palace": 0}
+
+
+def test_with_no_workshop_in_her_supply_she_upgrades_instead():
+    """[L418] "mind. 1 Werkstatt im Vorrat. Sonst ... Ein Gebäude aufwerten"."""
+    who = her()
+    who.pieces.supply["workshop"] = 0
+    done = turn(["buildings 2"], who=who)
+    done.perform(Action("build"))
+    assert done.events[0] == Instead("workshop") and done.her.pieces.built["guild"] == 1
+
+
+def test_an_upgrade_takes_a_guild_to_her_palace_first_then_to_schools():
+    """[L465–466] "eine Gilde also zuerst zu ihrem Palast ..., alle weiteren dann zu Schulen" (B13); the guild
+    goes back to her supply."""
+    who = her()
+    who.pieces = Pieces({"workshop": 7, "guild": 2, "school": 3, "university": 1, "palace": 1, "scholar": 7},
+                        {"workshop": 0, "guild": 2, "school": 0, "university": 0, "palace": 0})
+    first = turn(["buildings 1"], who=who)
+    first.perform(Action("upgrade"))
+    assert first.her.pieces.built["palace"] == 1 and first.her.pieces.supply["guild"] == 3
+    second = turn([], who=first.her)  # one guild left: no count needed
+    second.perform(Action("upgrade"))
+    assert second.her.pieces.built == {"workshop": 0, "guild": 0, "school": 1, "university": 0, "palace": 1}
+
+
+def test_the_table_names_the_type_when_she_can_upgrade_more_than_one():
+    """[L462] "Andernfalls alle Gebäude, die Automa aufwerten kann": a school counted (to her university)."""
+    who = her()
+    who.pieces = Pieces({"workshop": 7, "guild": 4, "school": 2, "university": 1, "palace": 0, "scholar": 7},
+                        {"workshop": 2, "guild": 0, "school": 1, "university": 0, "palace": 1})
+    done = turn(["buildings 3", "type school"], who=who)
+    done.perform(Action("upgrade"))
+    assert done.her.pieces.built["university"] == 1 and done.her.pieces.built["school"] == 0
+
+
+def test_she_upgrades_nothing_when_nothing_can_be_upgraded():
+    """[L459] the condition "Automa kann ein Gebäude aufwerten"."""
+    who = her()
+    who.pieces.supply["guild"] = 0
+    done = turn([], who=who)
+    assert not done.perform(Action("upgrade"))
+    assert done.events == [Skipped("upgrade", "none")]
+
+
+def test_cover_puts_an_x_on_a_power_action_then_a_book_action():
+    """[L474–480]: each by direction; B12: the book part runs though no power action is left."""
+    done = turn(["power 0", "book 3"], Support(forward=False, count=4))
+    assert done.perform(Action("cover"))
+    assert chosen(done) == [("book", 1, 3, False)]  # ← 4 of 3: the rightmost
+    assert done.events[0] == Skipped("power", "none")
+
+
+def test_a_scholar_rises_in_the_tile_s_discipline_by_the_highest_free_space():
+    """[L494, L505]: the tile's Automa-symbol colour; a scholar on the highest free number, rising that many. B17:
+    the space's number is asked (your scholars take spaces too)."""
+    done = turn(["space 3"], Support(scholar="tile"), tile="medicine")
+    done.perform(Action("scholar"))
+    assert done.her.levels["medicine"] == 4 and done.her.pieces.supply["scholar"] == 6
+
+
+def test_a_scholar_catches_up_when_the_tile_s_discipline_is_at_12():
+    """[L494] "Ist dies keine mögliche Option, versucht Automa aufzuholen"; I: the one at 0 [L496] — banking and
+    engineering both, so II: the smallest gap to yours (B16), which the table names: banking."""
+    done = turn(["nearest banking", "space 2"], Support(scholar="tile"), tile="law",
+                who=her({"banking": 0, "law": 12, "engineering": 0, "medicine": 3}))
+    done.perform(Action("scholar"))
+    assert done.her.levels["banking"] == 2
+
+
+def test_without_a_scholar_or_a_free_space_she_rises_one():
+    """[L506]: no scholar left, or no free space: 1 up, no scholar."""
+    done = turn(["space 0"], Support(scholar="tile"), tile="law")
+    done.perform(Action("scholar"))
+    assert done.her.levels["law"] == 2 and done.her.pieces.supply["scholar"] == 7
+    who = her()
+    who.pieces.supply["scholar"] = 0
+    done = turn([], Support(scholar="tile"), tile="law", who=who)
+    done.perform(Action("scholar"))
+    assert done.her.levels["law"] == 2
+
+
+def test_a_step_catches_up_at_0_then_by_direction():
+    """[L518–523]: a. the one at 0 (only engineering here), +1, no scholar."""
+    done = turn([], who=her({"banking": 2, "law": 1, "engineering": 0, "medicine": 1}))
+    done.perform(Action("step"))
+    assert done.her.levels["engineering"] == 1
+
+
+def test_a_step_with_no_marker_at_0_asks_your_levels_then_counts_the_ties():
+    """[L518–522]: none at 0, so all four stay (B4); b. the table says some tie, then gives your levels: gaps
+    1, 1, 3, 2, so banking and law tie; c. → 2 counts to law."""
+    done = turn(["nearest tie", "yours 3 2 5 4"], Support(count=2), who=her({"banking": 2, "law": 1, "engineering": 2,
+                                                               "medicine": 2}))
+    done.perform(Action("step"))
+    assert done.her.levels["law"] == 2
+
+
+def test_she_stops_at_12_and_rises_no_more():
+    """B5: "ohne Markierungsstein auf Stufe 12" is her own marker; she stops at 12."""
+    done = turn(["space 3"], Support(scholar="tile"), tile="law", who=her({"banking": 12, "law": 11,
+                                                                            "engineering": 12, "medicine": 12}))
+    done.perform(Action("scholar"))
+    assert done.her.levels["law"] == 12
+    done = turn([], who=her({d: 12 for d in LEVELS}))
+    assert not done.perform(Action("step"))
+
+
+def test_the_community_action_does_all_her_community_card_s_actions_in_reading_order():
+    """[L383–385]: all, one after the other; a community build uses her card's methods first [L376, L427]."""
+    done = turn(["hexes 1", "marked no"], who=her({"banking": 2, "law": 1, "engineering": 0, "medicine": 1}))
+    assert done.perform(Action("community"), (Action("build"), Action("step"), Action("points", 2)))
+    assert done.her.pieces.built["workshop"] == 3 and done.her.levels["engineering"] == 1 and done.her.score == 22
+
+
+def test_the_support_card_s_symbols_serve_only_the_actions_that_use_them():
+    """B19: the pins are reminders; points use no support symbol, so a support card full of symbols asks nothing."""
+    done = turn([], Support(group="unmarked", merge=True, row="b", forward=False, count=4, scholar="catchup",
+                            bonus="right"))
+    assert done.perform(Action("points", 2)) and done.her.score == 22 and done.answers.used == 0

@@ -1,0 +1,59 @@
+"""Age of Innovation at the table: the card entry, the setup form, the panel's LEDs and the buttons offered."""
+from __future__ import annotations
+
+from companion.games.aoi import AoiGame, Setup, parse_card_file
+from companion.games.aoi.table import AOI
+from companion.games.aoi.table.card_entry import CardEntry
+from companion.line_games.choices import line_of
+from companion.line_games.leds import PERSON_SEAT, Turn
+from tests.aoi import table_game
+
+
+def tap(entry: CardEntry, *texts: str) -> None:
+    for text in texts:
+        entry.choose(next(c for c in entry.step().choices if c.text == text))
+
+
+def test_her_cards_entered_by_taps_make_a_card_file():
+    entry = CardEntry()
+    tap(entry, "Build", "Points X", "Done", "Marked buildings", "Merge", "Row A", "→ 3", "Scoring tile", "Middle",
+        "Pass icon")
+    assert entry.lines() == ["1: build ; points-x | marked merge a >3 tile middle | pass"]
+    entry.tap_top("7")
+    tap(entry, "Upgrade")
+    assert entry.undo_label == "Undo tap" and entry.problem()
+    entry.undo()
+    entry.undo()
+    assert entry.undo_label == "" and not parse_card_file(entry.text()).cards
+
+
+def test_the_setup_form_makes_the_game_s_setup():
+    form = AOI.setup_form(None, [])
+    form.tap("level", "ultoma")
+    form.tap("draws", "table")
+    setup = form.setup(seed=4)
+    assert setup == Setup("ultoma", 4, None, True) and not form.problem()
+    assert AOI.setup_from_json(setup.to_json()) == setup
+
+
+def test_the_leds_show_her_turn_while_she_plays_and_yours_otherwise():
+    game = table_game()
+    game.play("tile 3 law")
+    assert AOI.whose_turn(game, []) == Turn(PERSON_SEAT)
+    assert AOI.whose_turn(game, ["next"]) == Turn(automa=True)
+    game.play("next")
+    assert AOI.whose_turn(game, []) == Turn(automa=True) and AOI.mid_turn(game)
+
+
+def test_a_card_new_to_the_app_is_tapped_area_by_area_after_its_number():
+    game = AoiGame(Setup("automa", 1))
+    for line in ("community law / build", "tile 2 law", "next"):
+        game.play(line)
+    parts = ["card 5"]
+    for choice in ("build", "|", "unmarked", "", "b", "<2", "catchup", "right", "| -"):
+        step = AOI.next_step(game, parts)
+        assert step is not None and choice in [c.part for c in step.choices]
+        parts.append(choice)
+    assert AOI.next_step(game, parts) is None
+    game.play(line_of(parts))
+    assert game.known[5].areas() == "build | unmarked b <2 catchup right | -"
