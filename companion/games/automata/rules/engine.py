@@ -78,8 +78,10 @@ def check_action(state: State, action: Action) -> None:
     seat_index = state.seat_index(action.seat)
     if seat_index is None:
         raise IllegalAction("R3", f"There is no {action.seat} seat at this table")
-    if seat_index != state.turn:
-        raise IllegalAction("Rulebook: Turn order", f"It is {state.seats[state.turn].colour}'s turn, not {action.seat}'s")
+    turn = state.turn
+    if seat_index != turn:
+        mover = "no one's" if turn is None else f"{state.seats[turn].colour}'s"
+        raise IllegalAction("Rulebook: Turn order", f"It is {mover} turn, not {action.seat}'s")
     if state.phase == DEPLOY:
         if not isinstance(action, DEPLOYMENT_TYPES):
             raise IllegalAction("Rulebook: Deployment Phase", "During Deployment dice are modified and placed, not activated")
@@ -97,10 +99,13 @@ def apply_action(state: State, action: Action) -> State:
     new = state.successor()
     if isinstance(action, CHANCE_TYPES):
         chance.apply(new, action)
-    elif new.phase == DEPLOY:
-        deployment.apply(new, new.turn, action)
+        return new
+    seat = new.turn
+    assert seat is not None  # a legal decision is one of the seat to act
+    if isinstance(action, ACTIVATION_TURN_TYPES):  # legal only in the Activation Phase
+        activation.apply(new, seat, action)
     else:
-        activation.apply(new, new.turn, action)
+        deployment.apply(new, seat, action)
     return new
 
 
