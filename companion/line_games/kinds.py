@@ -113,12 +113,21 @@ class RollSeen(Protocol):
 class TableCheck(Protocol):
     """What a game's camera looks for at the table (``GameKind.camera``): the dice of ``dice_colours`` in zones
     of its own (``layout``), calibrated (``calibrate --game NAME``, the dice laid out in ``calibration_zones``) into
-    the profile named ``profile_name``, beside the calibration profile."""
+    the profile named ``profile_name``, beside the calibration profile. Its data are read only."""
 
-    profile_name: str
-    dice_colours: Sequence[str]
-    calibration_zones: Sequence[str]
-    about_zones: str  # what ``print-markers`` and ``calibrate`` do for the game, in a line of their help
+    @property
+    def profile_name(self) -> str: ...
+
+    @property
+    def dice_colours(self) -> Sequence[str]: ...
+
+    @property
+    def calibration_zones(self) -> Sequence[str]: ...
+
+    @property
+    def about_zones(self) -> str:
+        """What ``print-markers`` and ``calibrate`` do for the game, in a line of their help."""
+        ...
 
     def layout(self) -> "ZoneLayout":
         ...
@@ -145,15 +154,39 @@ class TableCheck(Protocol):
 
 
 class GameKind(Protocol):
-    """One game at the table, as the companion's shared parts see it."""
+    """One game at the table, as the companion's shared parts see it. Its data are read only (a kind may
+    give each as a class attribute)."""
 
-    name: str
-    title: str
-    about: str                          # the game in a line, under its name on the New game screen
-    colour: tuple[float, float, float, float]  # its button's (RGBA)
-    refused: type[Exception]            # what the game raises for an event it cannot play
-    entered: Optional[EnteredText]      # the text entered once (a road, a deck), if the game has one
-    camera: Optional[TableCheck]        # what the camera looks for, if anything
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def about(self) -> str:
+        """The game in a line, under its name on the New game screen."""
+        ...
+
+    @property
+    def colour(self) -> tuple[float, float, float, float]:
+        """Its button's (RGBA)."""
+        ...
+
+    @property
+    def refused(self) -> type[Exception]:
+        """What the game raises for an event it cannot play."""
+        ...
+
+    @property
+    def entered(self) -> Optional[EnteredText]:
+        """The text entered once (a road, a deck), if the game has one."""
+        ...
+
+    @property
+    def camera(self) -> Optional[TableCheck]:
+        """What the camera looks for, if anything."""
+        ...
 
     @property
     def new_game_options(self) -> Sequence[str]:
@@ -208,7 +241,8 @@ class GameKind(Protocol):
 class GameOptions(Protocol):
     """A game's module of command-line options (its package's ``table.options``)."""
 
-    NEW_GAME_OPTIONS: Sequence[str]
+    @property
+    def NEW_GAME_OPTIONS(self) -> Sequence[str]: ...
 
     def add_options(self, parser: argparse.ArgumentParser) -> None: ...
 
