@@ -111,7 +111,10 @@ class Enrolment:
 
     def confirm(self, die_type: str, value: int) -> None:
         """The die asked about is a ``die_type`` showing ``value`` (as read, or as the person says): an example."""
-        self.table_dice.add([ConfirmedDie.of(self.frame, self.current, die_type, value, self.colour)])
+        asked = self.current
+        if self.frame is None or asked is None:
+            raise ValueError("no die of a roll is asked about")
+        self.table_dice.add([ConfirmedDie.of(self.frame, asked, die_type, value, self.colour)])
         self.position += 1
         self._next_colour_when_taught()
 
