@@ -19,7 +19,14 @@ class MoveOutcome(Protocol):
     def event(self) -> Optional[int]: ...
 
     @property
-    def refusal(self) -> str: ...
+    def reason(self) -> str:
+        """Why it was refused, in plain words ('' when it was played)."""
+        ...
+
+    @property
+    def refusal(self) -> str:
+        """The reason with the rule it cites."""
+        ...
 
 
 class FollowedGame(Protocol):
