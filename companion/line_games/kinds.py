@@ -19,6 +19,7 @@ from vision.readings import ReadingsByZone
 
 if TYPE_CHECKING:
     from calibration.layout import ZoneLayout
+    from companion.store import GameStore
 
     from .choices import Step
     from .entered import Entered
@@ -26,6 +27,39 @@ if TYPE_CHECKING:
     from .leds import Turn
     from .setup_form import SetupForm
 
+
+
+class Answered(Protocol):
+    """The answer to a line submitted to a game in play: whether it was played (and saved), or why not."""
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def reason(self) -> str: ...
+
+
+class GameInPlay(Protocol):
+    """A game in play, as every registered game's is (``RegisteredGame.start``, ``resume``): each line the table
+    sends is checked, saved, then played; undo takes the last one back; a saved game resumes as it was."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def next_step(self, parts: Sequence[str]) -> Optional["Step"]:
+        """What the table is asked next, once ``parts`` of a line are tapped (None once nothing is asked)."""
+        ...
+
+    def submit(self, line: str) -> Answered: ...
+
+    def undo(self) -> Answered: ...
+
+    def snapshot(self) -> dict[str, Any]:
+        """The game as it stands, as ``RegisteredGame.replay`` gives a record's ``state``."""
+        ...
 
 
 class RegisteredGame(Protocol):
@@ -54,6 +88,15 @@ class RegisteredGame(Protocol):
 
     def replay(self, text: str) -> dict[str, Any]:
         """What ``replay`` prints of a record of it; raises ``RecordError`` naming the line it cannot use."""
+        ...
+
+    def start(self, store: "GameStore", args: argparse.Namespace) -> GameInPlay:
+        """A new game in ``store``, set up by the command line's options (``session --new``); ValueError
+        saying why it cannot start."""
+        ...
+
+    def resume(self, store: "GameStore", game_id: Optional[str]) -> GameInPlay:
+        """The saved game ``game_id`` (the latest of this game when None), replayed."""
         ...
 
 
