@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from typing import Iterator, Optional
+from typing import Iterator
 
 import pytest
 
@@ -15,12 +15,12 @@ from companion.cli import build_parser
 from companion.games.registry import (
     game_named, kind_named, played_by_lines, register_game, registered, unregister_game,
 )
-from companion.line_games.choices import line_of
 from companion.line_games.kinds import GameInPlay
 from companion.line_games.records import replay_record
 from companion.line_games.session import GameSession
 from companion.session.headless import run
 from companion.store import GameStore
+from tests.line_games.helpers import tapped_line
 
 TINY = "countdown"
 LINES = 60  # lines tapped at most in a playthrough
@@ -36,17 +36,6 @@ def tiny_game_registered() -> Iterator[None]:
 
 
 GAMES = registered() + (TINY,)
-
-
-def tapped_line(game: GameInPlay, rng: random.Random) -> Optional[str]:
-    """A line tapped at random, choice after choice, as the touchscreen builds it; None once nothing is asked."""
-    parts: list[str] = []
-    while (step := game.next_step(parts)) is not None:
-        choice = rng.choice(step.choices + step.also)
-        parts.append(choice.part)
-        if choice.ends:
-            break
-    return line_of(parts) or None
 
 
 def play_at_random(game: GameInPlay, rng: random.Random) -> list[str]:
