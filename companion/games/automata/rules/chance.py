@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from . import flow, pools
-from .actions import Action, ChanceOutcome, Deal, Order, Roll
+from .actions import Action, ChanceOutcome, Deal, Die, Order, Roll
 from .errors import IllegalAction
 from .state import State
 from .vocabulary import DIE_TYPES
@@ -115,7 +115,7 @@ def sample(state: State, rng: random.Random) -> Action:
         faces = [v for v in range(1, rules.faces[die_type] + 1) if v != old]
         return Roll(state.seats[seat].colour, ((die_type, rng.choice(faces)),))
     seat_index = state.pending_rolls[0]
-    dice: list = []
+    dice: list[Die] = []
     for die_type, count in zip(DIE_TYPES, state.seats[seat_index].spent):
         stop = rules.faces[die_type] + 1
         for _ in range(count):

@@ -61,7 +61,10 @@ def legal_actions(state: State) -> list[Action]:
     """Every legal decision of the seat to move, in a fixed order; empty at chance nodes and at the end."""
     if state.turn is None or state.is_over or state.is_chance_node:
         return []
-    actions = (deployment if state.phase == DEPLOY else activation).legal(state, state.turn)
+    if state.phase == DEPLOY:
+        actions = deployment.legal(state, state.turn)
+    else:
+        actions = activation.legal(state, state.turn)
     state.offered = tuple(actions)
     return actions
 
