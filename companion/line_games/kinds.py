@@ -28,6 +28,25 @@ if TYPE_CHECKING:
     from .setup_form import SetupForm
 
 
+class Shown(Protocol):
+    """A game as the New game screen shows it (read only)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def about(self) -> str:
+        """The game in a line, under its name on the New game screen."""
+        ...
+
+    @property
+    def colour(self) -> tuple[float, float, float, float]:
+        """Its button's (RGBA)."""
+        ...
+
 
 class Answered(Protocol):
     """The answer to a line submitted to a game in play: whether it was played (and saved), or why not."""
@@ -62,25 +81,9 @@ class GameInPlay(Protocol):
         ...
 
 
-class RegisteredGame(Protocol):
+class RegisteredGame(Shown, Protocol):
     """Any game registered (``companion.games.registry.game_named``), as the New game and Home screens, the
     headless session and ``replay`` see it."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def about(self) -> str:
-        """The game in a line, under its name on the New game screen."""
-        ...
-
-    @property
-    def colour(self) -> tuple[float, float, float, float]:
-        """Its button's (RGBA)."""
-        ...
 
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """A saved game of it for the Home screen's list, after its date: where it stands, who plays."""
@@ -196,25 +199,9 @@ class TableCheck(Protocol):
         ...
 
 
-class GameKind(Protocol):
+class GameKind(Shown, Protocol):
     """One game at the table, as the companion's shared parts see it. Its data are read only (a kind may
     give each as a class attribute)."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def about(self) -> str:
-        """The game in a line, under its name on the New game screen."""
-        ...
-
-    @property
-    def colour(self) -> tuple[float, float, float, float]:
-        """Its button's (RGBA)."""
-        ...
 
     @property
     def refused(self) -> type[Exception]:
