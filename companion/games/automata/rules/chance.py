@@ -92,7 +92,8 @@ def apply(state: State, action: ChanceOutcome) -> None:
         available.sort()
         state.pending_reroll = None
     else:
-        seat_index = state.colours.index(action.seat)  # a seat awaiting its roll (checked)
+        seat_index = state.seat_index(action.seat)
+        assert seat_index is not None  # a seat awaiting its roll (checked)
         seat = state.own_seat(seat_index)
         seat.available = sorted(seat.available + list(action.dice))
         seat.spent = [0, 0, 0]

@@ -91,7 +91,7 @@ def check_action(state: State, action: Action) -> None:
         deployment.check(state, seat_index, action)
     else:
         if not isinstance(action, ACTIVATION_TURN_TYPES):
-            raise IllegalAction("Rulebook: Deployment Phase", "Once a die is on a staging area it cannot be modified or moved")
+            raise _no_modification_once_staged()
         activation.check(state, seat_index, action)
 
 
@@ -105,11 +105,17 @@ def apply_action(state: State, action: Action) -> State:
         return new
     seat = new.turn
     assert seat is not None  # a legal decision is one of the seat to act
-    if isinstance(action, ACTIVATION_TURN_TYPES):  # legal only in the Activation Phase
+    if new.phase == DEPLOY:
+        deployment.apply(new, seat, action)
+    elif isinstance(action, ACTIVATION_TURN_TYPES):  # as every legal action of the Activation Phase is
         activation.apply(new, seat, action)
     else:
-        deployment.apply(new, seat, action)
+        raise _no_modification_once_staged()
     return new
+
+
+def _no_modification_once_staged() -> IllegalAction:
+    return IllegalAction("Rulebook: Deployment Phase", "Once a die is on a staging area it cannot be modified or moved")
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
