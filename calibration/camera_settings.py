@@ -42,7 +42,8 @@ class CameraSettings:
     def from_picamera2_metadata(cls, metadata: Mapping[str, Any], resolution: tuple[int, int]) -> "CameraSettings":
         """Lock what the camera's automatic controls settled on (``Picamera2.capture_metadata()``)."""
         gains = metadata.get("ColourGains")
-        return cls(tuple(resolution), int(metadata["ExposureTime"]) if "ExposureTime" in metadata else None,
+        width, height = resolution
+        return cls((width, height), int(metadata["ExposureTime"]) if "ExposureTime" in metadata else None,
                    float(metadata["AnalogueGain"]) if "AnalogueGain" in metadata else None,
                    (float(gains[0]), float(gains[1])) if gains else None)
 
@@ -89,7 +90,8 @@ class CameraSettings:
             raise SettingsError(f"unknown camera setting(s): {', '.join(sorted(unknown))}")
         try:
             gains = data.get("colour_gains")
-            return cls(tuple(int(v) for v in data.get("resolution", (1920, 1080))),
+            width, height = (int(v) for v in data.get("resolution", (1920, 1080)))
+            return cls((width, height),
                        None if data.get("exposure_us") is None else int(data["exposure_us"]),
                        None if data.get("analogue_gain") is None else float(data["analogue_gain"]),
                        None if gains is None else (float(gains[0]), float(gains[1])))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -19,10 +19,16 @@ import numpy as np
 from calibration.layout import seat_zone
 from companion.games.automata.rules import CompanionError
 from vision.colour import body_colour, match_colour
-from vision.readings import ColourProfile
+from vision.readings import ColourProfile, DieReading
 from vision.zones import FoundZones
 
 Lab = tuple[float, float, float]
+
+
+def as_lab(values: Iterable[float]) -> Lab:
+    """Three numbers as a Lab colour; ValueError unless there are three."""
+    lightness, a, b = (float(v) for v in values)
+    return lightness, a, b
 # The matcher weighs lightness at half (light and shade move it more than the chroma axes).
 LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 TOO_CLOSE = 25.0       # weighted Lab distance under which two players' dice are easily confused
@@ -75,7 +81,7 @@ def references(samples: Sequence[Lab], count: int = REFERENCES) -> list[Lab]:
     """Medians of the darker, middle and lighter thirds of a player's samples."""
     ordered = sorted(samples, key=lambda lab: lab[0])
     groups = [g for g in np.array_split(np.array(ordered, np.float32), min(count, len(ordered))) if len(g)]
-    return [tuple(round(float(v), 1) for v in np.median(g, axis=0)) for g in groups]
+    return [as_lab(round(float(v), 1) for v in np.median(g, axis=0)) for g in groups]
 
 
 def calibrate_from_samples(samples: Mapping[str, Sequence[Lab]], max_distance: float = 60.0,
@@ -128,7 +134,7 @@ def zone_blobs(frame: np.ndarray, polygon: np.ndarray, die_px: float) -> list[tu
         return []
     patch = frame[y0:y1, x0:x1]
     mask = np.zeros(patch.shape[:2], np.uint8)
-    cv2.fillPoly(mask, [np.round(polygon - [x0, y0]).astype(np.int32)], 255)
+    cv2.fillPoly(mask, [np.round(polygon - [x0, y0]).astype(np.int32)], (255,))
     lab = cv2.cvtColor(cv2.GaussianBlur(patch, (0, 0), 1.5), cv2.COLOR_BGR2LAB).astype(np.float32)
     background = np.median(lab[mask > 0], axis=0)
     distance_map = np.linalg.norm((lab - background) * LAB_WEIGHTS, axis=2)
@@ -159,7 +165,7 @@ def sample_zones(players: Sequence[str], zone_names: Optional[Sequence[str]] = N
 
 
 def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[str],
-                       reader: Optional[Callable[..., Sequence[object]]] = None,
+                       reader: Optional[Callable[..., Sequence[DieReading]]] = None,
                        zone_names: Optional[Sequence[str]] = None) -> dict[str, list[Lab]]:
     """Body colours of the dice in each player's zone (:func:`sample_zones`).
 
@@ -184,7 +190,7 @@ def samples_from_frame(frame: np.ndarray, zones: FoundZones, players: Sequence[s
             dice = [(r.centre, max(r.bbox[2] - r.bbox[0], r.bbox[3] - r.bbox[1], 1.0)) for r in inside]
         else:
             dice = zone_blobs(frame, polygon, die_px)
-        samples[player] = [tuple(float(v) for v in body_colour(frame, centre, size)) for centre, size in dice]
+        samples[player] = [as_lab(body_colour(frame, centre, size)) for centre, size in dice]
     return samples
 
 
@@ -196,9 +202,9 @@ def table_colour(frame: np.ndarray, zones: FoundZones, players: Sequence[str],
     for name in sample_zones(players, zone_names):
         polygon = zones.polygons.get(name)
         if polygon is not None:
-            cv2.fillPoly(mask, [np.round(polygon).astype(np.int32)], 1)
+            cv2.fillPoly(mask, [np.round(polygon).astype(np.int32)], (1,))
     if not mask.any():
         raise CalibrationError("the camera does not see the zones the dice are laid out in")
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
-    return tuple(float(v) for v in np.median(lab[mask > 0], axis=0))
+    return as_lab(np.median(lab[mask > 0], axis=0))
 

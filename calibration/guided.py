@@ -7,7 +7,7 @@ so the same step runs from a photo, a camera, or a synthetic table in the tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -18,6 +18,9 @@ from calibration.layout import ZoneLayout
 from calibration.profile import CalibrationProfile
 from companion.invocation import program
 from vision.zones import ZoneFinder
+
+if TYPE_CHECKING:
+    from hardware.camera.base import CameraSource
 
 LEGIBLE_DIE_PX = 60.0  # a D4 narrower than this in the frame shows numerals only a few pixels tall
 
@@ -57,7 +60,7 @@ class TableCalibration:
         return "Dice seen: " + ", ".join(f"{p} {n}" for p, n in self.dice_seen.items())
 
 
-def frame_from_camera(open_source: Callable[[], object], no_camera_hint: str
+def frame_from_camera(open_source: Callable[[], CameraSource], no_camera_hint: str
                       ) -> tuple[np.ndarray, Optional[Mapping[str, Any]]]:
     """One full-resolution frame from the camera ``open_source`` starts, and what its automatic
     exposure and white balance settled on for it (None where the camera cannot tell);
@@ -107,7 +110,8 @@ def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: Calibra
     players = check_players(players)
     layout = layout or previous.layout
     zones = ZoneFinder(layout).find(frame)
-    if not zones.seen_markers:
+    die_size = zones.die_size()
+    if not zones.seen_markers or die_size is None:
         raise CalibrationError("no marker is in view: check that the markers are on the table, "
                                "uncovered, and that the camera sees the whole play area")
     result = calibrate_from_samples(samples_from_frame(frame, zones, players, reader, zone_names),
@@ -118,6 +122,6 @@ def calibrate_table(frame: np.ndarray, players: Sequence[str], previous: Calibra
     if gains is not None and len(gains) != 2:
         raise CalibrationError("colour gains are two numbers: red,blue")
     settings = CameraSettings(resolution, exposure_us or camera.exposure_us,
-                              camera.analogue_gain, None if gains is None else tuple(gains))
+                              camera.analogue_gain, None if gains is None else (gains[0], gains[1]))
     return TableCalibration(CalibrationProfile(result.profile, layout, settings, result.check.text()), result,
-                            zones.die_size())
+                            die_size)

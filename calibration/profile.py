@@ -15,10 +15,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Sequence
 
 from calibration.camera_settings import CameraSettings, SettingsError
 from calibration.layout import LayoutError, ZoneLayout, default_layout, read_json_file, readable_json
+from calibration.colour import Lab, as_lab
 from companion.games.automata.rules import CompanionError
 from vision.readings import ColourProfile
 
@@ -82,9 +83,9 @@ def _colours(data: Any):
         return None, ""
     if not isinstance(data, dict) or not isinstance(data.get("players"), dict):
         raise ValueError("expected an object with 'players'")
-    players = {}
+    players: dict[str, Sequence[Lab]] = {}
     for name, refs in data["players"].items():
         if not isinstance(refs, list) or not refs or not all(isinstance(r, list) and len(r) == 3 for r in refs):
             raise ValueError(f"'{name}' needs a list of [L, a, b] references")
-        players[str(name)] = [tuple(float(v) for v in r) for r in refs]
+        players[str(name)] = [as_lab(r) for r in refs]
     return ColourProfile(players, float(data.get("max_distance", 60.0))), str(data.get("check", ""))

@@ -13,6 +13,7 @@ from vision.markers import marker_image
 A4_MM = (210.0, 297.0)
 MARGIN_MM = 10.0
 COLUMNS = 3
+BLACK, DARK_GREY, LIGHT_GREY = (0,), (80,), (170,)  # the page's inks (one grey channel)
 
 
 def render_sheet(layout: ZoneLayout, dpi: int = 300, page_mm: tuple[float, float] = A4_MM) -> np.ndarray:
@@ -29,7 +30,7 @@ def render_sheet(layout: ZoneLayout, dpi: int = 300, page_mm: tuple[float, float
     top = MARGIN_MM * px + 10 * px
     scale = dpi / 300.0
     cv2.putText(page, f"Automata table markers - print at 100% (marker side {layout.marker_mm:g} mm)",
-                (int(MARGIN_MM * px), int(MARGIN_MM * px + 5 * px)), cv2.FONT_HERSHEY_SIMPLEX, 1.1 * scale, 0,
+                (int(MARGIN_MM * px), int(MARGIN_MM * px + 5 * px)), cv2.FONT_HERSHEY_SIMPLEX, 1.1 * scale, BLACK,
                 max(1, int(2 * scale)), cv2.LINE_AA)
     for i, zone in enumerate(layout.zones):
         row, col = divmod(i, COLUMNS)
@@ -40,13 +41,13 @@ def render_sheet(layout: ZoneLayout, dpi: int = 300, page_mm: tuple[float, float
         page[my:my + marker_px, mx:mx + marker_px] = marker_image(zone.marker, marker_px, layout.dictionary)
         text_x = mx + marker_px + int(3 * px)
         cv2.putText(page, zone_title(zone.name), (text_x, my + int(6 * px)), cv2.FONT_HERSHEY_SIMPLEX,
-                    0.75 * scale, 0, max(1, int(2 * scale)), cv2.LINE_AA)
+                    0.75 * scale, BLACK, max(1, int(2 * scale)), cv2.LINE_AA)
         cv2.putText(page, f"marker {zone.marker}", (text_x, my + int(12 * px)), cv2.FONT_HERSHEY_SIMPLEX,
-                    0.7 * scale, 80, max(1, int(scale)), cv2.LINE_AA)
-        cv2.arrowedLine(page, (text_x, my + int(18 * px)), (text_x + int(15 * px), my + int(18 * px)), 0,
+                    0.7 * scale, DARK_GREY, max(1, int(scale)), cv2.LINE_AA)
+        cv2.arrowedLine(page, (text_x, my + int(18 * px)), (text_x + int(15 * px), my + int(18 * px)), BLACK,
                         max(1, int(2 * scale)), cv2.LINE_AA, tipLength=0.3)
         cv2.putText(page, "zone", (text_x + int(17 * px), my + int(19 * px)), cv2.FONT_HERSHEY_SIMPLEX,
-                    0.7 * scale, 0, max(1, int(scale)), cv2.LINE_AA)
+                    0.7 * scale, BLACK, max(1, int(scale)), cv2.LINE_AA)
     return page
 
 
@@ -58,7 +59,7 @@ def _dashed_rectangle(page: np.ndarray, p0, p1, dash: int) -> None:
             end = min(start + dash, length)
             pa = (int(a[0] + (b[0] - a[0]) * start / length), int(a[1] + (b[1] - a[1]) * start / length))
             pb = (int(a[0] + (b[0] - a[0]) * end / length), int(a[1] + (b[1] - a[1]) * end / length))
-            cv2.line(page, pa, pb, 170, 1)
+            cv2.line(page, pa, pb, LIGHT_GREY, 1)
 
 
 def write_sheet(path: Path, layout: ZoneLayout, dpi: int = 300) -> Path:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Optional
+from typing import Callable, Optional, Protocol
 
 from .games.automata.automa.valuation import estimate
 from .games.automata.rules import Action, CardReroll, Phase, Place, Reroll, State, apply_action, legal_actions, sample_chance
@@ -24,6 +24,15 @@ MARGIN_SCALE = 25.0  # points of estimated lead at a round's end that count as a
 PLACE_SHARE = 0.8  # share of a playout's random choices made among the Place actions alone
 ROUND_ENDS = (Phase.RESET, Phase.OVER)  # where a playout stops: the round is scored, the next not dealt
 STRONG_PLAYOUTS = 1000  # the "strong" budget: about 200 ms a decision on one core (docs/automa.md)
+
+
+class Bot(Protocol):
+    """A reference player: one legal action for the seat to act."""
+
+    kind: str
+    colour: str
+
+    def decide(self, state: State) -> Action: ...
 
 
 class RandomBot:
@@ -45,7 +54,7 @@ class GreedyBot:
         self.max_candidates = max_candidates
 
     def decide(self, state: State) -> Action:
-        seat = state.turn
+        seat = state.acting_seat
         actions = legal_actions(state)
         best: Optional[Action] = None
         best_value = float("-inf")
@@ -84,7 +93,7 @@ class SearchBot:
         self.rng = random.Random(f"mcts:{colour}:{seed}")
 
     def decide(self, state: State) -> Action:
-        seat = state.turn
+        seat = state.acting_seat
         candidates = self._candidates(state, seat)
         if len(candidates) == 1:
             return candidates[0]
@@ -136,11 +145,11 @@ def margin_value(state: State, seat: int) -> float:
     return math.tanh((mine - best_other) / MARGIN_SCALE)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[str, int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 BOT_NAMES = "random, greedy, mcts:N (N playouts a decision), strong"
 
 
-def make_bot(kind: str, colour: str, seed: int = 0):
+def make_bot(kind: str, colour: str, seed: int = 0) -> Bot:
     """A reference bot by name: "random", "greedy", "mcts:N" or "strong"."""
     if kind == "strong":
         return SearchBot(colour, seed, playouts=STRONG_PLAYOUTS)

@@ -42,6 +42,8 @@ GAME_SCREENS = (("new_game", "NewGameScreen"), ("other_setup", "OtherSetupScreen
 class CompanionApp(App):
     title = "Automata Table Companion"
     camera = ObjectProperty(None)  # the TableCamera, from build() on
+    controller: GameController  # from build() on
+    panel: Panel  # from build() on
 
     def __init__(self, settings: Config, db_path: Optional[Path] = None, demo: bool = False,
                  store: Optional[GameStore] = None, **kwargs) -> None:
@@ -50,8 +52,6 @@ class CompanionApp(App):
         self.db_path = Path(db_path or settings.storage.db_path)
         self.demo = demo
         self.store = store  # already open (the command line's --db), else opened in build()
-        self.controller: Optional[GameController] = None
-        self.panel: Optional[Panel] = None
         self.started_at = time.monotonic()
         self.home_shown_at: Optional[float] = None
 
@@ -136,4 +136,5 @@ class CompanionApp(App):
         Window.unbind(on_key_down=self._on_key_down)
         self.camera.stop()
         self.panel.close()
-        self.store.close()
+        if self.store is not None:
+            self.store.close()

@@ -19,6 +19,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from types import ModuleType
 from typing import Callable, Optional, Sequence
 
 import cv2
@@ -28,9 +29,10 @@ from companion.config import CameraConfig
 from companion.games.automata.rules import DIE_TYPES, FACES
 from companion.session import follower as following
 from companion.session.dice_learning import ConfirmedDie, TableDiceLearner
+from companion.session.table import TableSession
 from hardware.camera import CameraSource, CameraUnavailable, CameraWatch, open_camera
 from vision.known_types import with_types
-from vision.readings import CONFIDENCE_THRESHOLD, DieReading
+from vision.readings import CONFIDENCE_THRESHOLD, DieReading, ReadingsByZone
 
 from . import theme
 
@@ -82,8 +84,9 @@ def with_rolled_types(readings: Sequence[Reading], rolled: Sequence[str]) -> Opt
     """One seat's dice read, each as the type the game gives it among the types ``rolled``
     (``vision.known_types``); None where they are not the dice rolled (not as many, or of other types with no
     odds of the reader's to read them by)."""
-    if all(r.raw is not None for r in readings):
-        typed = with_types([r.raw for r in readings], rolled)
+    raws = [r.raw for r in readings if r.raw is not None]
+    if len(raws) == len(readings):
+        typed = with_types(raws, rolled)
         return None if typed is None else [r if t is r.raw else r.reread(t) for r, t in zip(readings, typed)]
     return list(readings) if sorted(r.die_type for r in readings) == sorted(rolled) else None
 
@@ -98,11 +101,12 @@ class DemoTable:
     until the game changes: rendering a scene costs far more than a preview frame.
     """
 
-    def __init__(self, table: Callable[[], object]) -> None:
+    def __init__(self, table: Callable[[], Optional[TableSession]]) -> None:
         self.table = table
         self._key: object = None
         self._frame: Optional[np.ndarray] = None
         self._lock = threading.Lock()
+        self._synth: Optional[ModuleType]
         try:
             from vision import synth
             self._synth = synth
@@ -165,7 +169,8 @@ class DemoTable:
 # -- the feed ---------------------------------------------------------------------------------
 
 def _bgr(rgba: theme.RGBA) -> tuple[int, int, int]:
-    return tuple(round(c * 255) for c in rgba[2::-1])
+    red, green, blue = (round(c * 255) for c in rgba[:3])
+    return blue, green, red
 
 
 def draw_readings(preview: np.ndarray, readings: Sequence[Reading], scale: float, threshold: float) -> None:
@@ -215,10 +220,10 @@ class CameraFeed:
         self._stop = threading.Event()
         self._preview_thread: Optional[threading.Thread] = None
         self._produced: list[float] = []
-        self.on_settled: Optional[Callable[[dict, np.ndarray], None]] = None
+        self.on_settled: Optional[Callable[[ReadingsByZone, np.ndarray], None]] = None
 
     @classmethod
-    def open(cls, config: CameraConfig, demo: bool, table: Callable[[], object],
+    def open(cls, config: CameraConfig, demo: bool, table: Callable[[], Optional[TableSession]],
              threshold: float = CONFIDENCE_THRESHOLD, camera: Optional[CameraSource] = None, profile=None,
              settle_reads: int = following.STILL_READS,
              table_dice: Optional[TableDiceLearner] = None) -> "CameraFeed":
@@ -241,7 +246,7 @@ class CameraFeed:
         reading, why = following.follow_camera(camera, profile, table_dice, settle_reads)
         return cls(camera, reading, why, threshold, config.lost_after_s)
 
-    def follow(self, on_settled: Callable[[dict, np.ndarray], None]) -> None:
+    def follow(self, on_settled: Callable[[ReadingsByZone, np.ndarray], None]) -> None:
         """Before ``start``: after each settle of a calibrated table, hand the dice by zone, and the frame they
         were read in, to ``on_settled`` (called on the reading thread)."""
         self.on_settled = on_settled
@@ -295,8 +300,9 @@ class CameraFeed:
             self.on_settled(sight.settled, sight.frame)
 
     def _reading_ended(self) -> None:
-        if self.reading is not None and self.reading.failure:
-            self.reading, self.reader_status = None, self.reading.failure
+        reading = self.reading
+        if reading is not None and reading.failure:
+            self.reading, self.reader_status = None, reading.failure
 
     # -- what the screen takes ------------------------------------------------------------
 

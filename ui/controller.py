@@ -44,6 +44,13 @@ class GameController:
     def session(self) -> Optional[TableSession]:
         return None if self.runtime is None else self.runtime.session
 
+    @property
+    def playing(self) -> TableRuntime:
+        """The runtime of the game of Automata open: the table's screens are shown only with one."""
+        if self.runtime is None:
+            raise ValueError("no game of Automata is open")
+        return self.runtime
+
     # -- starting --------------------------------------------------------------------------
 
     def new_game(self, seats: Sequence[SeatSpec], seed: Optional[int] = None, table_rolls: bool = False) -> TableSession:
@@ -117,8 +124,7 @@ class GameController:
 
     @property
     def state(self) -> State:
-        assert self.session is not None
-        return self.session.upcoming_state()
+        return self.playing.session.upcoming_state()
 
     def next_step(self) -> str:
         state = self.state
@@ -129,7 +135,7 @@ class GameController:
         return AUTOMA if self.automa_decision() is not None else PERSON
 
     def seat_name(self, seat: int) -> str:
-        spec = self.session.seats[seat]
+        spec = self.playing.session.seats[seat]
         return spec.name or spec.colour.title()
 
     def pending_roll(self) -> Optional[tuple]:
@@ -148,22 +154,22 @@ class GameController:
     def submit(self, action: Action, confirmed: Sequence[ConfirmedDie] = ()) -> Outcome:
         """Play ``action``; ``confirmed``: the dice read by the camera whose values a person confirmed for it,
         which teach the reader (``TableRuntime.submit``)."""
-        return self.runtime.submit(action, confirmed)
+        return self.playing.submit(action, confirmed)
 
     # -- Automa seats -----------------------------------------------------------------------
 
     def automa_decision(self) -> Optional[AutomaDecision]:
-        return self.session.automa_decision()
+        return self.playing.session.automa_decision()
 
     def acknowledge_automa(self) -> Outcome:
         """Play the decision shown, once the person at the table has carried it out."""
-        return self.runtime.acknowledge_automa()
+        return self.playing.acknowledge_automa()
 
     def undo(self) -> Outcome:
-        return self.runtime.undo()
+        return self.playing.undo()
 
     def history(self) -> list[str]:
-        return [str(a) for a in self.session.game.actions]
+        return [str(a) for a in self.playing.session.game.actions]
 
     def final_score(self) -> Score:
-        return score(self.session.state)
+        return score(self.playing.session.state)

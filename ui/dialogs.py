@@ -1,8 +1,10 @@
 """Pop-up dialogs: alerts (a refused move, a lost camera) and plain information."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Optional, Sequence
 
+import numpy as np
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 
@@ -34,17 +36,19 @@ def ask(title: str, text: str, choices: Sequence[Choice], font_name: str = "Robo
     popup = Popup(title=title, title_size=theme.FONT_LARGE, content=content, size_hint=size_hint,
                   auto_dismiss=False, separator_color=separator)
 
-    def chosen(then: Optional[Callable[[], None]]) -> None:
-        popup.dismiss(animation=False)
-        if then is not None:
-            then()
-
     row = BoxLayout(orientation="horizontal", spacing=10, size_hint_y=None, height=theme.TOUCH_BIG)
     for words, then in choices:
-        row.add_widget(touch_button(words, lambda then=then: chosen(then), big=True))
+        row.add_widget(touch_button(words, partial(_dismiss_then, popup, then), big=True))
     content.add_widget(row)
     popup.open(animation=False)
     return popup
+
+
+def _dismiss_then(popup: Popup, then: Optional[Callable[[], None]]) -> None:
+    """Close ``popup``, then do ``then`` (if anything)."""
+    popup.dismiss(animation=False)
+    if then is not None:
+        then()
 
 
 def details(title: str, text: str) -> Popup:
@@ -55,7 +59,7 @@ def details(title: str, text: str) -> Popup:
 
 
 def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[int], None],
-                  guess: Optional[int] = None, crop=None, on_cancel: Optional[Callable[[], None]] = None) -> Popup:
+                  guess: Optional[int] = None, crop: Optional[np.ndarray] = None, on_cancel: Optional[Callable[[], None]] = None) -> Popup:
     """Big value buttons for one die; with ``crop`` (an RGB image of the die) beside them.
 
     The reading's guess, when there is one, is the highlighted button: one tap confirms it,
@@ -67,7 +71,7 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
     content = BoxLayout(orientation="vertical", padding=10, spacing=10)
     content.add_widget(Caption(text=theme.escape(question)))
     middle = BoxLayout(orientation="horizontal", spacing=12)
-    if crop is not None and getattr(crop, "size", 0):
+    if crop is not None and crop.size:
         middle.add_widget(Image(texture=rgb_texture(crop), size_hint_x=None, width=170, fit_mode="contain"))
     faces = FACES[die_type]
     grid = GridLayout(cols=4, spacing=8)
@@ -79,13 +83,13 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
         on_value(value)
 
     for value in range(1, faces + 1):
-        button = touch_button(str(value), lambda v=value: choose(v), big=value == guess, height=72)
+        button = touch_button(str(value), partial(choose, value), big=value == guess, height=72)
         button.font_size = theme.FONT_LARGE
         grid.add_widget(button)
     middle.add_widget(grid)
     content.add_widget(middle)
     if on_cancel is not None:
-        content.add_widget(touch_button("Cancel", lambda: (popup.dismiss(animation=False), on_cancel())))
+        content.add_widget(touch_button("Cancel", partial(_dismiss_then, popup, on_cancel)))
     popup.open(animation=False)
     return popup
 

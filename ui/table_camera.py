@@ -29,8 +29,11 @@ if TYPE_CHECKING:
     from calibration.profile import CalibrationProfile
     from companion.line_games.camera_look import Look, LooksInTurn
     from companion.line_games.kinds import GameKind
+    from companion.games.automata.sync import SyncStep, TableSync
     from companion.session.dice_learning import TableDiceLearner
+    from companion.session.runtime import TableRuntime
     from hardware.camera import CameraSource
+    from vision.readings import ReadingsByZone
 
 
 class TableCamera(EventDispatcher):
@@ -146,7 +149,7 @@ class TableCamera(EventDispatcher):
 
         profile = None if self.demo else self.load_profile()
         table_dice = None if self.demo else self.table_dice()  # the demo's rendered dice teach nothing
-        self.controller.runtime.table_dice = table_dice
+        self.controller.playing.table_dice = table_dice
         camera = self.source() if self.source is not None else None
         settings = self.settings
         threshold = settings.vision.confidence_threshold
@@ -154,7 +157,7 @@ class TableCamera(EventDispatcher):
                                threshold=threshold, camera=camera, profile=profile,
                                settle_reads=settings.vision.settle_frames, table_dice=table_dice)
         if profile is not None and profile.colours is not None:
-            runtime = self.controller.runtime
+            runtime = self.controller.playing
             sync = runtime.follow_table(min_confidence=threshold)
             feed.follow(partial(self._settled, runtime, sync))
         elif not self.demo and not self._hinted_calibration:
@@ -178,7 +181,8 @@ class TableCamera(EventDispatcher):
     # -- the table compared with the game ---------------------------------------------------
 
     @mainthread
-    def _settled(self, runtime, sync, readings_by_zone, frame: Optional["np.ndarray"] = None) -> None:
+    def _settled(self, runtime: TableRuntime, sync: TableSync, readings_by_zone: ReadingsByZone,
+                 frame: Optional[np.ndarray] = None) -> None:
         """The table came to rest (sent from the reading thread): compare it with the game. ``frame``: the
         frame it was read in, which the answers to the mismatch alert teach the dice from."""
         if runtime is not self.controller.runtime or runtime.sync is not sync:
@@ -193,19 +197,19 @@ class TableCamera(EventDispatcher):
 
     def recheck(self) -> None:
         """After a move entered by tap: what the last comparison leaves now (``TableRuntime.recheck``)."""
-        step = self.controller.runtime.recheck()
+        step = self.controller.playing.recheck()
         if step is not None:
             self._show(step)
 
-    def _show(self, step) -> None:
+    def _show(self, step: SyncStep) -> None:
         """What the last comparison leaves to a person: a move to tap (an activation the table
         shows, or one of several), the mismatch alert, or else the dice the camera was unsure of
         where the game's values stood in for what it read (a line under the preview)."""
-        sync = self.controller.runtime.sync
+        sync = self.controller.playing.sync
         if sync is not None and sync.pending_choice is not None:
             self.seen = f"{step.report.summary()} Tap it below to play it."
         elif step.alert is None:
-            self.seen = step.report.doubts_summary(self.controller.session.upcoming_state().colours)
+            self.seen = step.report.doubts_summary(self.controller.state.colours)
         else:
             self.seen = ""
         self._show_alert(step.alert)

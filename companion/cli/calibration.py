@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
     from companion.line_games.kinds import TableCheck
@@ -14,7 +14,7 @@ def looking_games() -> dict[str, "TableCheck"]:
     """The registered games whose camera looks at zones of their own, by name: what each one looks for."""
     from companion.games.registry import kind_named, played_by_lines
 
-    return {name: kind_named(name).camera for name in played_by_lines() if kind_named(name).camera is not None}
+    return {name: camera for name in played_by_lines() if (camera := kind_named(name).camera) is not None}
 
 
 def _game_help(doing: str) -> str:
@@ -113,8 +113,11 @@ def _run_calibration(args: argparse.Namespace) -> int:
         from vision.reader import read_dice
 
         reader = read_dice
+    gains: Optional[tuple[float, float]] = None
     try:
-        gains = tuple(float(g) for g in args.colour_gains.split(",")) if args.colour_gains else None
+        if args.colour_gains:
+            red, blue = (float(g) for g in args.colour_gains.split(","))
+            gains = (red, blue)
     except ValueError:
         raise CalibrationError("--colour-gains takes two numbers: red,blue") from None
     done = calibrate_table(frame, players, profile, layout, reader, args.exposure_us, gains, settled, zone_names)

@@ -19,6 +19,7 @@ from vision.readings import ReadingsByZone
 
 if TYPE_CHECKING:
     from calibration.layout import ZoneLayout
+    from companion.store import GameStore
 
     from .choices import Step
     from .entered import Entered
@@ -27,10 +28,8 @@ if TYPE_CHECKING:
     from .setup_form import SetupForm
 
 
-
-class RegisteredGame(Protocol):
-    """Any game registered (``companion.games.registry.game_named``), as the New game and Home screens, the
-    headless session and ``replay`` see it."""
+class Shown(Protocol):
+    """A game as the New game screen shows it (read only)."""
 
     @property
     def name(self) -> str: ...
@@ -48,12 +47,59 @@ class RegisteredGame(Protocol):
         """Its button's (RGBA)."""
         ...
 
+
+class Answered(Protocol):
+    """The answer to a line submitted to a game in play: whether it was played (and saved), or why not."""
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def reason(self) -> str: ...
+
+
+class GameInPlay(Protocol):
+    """A game in play, as every registered game's is (``RegisteredGame.start``, ``resume``): each line the table
+    sends is checked, saved, then played; undo takes the last one back; a saved game resumes as it was."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def next_step(self, parts: Sequence[str]) -> Optional["Step"]:
+        """What the table is asked next, once ``parts`` of a line are tapped (None once nothing is asked)."""
+        ...
+
+    def submit(self, line: str) -> Answered: ...
+
+    def undo(self) -> Answered: ...
+
+    def snapshot(self) -> dict[str, Any]:
+        """The game as it stands, as ``RegisteredGame.replay`` gives a record's ``state``."""
+        ...
+
+
+class RegisteredGame(Shown, Protocol):
+    """Any game registered (``companion.games.registry.game_named``), as the New game and Home screens, the
+    headless session and ``replay`` see it."""
+
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """A saved game of it for the Home screen's list, after its date: where it stands, who plays."""
         ...
 
     def replay(self, text: str) -> dict[str, Any]:
         """What ``replay`` prints of a record of it; raises ``RecordError`` naming the line it cannot use."""
+        ...
+
+    def start(self, store: "GameStore", args: argparse.Namespace) -> GameInPlay:
+        """A new game in ``store``, set up by the command line's options (``session --new``); ValueError
+        saying why it cannot start."""
+        ...
+
+    def resume(self, store: "GameStore", game_id: Optional[str]) -> GameInPlay:
+        """The saved game ``game_id`` (the latest of this game when None), replayed."""
         ...
 
 
@@ -113,12 +159,21 @@ class RollSeen(Protocol):
 class TableCheck(Protocol):
     """What a game's camera looks for at the table (``GameKind.camera``): the dice of ``dice_colours`` in zones
     of its own (``layout``), calibrated (``calibrate --game NAME``, the dice laid out in ``calibration_zones``) into
-    the profile named ``profile_name``, beside the calibration profile."""
+    the profile named ``profile_name``, beside the calibration profile. Its data are read only."""
 
-    profile_name: str
-    dice_colours: Sequence[str]
-    calibration_zones: Sequence[str]
-    about_zones: str  # what ``print-markers`` and ``calibrate`` do for the game, in a line of their help
+    @property
+    def profile_name(self) -> str: ...
+
+    @property
+    def dice_colours(self) -> Sequence[str]: ...
+
+    @property
+    def calibration_zones(self) -> Sequence[str]: ...
+
+    @property
+    def about_zones(self) -> str:
+        """What ``print-markers`` and ``calibrate`` do for the game, in a line of their help."""
+        ...
 
     def layout(self) -> "ZoneLayout":
         ...
@@ -144,16 +199,24 @@ class TableCheck(Protocol):
         ...
 
 
-class GameKind(Protocol):
-    """One game at the table, as the companion's shared parts see it."""
+class GameKind(Shown, Protocol):
+    """One game at the table, as the companion's shared parts see it. Its data are read only (a kind may
+    give each as a class attribute)."""
 
-    name: str
-    title: str
-    about: str                          # the game in a line, under its name on the New game screen
-    colour: tuple[float, float, float, float]  # its button's (RGBA)
-    refused: type[Exception]            # what the game raises for an event it cannot play
-    entered: Optional[EnteredText]      # the text entered once (a road, a deck), if the game has one
-    camera: Optional[TableCheck]        # what the camera looks for, if anything
+    @property
+    def refused(self) -> type[Exception]:
+        """What the game raises for an event it cannot play."""
+        ...
+
+    @property
+    def entered(self) -> Optional[EnteredText]:
+        """The text entered once (a road, a deck), if the game has one."""
+        ...
+
+    @property
+    def camera(self) -> Optional[TableCheck]:
+        """What the camera looks for, if anything."""
+        ...
 
     @property
     def new_game_options(self) -> Sequence[str]:
@@ -208,7 +271,8 @@ class GameKind(Protocol):
 class GameOptions(Protocol):
     """A game's module of command-line options (its package's ``table.options``)."""
 
-    NEW_GAME_OPTIONS: Sequence[str]
+    @property
+    def NEW_GAME_OPTIONS(self) -> Sequence[str]: ...
 
     def add_options(self, parser: argparse.ArgumentParser) -> None: ...
 

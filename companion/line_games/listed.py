@@ -2,10 +2,14 @@
 records replayed the same way for each of them."""
 from __future__ import annotations
 
-from typing import Any
+import argparse
+from typing import Any, Optional
+
+from companion.store import GameStore
 
 from .kinds import GameKind
 from .records import replay_record
+from .session import GameSession
 
 
 class ListedByLines:
@@ -39,3 +43,9 @@ class ListedByLines:
 
     def replay(self, text: str) -> dict[str, Any]:
         return replay_record(text)
+
+    def start(self, store: GameStore, args: argparse.Namespace) -> GameSession:
+        return GameSession.new(store, self.name, self.kind.setup_from_args(args))
+
+    def resume(self, store: GameStore, game_id: Optional[str]) -> GameSession:
+        return GameSession.resume(store, self.name, game_id)

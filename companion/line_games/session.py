@@ -11,11 +11,12 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ..session.protocol import FinalScore, game_to_resume
 from ..store import GameStore, NothingToUndo, StoreError
 from ..games.registry import kind_named
+from .choices import Step
 from .kinds import EventRefused, GameKind, TableGame, replayed
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,17 @@ class GameSession:
             return replayed(chosen, header, store.effective_events(game_id) if events is None else events)
         except EventRefused as exc:
             raise StoreError(f"Game {game_id} cannot be replayed: {exc}. The events before it are intact.") from None
+
+    @property
+    def over(self) -> bool:
+        return self.game.waiting_for() == "over"
+
+    def next_step(self, parts: Sequence[str]) -> Optional[Step]:
+        """What the table is asked next (``GameKind.next_step``)."""
+        return self.kind.next_step(self.game, parts)
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.game.to_json()
 
     def submit(self, line: str) -> Answer:
         """Play a line on a copy of the game, save it with the notes it leaves, then keep the copy."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -26,6 +26,9 @@ from vision.zones import MarkerLayout, ZoneFinder
 
 from .dice_learning import ConfirmedDie, TableDiceLearner
 from .follower import Read, ZoneReader
+
+if TYPE_CHECKING:
+    from hardware.camera.base import CameraSource
 
 
 @dataclass(frozen=True)
@@ -111,7 +114,10 @@ class Enrolment:
 
     def confirm(self, die_type: str, value: int) -> None:
         """The die asked about is a ``die_type`` showing ``value`` (as read, or as the person says): an example."""
-        self.table_dice.add([ConfirmedDie.of(self.frame, self.current, die_type, value, self.colour)])
+        asked = self.current
+        if self.frame is None or asked is None:
+            raise ValueError("no die of a roll is asked about")
+        self.table_dice.add([ConfirmedDie.of(self.frame, asked, die_type, value, self.colour)])
         self.position += 1
         self._next_colour_when_taught()
 
@@ -125,7 +131,7 @@ class Enrolment:
             self.colour = next((c for c in self.colours if not self.taught(c)), self.colour)
 
 
-def read_roll(open_source: Callable[[], object], read: Read, layout: MarkerLayout) -> tuple[np.ndarray, list[DieReading]]:
+def read_roll(open_source: Callable[[], CameraSource], read: Read, layout: MarkerLayout) -> tuple[np.ndarray, list[DieReading]]:
     """One frame from the camera ``open_source`` starts, and every die read in it (told where the markers lie
     and how large the dice are); ``calibration.colour.CalibrationError`` says why there is no frame."""
     from calibration.guided import connect_camera, frame_from_camera

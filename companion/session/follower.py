@@ -192,8 +192,8 @@ def follow_camera(camera: CameraSource, profile: Optional["CalibrationProfile"] 
     read, why = dice_reader(table_dice)
     if read is None:
         return None, why
-    calibrated = profile is not None and profile.colours is not None
-    if calibrated:
+    layout = None
+    if profile is not None and profile.colours is not None:  # a calibrated table
         read = partial(read, profile=profile.colours)
-    return CameraFollower(camera, read, profile.layout if calibrated else None, every_s,
-                          SettleGate(settle_detector(settle_reads)), table_dice), ""
+        layout = profile.layout
+    return CameraFollower(camera, read, layout, every_s, SettleGate(settle_detector(settle_reads)), table_dice), ""

@@ -69,11 +69,16 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
 
 def open_session(args: argparse.Namespace, store: GameStore) -> TableSession:
     if args.new:
-        if not args.seats:
-            raise ValueError("--new needs --seats, e.g. --seats red,blue:automa:4")
-        seats = [SeatSpec.parse(token) for token in args.seats.split(",") if token.strip()]
-        return TableSession.new(store, seats, args.seed, args.table_rolls)
+        return new_session(args, store)
     return TableSession.resume(store, None if args.resume == "latest" else args.resume)
+
+
+def new_session(args: argparse.Namespace, store: GameStore) -> TableSession:
+    """A new game with the seats of ``--seats``, ``--seed`` and ``--table-rolls``."""
+    if not args.seats:
+        raise ValueError("--new needs --seats, e.g. --seats red,blue:automa:4")
+    seats = [SeatSpec.parse(token) for token in args.seats.split(",") if token.strip()]
+    return TableSession.new(store, seats, args.seed, args.table_rolls)
 
 
 def play_seeded(session: TableSession) -> None:

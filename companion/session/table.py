@@ -246,7 +246,7 @@ class TableSession:
         for before, action in zip(reversed(self.game.states[:-1]), reversed(self.game.actions)):
             taken += 1
             if not isinstance(action, CHANCE_TYPES) and not (
-                    through_automas and self.seats[before.turn].kind == "automa"):
+                    through_automas and self.seats[before.acting_seat].kind == "automa"):
                 break
         else:
             return Outcome(False, reason="There is no move to undo", rule="undo")

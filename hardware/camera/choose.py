@@ -53,8 +53,10 @@ def open_camera(source: str, *, device: int, main_resolution: Size, preview_reso
     in the automatic order are tried. Logs which source is in use and why the ones before it
     were passed over.
     """
-    settings = dict(device=device, main_resolution=main_resolution, preview_resolution=preview_resolution,
-                    replay_path=replay_path, replay_hold=replay_hold, replay_loop=replay_loop, render=render)
+    def build(name: str) -> CameraSource:
+        return build_source(name, device=device, main_resolution=main_resolution, preview_resolution=preview_resolution,
+                            replay_path=replay_path, replay_hold=replay_hold, replay_loop=replay_loop, render=render)
+
     if source == "auto":
         candidates = [name for name in AUTO_ORDER if name != "synthetic" or render is not None]
     else:
@@ -64,7 +66,7 @@ def open_camera(source: str, *, device: int, main_resolution: Size, preview_reso
     reasons: list[str] = []
     for name in candidates:
         try:
-            camera = build_source(name, **settings)
+            camera = build(name)
             camera.start()
         except CameraUnavailable as exc:
             if name == source and not fallback:

@@ -27,7 +27,8 @@ class GpioPanel(Panel):
         self._blink_s = blink_ms / 1000
         self._devices: list[Any] = []
         self._leds: dict[str, Any] = {}
-        buttons = [(pin, "seat", seat) for seat, pin in enumerate(seat_buttons, start=1)]
+        buttons: list[tuple[int, str, Optional[int]]] = [(pin, "seat", seat)
+                                                         for seat, pin in enumerate(seat_buttons, start=1)]
         buttons += [(confirm_button, "confirm", None), (undo_button, "undo", None)]
         leds = [(seat_led(seat), pin) for seat, pin in enumerate(seat_leds, start=1)]
         leds.append((AUTOMA_LED, automa_led))

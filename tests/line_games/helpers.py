@@ -7,14 +7,14 @@ from typing import Callable, Iterator, Optional
 
 from companion.cli import build_parser
 from companion.line_games.choices import line_of
-from companion.line_games.session import GameSession
+from companion.line_games.kinds import GameInPlay
 from companion.session.headless import run
 
 
-def tapped_line(session: GameSession, rng: random.Random) -> Optional[str]:
+def tapped_line(game: GameInPlay, rng: random.Random) -> Optional[str]:
     """A line tapped at random, choice after choice, as the touchscreen builds it; None once nothing is asked."""
     parts: list[str] = []
-    while (step := session.kind.next_step(session.game, parts)) is not None:
+    while (step := game.next_step(parts)) is not None:
         choice = rng.choice(step.choices + step.also)
         parts.append(choice.part)
         if choice.ends:

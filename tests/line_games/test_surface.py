@@ -1,5 +1,6 @@
-"""Every registered game held to the one surface (``companion.line_games.kinds``): a random playthrough by taps
-(what each game asks next), each line saved; undo; resume; export and replay. Countdown, a tiny game registered
+"""Every registered game held to the one surface: through the registry (``RegisteredGame.start``, ``resume``), a
+random playthrough by taps (what each game asks next), each line saved; undo; resume; export and replay. Automata,
+played by its engine session, is held to it as the games played by lines are. Countdown, a tiny game registered
 only here (``tiny_game``), shows that a game is its package plus one registry line."""
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from typing import Iterator
 import pytest
 
 from companion.cli import build_parser
-from companion.games.registry import kind_named, played_by_lines, register_game, unregister_game
+from companion.games.registry import (
+    game_named, kind_named, played_by_lines, register_game, registered, unregister_game,
+)
+from companion.line_games.kinds import GameInPlay
 from companion.line_games.records import replay_record
 from companion.line_games.session import GameSession
 from companion.session.headless import run
@@ -21,6 +25,7 @@ from tests.line_games.helpers import tapped_line
 TINY = "countdown"
 LINES = 60  # lines tapped at most in a playthrough
 TRIES = 20  # random lines tried before one is taken
+OPTIONS = {"automata": ["--seats", "red,blue:automa:2"]}  # a game's options it cannot start without
 
 
 @pytest.fixture(autouse=True)
@@ -30,64 +35,82 @@ def tiny_game_registered() -> Iterator[None]:
     unregister_game(TINY)
 
 
-GAMES = played_by_lines() + (TINY,)
+GAMES = registered() + (TINY,)
 
 
-def play_at_random(session: GameSession, rng: random.Random) -> list[str]:
-    """Lines tapped at random until the game is over or ``LINES`` are played; the lines the game took."""
+def play_at_random(game: GameInPlay, rng: random.Random) -> list[str]:
+    """Lines tapped at random until the game asks nothing or ``LINES`` are played; the lines the game took."""
     played: list[str] = []
     for _ in range(LINES):
         for _ in range(TRIES):
-            line = tapped_line(session, rng)
+            line = tapped_line(game, rng)
             if line is None:
                 return played
-            answer = session.submit(line)
+            answer = game.submit(line)
             if answer.ok:
                 played.append(line)
                 break
             assert answer.reason, f"{line!r} refused without a reason"
         else:
-            pytest.fail(f"{TRIES} lines tapped at random were all refused at {session.prompt()!r}")
+            pytest.fail(f"{TRIES} lines tapped at random were all refused")
     return played
 
 
-def new_session(store: GameStore, name: str, seed: int) -> GameSession:
-    """A new game of ``name`` set up as its options on the command line set it up by default."""
-    args = build_parser().parse_args(["session", "--game", name, "--db", str(store.path), "--new", "--seed", str(seed)])
-    return GameSession.new(store, name, kind_named(name).setup_from_args(args))
+def start(store: GameStore, name: str, seed: int) -> GameInPlay:
+    """A new game of ``name`` through the registry, set up as its options on the command line set it up by
+    default."""
+    args = build_parser().parse_args(["session", "--game", name, "--db", str(store.path), "--new", "--seed", str(seed),
+                                      *OPTIONS.get(name, [])])
+    return game_named(name).start(store, args)
+
+
+def in_order_within(lines: list[str], events: list[str]) -> bool:
+    """Whether ``lines`` are saved among ``events`` in their order (a game may save chance events of its own
+    between them)."""
+    saved = iter(events)
+    return all(any(event == line for event in saved) for line in lines)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_random_playthrough_is_saved_line_by_line_and_resumes_and_replays_the_same(tmp_path, name):
     rng = random.Random(5)
     with GameStore(tmp_path / "g.db") as store:
-        session = new_session(store, name, seed=3)
-        played = play_at_random(session, rng)
-        assert played and store.effective_events(session.game_id) == played
-        resumed = GameSession.resume(store, name, session.game_id)
-        assert resumed.game.to_json() == session.game.to_json()
-        replayed = replay_record(store.export_jsonl(session.game_id))
-        assert replayed["game"] == name and replayed["state"] == session.game.to_json()
-        assert replayed["over"] == (session.game.waiting_for() == "over")
-        assert session.kind.status(session.game)  # a status line for the screen
-        session.kind.whose_turn(session.game, [])
+        game = start(store, name, seed=3)
+        played = play_at_random(game, rng)
+        assert played and in_order_within(played, store.effective_events(game.game_id))
+        resumed = game_named(name).resume(store, game.game_id)
+        assert resumed.snapshot() == game.snapshot()
+        replayed = game_named(name).replay(store.export_jsonl(game.game_id))
+        assert replayed["state"] == game.snapshot() and replayed["over"] == game.over
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_undo_takes_back_the_last_line_and_a_refusal_changes_nothing(tmp_path, name):
+def test_undo_takes_back_the_lines_played_and_a_refusal_changes_nothing(tmp_path, name):
     rng = random.Random(8)
     with GameStore(tmp_path / "g.db") as store:
-        session = new_session(store, name, seed=4)
-        before = session.game.to_json()
-        assert not session.undo().ok  # nothing to undo yet
-        played = play_at_random(session, rng)[:1]
-        while len(store.effective_events(session.game_id)) > len(played):
-            assert session.undo().ok
-        after_first = session.game.to_json()
-        assert session.undo().ok and session.game.to_json() == before
-        assert not session.submit("no such line at all").ok and session.game.to_json() == before
-        assert GameSession.resume(store, name, session.game_id).game.to_json() == before
-        assert session.submit(played[0]).ok and session.game.to_json() == after_first
+        game = start(store, name, seed=4)
+        before = game.snapshot()
+        assert not game.undo().ok  # nothing to undo yet
+        first = tapped_line(game, rng)
+        assert first is not None and game.submit(first).ok
+        after_first = game.snapshot()
+        play_at_random(game, rng)
+        while game.undo().ok:
+            pass
+        assert game.snapshot() == before
+        assert not game.submit("no such line at all").ok and game.snapshot() == before
+        assert game_named(name).resume(store, game.game_id).snapshot() == before
+        assert game.submit(first).ok and game.snapshot() == after_first
+
+
+@pytest.mark.parametrize("name", played_by_lines() + (TINY,))
+def test_a_game_played_by_lines_says_its_status_and_whose_turn_it_is(tmp_path, name):
+    with GameStore(tmp_path / "g.db") as store:
+        args = build_parser().parse_args(["session", "--game", name, "--db", str(store.path), "--new", "--seed", "3"])
+        session = GameSession.new(store, name, kind_named(name).setup_from_args(args))
+        play_at_random(session, random.Random(5))
+        assert session.kind.status(session.game)  # a status line for the screen
+        session.kind.whose_turn(session.game, [])
 
 
 def test_a_game_registered_is_played_headless_with_its_own_options_and_exported(tmp_path):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from kivy.clock import mainthread
 from kivy.properties import (BooleanProperty, ColorProperty, ListProperty, NumericProperty, ObjectProperty,
@@ -24,10 +24,13 @@ from ..dialogs import ask
 from ..widgets import TouchButton
 from .common import CompanionScreen
 
+if TYPE_CHECKING:
+    from hardware.camera.base import CameraSource
+
 KEEP, START_NEW = "Keep them", "Start a new set"
 
 
-def calibrate_from_camera(open_source: Callable[[], object], players: list[str], profile_path: Path) -> list[str]:
+def calibrate_from_camera(open_source: Callable[[], CameraSource], players: list[str], profile_path: Path) -> list[str]:
     """Take a frame, calibrate, save the profile; the lines to show. Raises CalibrationError
     (or ProfileError for a damaged old profile) with what to change."""
     from calibration.guided import calibrate_table, connect_camera, frame_from_camera
@@ -95,7 +98,7 @@ class CalibrateScreen(CompanionScreen):
         threading.Thread(target=self._calibrate, args=(camera.open_source, list(self.players), camera.profile_file()),
                          name="calibration", daemon=True).start()
 
-    def _calibrate(self, open_source: Callable[[], object], players: list[str], path: Path) -> None:
+    def _calibrate(self, open_source: Callable[[], CameraSource], players: list[str], path: Path) -> None:
         from calibration.colour import CalibrationError
         from calibration.profile import ProfileError
 

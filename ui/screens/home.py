@@ -13,7 +13,7 @@ from hardware.panel import KeyboardPanel, Panel
 from vision.examples import EXAMPLES_PER_FACE
 
 from .. import kv, theme
-from ..dialogs import ask
+from ..dialogs import Choice, ask
 from ..widgets import TouchButton
 from .common import CompanionScreen
 
@@ -100,8 +100,10 @@ class HomeScreen(CompanionScreen):
 
     def show_settings(self) -> None:
         table_dice = self.app.camera.table_dice()
-        clear = [(CLEAR, self.confirm_clear)] if table_dice.dice.examples else []
-        ask("Settings", settings_text(self.app.settings, self.app.db_path, table_dice), [("OK", None)] + clear,
+        choices: list[Choice] = [("OK", None)]
+        if table_dice.dice.examples:
+            choices.append((CLEAR, self.confirm_clear))
+        ask("Settings", settings_text(self.app.settings, self.app.db_path, table_dice), choices,
             size_hint=(0.9, 0.8))
 
     def confirm_clear(self) -> None:

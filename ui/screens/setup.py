@@ -3,7 +3,8 @@ level, chosen from all of them at once, each with its line and measured strength
 off; who rolls; an optional seed. Layout in setup.kv."""
 from __future__ import annotations
 
-from typing import Callable, Optional
+from functools import partial
+from typing import Callable, Optional, Sequence
 
 from kivy.properties import AliasProperty, BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -40,11 +41,11 @@ class LevelChoice(TouchButton):
 class LevelChooser(Popup):
     """Every level at once, easiest first; a tap on one chooses it and closes the chooser."""
 
-    def __init__(self, levels: list[Level], chosen: int, on_choose: Callable[[Level], None], **kwargs) -> None:
+    def __init__(self, levels: Sequence[Level], chosen: int, on_choose: Callable[[Level], None], **kwargs) -> None:
         super().__init__(**kwargs)
         self.on_choose = on_choose
         for level in levels:
-            self.ids.choices.add_widget(touch_button(level_markup(level), lambda lv=level: self.choose(lv),
+            self.ids.choices.add_widget(touch_button(level_markup(level), partial(self.choose, level),
                                                      kind=LevelChoice, chosen=level.number == chosen))
 
     def choose(self, level: Level) -> None:

@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import threading
 from functools import partial
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ColorProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.games.automata.rules import default_ruleset
 from companion.session.enrolment import Enrolment, TypeProgress, read_roll
+from companion.session.follower import Read
 from vision.readings import DIE_TYPES, FACES
 
 from .. import kv, theme
 from ..camera_feed import Reading
 from ..widgets import TouchButton, rgb_texture, touch_button
 from .common import CompanionScreen
+
+if TYPE_CHECKING:
+    from calibration.profile import CalibrationProfile
 
 VALUE_HEIGHT = 72  # the value buttons: the one tap of each die
 
@@ -70,8 +74,15 @@ class TeachDiceScreen(CompanionScreen):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.enrolment: Optional[Enrolment] = None
-        self.profile = None  # the calibration profile: its colours and its zones' markers
-        self._read = None
+        self.profile: Optional[CalibrationProfile] = None  # its colours and its zones' markers
+        self._read: Optional[Read] = None
+
+    @property
+    def _enrolling(self) -> Enrolment:
+        """The enrolment: the screen offers a roll, a colour or a die only with one (the colours calibrated)."""
+        if self.enrolment is None:
+            raise ValueError("no dice colours are calibrated to teach")
+        return self.enrolment
 
     # -- what it shows ----------------------------------------------------------------------
 
@@ -91,7 +102,7 @@ class TeachDiceScreen(CompanionScreen):
         self.show_progress()
 
     def show_progress(self) -> None:
-        enrolment = self.enrolment
+        enrolment = self._enrolling
         self.colour = enrolment.colour
         progress = enrolment.progress(self.colour)
         self.instruction_text = instruction(self.colour, progress, enrolment.done)
@@ -104,8 +115,8 @@ class TeachDiceScreen(CompanionScreen):
     def _tab_text(self, colour: str) -> str:
         """The colour and where it stands: done; the examples still wanted, while it teaches the die types;
         else one roll (what each other colour needs once the first has taught the types)."""
-        progress = self.enrolment.progress(colour)
-        if self.enrolment.taught(colour):
+        progress = self._enrolling.progress(colour)
+        if self._enrolling.taught(colour):
             state = "done"
         elif colour == self.colour and not all(p.learnt for p in progress):
             state = f"{sum(len(p.short) for p in progress)} to go"
@@ -123,7 +134,8 @@ class TeachDiceScreen(CompanionScreen):
     # -- a roll -----------------------------------------------------------------------------
 
     def read_dice(self) -> None:
-        if self.busy or self.enrolment is None:
+        profile = self.profile
+        if self.busy or self.enrolment is None or profile is None:
             return
         self.status_text, self.status_colour = "Reading the dice...", theme.TEXT
         self.busy = True
@@ -134,8 +146,8 @@ class TeachDiceScreen(CompanionScreen):
             if read is None:
                 self._shown_roll(None, [], why.capitalize() + ".")
                 return
-            self._read = partial(read, profile=self.profile.colours)
-        threading.Thread(target=self._read_roll, args=(self.app.camera.open_source, self._read, self.profile.layout),
+            self._read = partial(read, profile=profile.colours)
+        threading.Thread(target=self._read_roll, args=(self.app.camera.open_source, self._read, profile.layout),
                          name="dice-enrolment", daemon=True).start()
 
     def _read_roll(self, open_source, read, layout) -> None:
@@ -157,7 +169,7 @@ class TeachDiceScreen(CompanionScreen):
         if failure:
             self.status_text, self.status_colour = failure, theme.ALERT
             return
-        asked = self.enrolment.take(frame, readings)
+        asked = self._enrolling.take(frame, readings)
         mine = sum(1 for r in readings if r.colour == self.colour)
         if not asked:
             self.status_text = (f"Read {mine} {self.colour} {'die' if mine == 1 else 'dice'}, none of a face still "
@@ -171,21 +183,24 @@ class TeachDiceScreen(CompanionScreen):
     # -- one die at a time ------------------------------------------------------------------
 
     def ask_next(self) -> None:
-        reading = self.enrolment.current
-        if reading is None:
+        enrolment = self._enrolling
+        reading = enrolment.current
+        if reading is None or enrolment.frame is None:
             self.asking = False
             self.show_progress()
             return
         self.asking = True
-        crop = Reading.of(reading, self.enrolment.frame).crop
+        crop = Reading.of(reading, enrolment.frame).crop
         self.ids.die_image.texture = rgb_texture(crop) if crop is not None else None
         self.die_type = reading.die_type
         self.show_values()
 
     def show_values(self) -> None:
         """The type buttons and the value buttons of the type chosen; the reading's guess is the big one."""
-        enrolment = self.enrolment
+        enrolment = self._enrolling
         reading = enrolment.current
+        if reading is None:
+            return
         place = f"{enrolment.position + 1} of {len(enrolment.asked)}"
         self.ask_text = (f"Die {place}: the camera reads a {reading.die_type.upper()} showing {reading.value}. "
                          "Tap the value it shows." if self.die_type == reading.die_type else
@@ -206,14 +221,14 @@ class TeachDiceScreen(CompanionScreen):
         self.show_values()
 
     def confirm(self, value: int) -> None:
-        self.enrolment.confirm(self.die_type, value)
-        unsaved = self.enrolment.table_dice.unsaved
+        self._enrolling.confirm(self.die_type, value)
+        unsaved = self._enrolling.table_dice.unsaved
         if unsaved:
             self.status_text, self.status_colour = unsaved, theme.ALERT
         self.ask_next()
 
     def skip(self) -> None:
-        self.enrolment.skip()
+        self._enrolling.skip()
         self.ask_next()
 
 

@@ -2,9 +2,15 @@
 its engine session (``companion.session``), not by lines."""
 from __future__ import annotations
 
-from typing import Any
+import argparse
+from typing import TYPE_CHECKING, Any, Optional
 
 from .rules import Game, score
+
+if TYPE_CHECKING:
+    from companion.store import GameStore
+
+    from .in_play import EngineGame
 
 
 class Automata:
@@ -28,6 +34,23 @@ class Automata:
         state = game.state
         return {"state": state.to_json(), "over": state.is_over,
                 "score": score(state).to_json() if state.is_over else None, "actions": len(game.actions)}
+
+    def start(self, store: GameStore, args: argparse.Namespace) -> EngineGame:
+        """A new game as ``session --new`` starts one: its seeded chance events ahead played."""
+        from companion.session.headless import new_session, play_seeded
+
+        from .in_play import EngineGame
+
+        session = new_session(args, store)
+        play_seeded(session)
+        return EngineGame(session)
+
+    def resume(self, store: GameStore, game_id: Optional[str]) -> EngineGame:
+        from companion.session.table import TableSession
+
+        from .in_play import EngineGame
+
+        return EngineGame(TableSession.resume(store, game_id))
 
 
 AUTOMATA = Automata()

@@ -12,10 +12,10 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence, Union
 
-from companion.bots import BOT_NAMES, make_bot
-from ..rules import IllegalAction, apply_action, new_game, sample_chance, score
+from companion.bots import BOT_NAMES, Bot, make_bot
+from ..rules import Action, IllegalAction, apply_action, new_game, sample_chance, score
 from .automa import Automa
 from .deck import DeckData
 from .levels import Level
@@ -36,7 +36,7 @@ def play_game(level: Level, opponents: Sequence[str], seed: int, deck: Optional[
     """One seeded game; ``deck``: the card faces the Automa draws from (the shipped ones by default)."""
     kinds = ["automa"] + list(opponents)
     colours = COLOURS[: len(kinds)]
-    players = []
+    players: list[Union[Automa, Bot]] = []
     for i, (kind, colour) in enumerate(zip(kinds, colours)):
         players.append(Automa(level, colour, seed * 10 + i, deck) if kind == "automa" else make_bot(kind, colour, seed * 10 + i))
     rng = random.Random(f"table:{seed}")
@@ -47,11 +47,10 @@ def play_game(level: Level, opponents: Sequence[str], seed: int, deck: Optional[
         if state.is_chance_node:
             state = apply_action(state, sample_chance(state, rng))
             continue
-        player = players[state.turn]
+        player = players[state.acting_seat]
         started = time.perf_counter()
-        decision = player.decide(state)
+        action: Action = player.decide(state).action if isinstance(player, Automa) else player.decide(state)
         elapsed = time.perf_counter() - started
-        action = decision.action if isinstance(player, Automa) else decision
         if state.turn == 0:
             timings.append(elapsed)
         try:
@@ -78,12 +77,18 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def _spread(values: Sequence[float]) -> dict[str, float]:
+class _Spread(NamedTuple):
+    mean: float
+    std: float
+    ci95: tuple[float, float]
+
+
+def _spread(values: Sequence[float]) -> _Spread:
     n = len(values)
     mean = statistics.fmean(values)
     std = statistics.stdev(values) if n > 1 else 0.0
     half = 1.96 * std / math.sqrt(n) if n > 1 else 0.0
-    return {"mean": mean, "std": std, "ci95": [mean - half, mean + half]}
+    return _Spread(mean, std, (mean - half, mean + half))
 
 
 def _is_bot(kind: str) -> bool:
@@ -94,7 +99,7 @@ def _is_bot(kind: str) -> bool:
     return True
 
 
-def simulate(level: Level, opponents: Sequence[str], games: int, seed: int) -> dict:
+def simulate(level: Level, opponents: Sequence[str], games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` seeded games; the report the ``automa-sim`` command prints."""
     if not 1 <= len(opponents) <= 3 or not all(o == "automa" or _is_bot(o) for o in opponents):
         raise ValueError(f"opponents: 1 to 3 of {BOT_NAMES}, automa; got {', '.join(opponents) or 'none'}")
@@ -115,8 +120,8 @@ def simulate(level: Level, opponents: Sequence[str], games: int, seed: int) -> d
     seats = []
     for i, kind in enumerate(kinds):
         spread = _spread(scores[i])
-        seats.append({"kind": kind, "colour": COLOURS[i], "mean_score": round(spread["mean"], 3),
-                      "score_std": round(spread["std"], 3), "score_ci95": [round(x, 3) for x in spread["ci95"]],
+        seats.append({"kind": kind, "colour": COLOURS[i], "mean_score": round(spread.mean, 3),
+                      "score_std": round(spread.std, 3), "score_ci95": [round(x, 3) for x in spread.ci95],
                       "win_rate": round(wins[i] / games, 4), "win_rate_ci95": wilson_interval(wins[i], games)})
     automa_time = sum(timings)
     return {

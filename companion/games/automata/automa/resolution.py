@@ -14,16 +14,19 @@ instructions and tests use the key.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Callable, Generic, Optional, Sequence, TypeVar
 
 from ..rules import (
-    AREAS, Action, CardAdjust, CardReroll, Combine, Forfeit, Nudge, Phase, Place, Reroll, Research, State,
-    legal_actions,
+    AREAS, Action, CardAdjust, CardReroll, Combine, Create, Forfeit, Nudge, Phase, Place, Reroll, Research, Scavenge,
+    Sell, State, Upgrade, legal_actions,
 )
+from ..rules.actions import Activation, Die, Modification
 from .deck import ActionHalf, SupportHalf
 from .valuation import card_value, gear_value
 
-Criterion = Callable[[Action], float]
+A = TypeVar("A")
+Chosen = TypeVar("Chosen", bound=Action, covariant=True)
+Criterion = Callable[[A], float]  # a criterion of a priority list over options of one kind: higher is better
 
 LAST_ROUND = 5       # the Parts deck deals 15 cards, 3 a round
 CREATE_UNTIL = 3     # new dice pay off only with rounds left to use them
@@ -31,7 +34,7 @@ GEARS_ENOUGH = 10    # it stops scavenging with this many gears
 
 
 
-def _steps(table) -> list[int]:
+def _steps(table: Sequence[tuple[int, int]]) -> list[int]:
     """Sums at which an area's reward steps up (from a rules data table)."""
     return [low for low, _ in table[1:]]
 
@@ -46,12 +49,12 @@ class Handicap:
 
 
 @dataclass(frozen=True)
-class Resolved:
-    action: Action
+class Resolved(Generic[Chosen]):
+    action: Chosen
     rule: str
 
 
-def select(options: Sequence[Action], criteria: Sequence[Criterion], support: SupportHalf) -> Action:
+def select(options: Sequence[A], criteria: Sequence[Criterion[A]], support: SupportHalf) -> A:
     """Apply each criterion (higher is better) to the survivors, then direction selection."""
     survivors = list(options)
     for criterion in criteria:
@@ -63,7 +66,7 @@ def select(options: Sequence[Action], criteria: Sequence[Criterion], support: Su
     return direction_select(survivors, support)
 
 
-def direction_select(options: Sequence[Action], support: SupportHalf) -> Action:
+def direction_select(options: Sequence[A], support: SupportHalf) -> A:
     """Count ``steps`` options from the first (or last) in reading order, wrapping around."""
     if not options:
         raise ValueError("direction selection needs at least one option")
@@ -73,7 +76,7 @@ def direction_select(options: Sequence[Action], support: SupportHalf) -> Action:
 
 # ---- the Automa's view of its seat ------------------------------------------------------------
 
-def staged(state: State, seat: int, area: str) -> list:
+def staged(state: State, seat: int, area: str) -> list[Die]:
     return state.staged_dice(seat, area)
 
 
@@ -89,7 +92,7 @@ def research_target(state: State, seat: int, support: SupportHalf, handicap: Han
     if not affordable:
         return None
 
-    def key(card_id: str) -> tuple:
+    def key(card_id: str) -> tuple[bool, int, int, str]:
         card = rules.cards[card_id]
         return (card.type in owned, support.colours.index(card.type), card.sum, card_id)
 
@@ -136,10 +139,10 @@ def _wants(state: State, seat: int, area: str, support: SupportHalf, handicap: H
 
 
 def _area_die_criteria(state: State, seat: int, area: str, half: ActionHalf, support: SupportHalf,
-                       handicap: Handicap) -> list[Criterion]:
+                       handicap: Handicap) -> list[Criterion[Place]]:
     """Which die goes to ``area``: the area's own rule, then the action card's die preference."""
     base = sum(v for _, v in staged(state, seat, area))
-    high = (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1])
+    high: Criterion[Place] = (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1])
     if area == "market":
         rank = {"d8": 2, "d6": 1, "d4": 0}
         return [lambda a: rank[a.die[0]], lambda a: -a.die[1]]
@@ -148,7 +151,7 @@ def _area_die_criteria(state: State, seat: int, area: str, half: ActionHalf, sup
         return [lambda a: rank[a.die[0]], lambda a: -a.die[1]]
     steps = _thresholds(state, seat, area, support, handicap)
     if steps:
-        def reaches(a: Action) -> float:
+        def reaches(a: Place) -> float:
             # completing the next step with the smallest die that does it
             total = base + a.die[1]
             hit = [t for t in steps if base < t <= total]
@@ -158,11 +161,11 @@ def _area_die_criteria(state: State, seat: int, area: str, half: ActionHalf, sup
 
 
 def resolve_placement(state: State, seat: int, places: Sequence[Place], half: ActionHalf,
-                      support: SupportHalf, handicap: Handicap) -> Resolved:
+                      support: SupportHalf, handicap: Handicap) -> Resolved[Place]:
     if half.judge == "blind":
         area = half.focus[0]
         options = [p for p in places if p.area == area]
-        high = (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1])
+        high: Criterion[Place] = (lambda a: a.die[1]) if half.die == "high" else (lambda a: -a.die[1])
         return Resolved(select(options, [high], support), "place.blind")
     for area in half.focus:
         if _wants(state, seat, area, support, handicap):
@@ -177,7 +180,7 @@ def resolve_placement(state: State, seat: int, places: Sequence[Place], half: Ac
 # ---- deployment: modifications -------------------------------------------------------------------
 
 def resolve_modification(state: State, seat: int, actions: Sequence[Action], intended: Place,
-                         support: SupportHalf, handicap: Handicap) -> Optional[Resolved]:
+                         support: SupportHalf, handicap: Handicap) -> Optional[Resolved[Modification]]:
     """One modification of the die about to be placed, if the support card allows one and it pays."""
     s = state.seats[seat]
     die, area = intended.die, intended.area
@@ -198,9 +201,9 @@ def resolve_modification(state: State, seat: int, actions: Sequence[Action], int
             if nudges:
                 return Resolved(nudges[0], "modify.nudge")
     if support.modify == "reroll" and area in ("scavenge", "research") and die[0] != "d4" and die[1] <= 2:
-        cards = [a for a in actions if isinstance(a, CardReroll) and a.die == die]
-        if cards:
-            return Resolved(select(cards, [], support), "modify.card_reroll")
+        card_rerolls = [a for a in actions if isinstance(a, CardReroll) and a.die == die]
+        if card_rerolls:
+            return Resolved(select(card_rerolls, [], support), "modify.card_reroll")
         if s.gears >= 3:
             rerolls = [a for a in actions if isinstance(a, Reroll) and a.die == die]
             if rerolls:
@@ -215,31 +218,37 @@ def resolve_modification(state: State, seat: int, actions: Sequence[Action], int
 
 # ---- activation -----------------------------------------------------------------------------------
 
-def _area_option(state: State, seat: int, area: str, options: Sequence[Action], support: SupportHalf,
-                 handicap: Handicap) -> tuple[Optional[Action], str]:
+def _only(options: Sequence[Activation], kind: type[A]) -> list[A]:
+    """The options of one kind (every option of an area is of that area's kind)."""
+    return [a for a in options if isinstance(a, kind)]
+
+
+def _area_option(state: State, seat: int, area: str, options: Sequence[Activation], support: SupportHalf,
+                 handicap: Handicap) -> tuple[Optional[Activation], str]:
     """The one option the Automa takes on ``area`` (None: it forfeits there)."""
     s = state.seats[seat]
     if not options:
         return None, f"activate.{area}.none"
     if area == "scavenge":
-        return select(options, [lambda a: len(a.group), lambda a: sum(v for _, v in a.group)], support), \
-            "activate.scavenge.all"
+        return select(_only(options, Scavenge), [lambda a: len(a.group), lambda a: sum(v for _, v in a.group)],
+                      support), "activate.scavenge.all"
     if area == "create":
         late = state.round >= 4
-        return select(options, [lambda a: a.d4 + a.d6,
-                                (lambda a: a.d6) if not late and s.gears >= 8 else (lambda a: -a.d6),
-                                lambda a: len(a.group)], support), "activate.create.most"
+        d6s: Criterion[Create] = (lambda a: a.d6) if not late and s.gears >= 8 else (lambda a: -a.d6)
+        return select(_only(options, Create), [lambda a: a.d4 + a.d6, d6s, lambda a: len(a.group)], support), \
+            "activate.create.most"
     if area == "upgrade":
-        return select(options, [lambda a: a.d6, lambda a: a.d4, lambda a: len(a.group)], support), \
+        return select(_only(options, Upgrade), [lambda a: a.d6, lambda a: a.d4, lambda a: len(a.group)], support), \
             "activate.upgrade.most"
     if area == "market":
         rank = {"d8": 2, "d6": 1, "d4": 0}
+        sells = _only(options, Sell)
         if state.round < LAST_ROUND:  # a D4 sells for 2 coins: worth it only when no round is left
-            options = [a for a in options if a.space != "d4"]
-        if not options:
+            sells = [a for a in sells if a.space != "d4"]
+        if not sells:
             return None, "activate.market.keep"
-        return select(options, [lambda a: rank[a.space], lambda a: sum(1 for t, _ in a.group if t == a.space),
-                                lambda a: -len(a.group)], support), "activate.market.best"
+        return select(sells, [lambda a: rank[a.space], lambda a: sum(1 for t, _ in a.group if t == a.space),
+                              lambda a: -len(a.group)], support), "activate.market.best"
     buys = [a for a in options if isinstance(a, Research) and a.verb == "buy"]
     if not handicap.buys_heads:
         buys = [a for a in buys if not state.rules.cards[a.card].is_head]
@@ -263,15 +272,15 @@ def _area_option(state: State, seat: int, area: str, options: Sequence[Action], 
 
 
 def resolve_activation(state: State, seat: int, actions: Sequence[Action], half: ActionHalf,
-                       support: SupportHalf, handicap: Handicap) -> Resolved:
-    by_area: dict[str, list[Action]] = {}
+                       support: SupportHalf, handicap: Handicap) -> Resolved[Activation | Forfeit]:
+    by_area: dict[str, list[Activation]] = {}
     forfeits: dict[str, Forfeit] = {}
     for a in actions:
         if isinstance(a, Forfeit):
             forfeits[a.area] = a
-        else:
+        elif isinstance(a, (Scavenge, Create, Upgrade, Research, Sell)):  # all the others of an activation turn
             by_area.setdefault(a.area, []).append(a)
-    chosen: dict[str, tuple[Action, str]] = {}
+    chosen: dict[str, tuple[Activation | Forfeit, str]] = {}
     for area in forfeits:
         option, rule = _area_option(state, seat, area, by_area.get(area, []), support, handicap)
         chosen[area] = (option, rule) if option is not None else (forfeits[area], f"forfeit.{rule.split('.', 1)[1]}")
@@ -284,7 +293,7 @@ def resolve_activation(state: State, seat: int, actions: Sequence[Action], half:
 
 
 def resolve(state: State, seat: int, half: ActionHalf, support: SupportHalf, handicap: Handicap,
-            modifications_left: int) -> Resolved:
+            modifications_left: int) -> Resolved[Action]:
     """The Automa's action for the seat to move, from its card pair."""
     actions = legal_actions(state)
     if not actions:

@@ -34,7 +34,7 @@ def card_value(state: State, seat: int, card_id: str) -> float:
     trial_seat.cards = sorted(trial_seat.cards + [card_id])
     if card_id in trial_seat.reserved:
         trial_seat.reserved.remove(card_id)
-    gain = score_seat(trial, seat).total - before
+    gain: float = score_seat(trial, seat).total - before
     ability = state.rules.cards[card_id].ability
     rounds_left = max(0, ROUNDS - state.round)
     if ability.get("kind") == "sum_bonus":

@@ -212,6 +212,7 @@ ChanceOutcome = Union[Order, Deal, Roll]
 Modification = Union[Nudge, Reroll, Combine, CardAdjust, CardReroll]
 Activation = Union[Scavenge, Create, Upgrade, Research, Sell]
 Action = Union[ChanceOutcome, Modification, Place, Activation, Forfeit]
+ActivationTurn = Union[Activation, Forfeit]  # what a seat does on its turn in the Activation Phase
 
 CHANCE_TYPES = (Order, Deal, Roll)
 ACTIVATION_TYPES = (Scavenge, Create, Upgrade, Research, Sell)

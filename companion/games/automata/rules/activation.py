@@ -5,7 +5,7 @@ from functools import lru_cache
 from typing import Optional, Sequence
 
 from . import flow, pools
-from .actions import Action, Create, Die, Forfeit, Group, Research, Scavenge, Sell, Upgrade
+from .actions import Action, ActivationTurn, Create, Die, Forfeit, Group, Research, Scavenge, Sell, Upgrade
 from .errors import IllegalAction
 from .memo import Memo
 from .state import SeatState, State
@@ -64,7 +64,7 @@ def _check_space(state: State, area: str) -> None:
                             f"Every {AREA_NAMES[area]} action space is taken: forfeit instead (+1 gear)")
 
 
-def check(state: State, seat_index: int, action: Action) -> None:
+def check(state: State, seat_index: int, action: ActivationTurn) -> None:
     seat = state.seats[seat_index]
     rules = state.rules
     if isinstance(action, Forfeit):
@@ -156,7 +156,7 @@ def _check_sell(state: State, action: Sell) -> None:
 
 # ---- applying ------------------------------------------------------------------------------
 
-def _leave_staging(state: State, seat_index: int, area: str, group: Sequence) -> None:
+def _leave_staging(state: State, seat_index: int, area: str, group: Group) -> None:
     left = state.staging[area][:]
     for die in group:
         left.remove((seat_index, die))
@@ -164,12 +164,15 @@ def _leave_staging(state: State, seat_index: int, area: str, group: Sequence) ->
 
 
 def _occupy(state: State, seat_index: int, area: str, types: Sequence[str]) -> None:
+    index = free_space(state, area)
+    if index is None:  # checked before: an action of a full area is never legal
+        raise IllegalAction("Rulebook: Taking actions, grouping, and sums", f"Every {AREA_NAMES[area]} action space is taken")
     slots = state.spaces[area][:]
-    slots[free_space(state, area)] = (seat_index, tuple(sorted(types)))
+    slots[index] = (seat_index, tuple(sorted(types)))
     state.spaces = {**state.spaces, area: slots}
 
 
-def apply(state: State, seat_index: int, action: Action) -> None:
+def apply(state: State, seat_index: int, action: ActivationTurn) -> None:
     seat = state.own_seat(seat_index)
     rules = state.rules
     if isinstance(action, Forfeit):
@@ -222,7 +225,7 @@ def apply(state: State, seat_index: int, action: Action) -> None:
             seat.cards = sorted(seat.cards + [action.card])
     elif isinstance(action, Sell):
         sold = [t for t in types if t == action.space]
-        kept = tuple(sorted(t for t in types if t != action.space))
+        unsold = tuple(sorted(t for t in types if t != action.space))
         reward = rules.sell_rewards[action.space]
         seat.reserve[DIE_INDEX[action.space]] += len(sold)
         seat.coins += reward["coins"] * len(sold)
@@ -231,7 +234,7 @@ def apply(state: State, seat_index: int, action: Action) -> None:
             if seat.reserve[DIE_INDEX["d4"]]:
                 seat.reserve[DIE_INDEX["d4"]] -= 1
                 seat.spent[DIE_INDEX["d4"]] += 1
-        state.market = {**state.market, action.space: (seat_index, kept) if kept else None}
+        state.market = {**state.market, action.space: (seat_index, unsold) if unsold else None}
     flow.end_activation_turn(state, seat_index)
 
 

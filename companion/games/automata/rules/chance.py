@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from . import flow, pools
-from .actions import Action, Deal, Order, Roll
+from .actions import Action, ChanceOutcome, Deal, Die, Order, Roll
 from .errors import IllegalAction
 from .state import State
 from .vocabulary import DIE_TYPES
@@ -74,9 +74,10 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction("Rulebook: Deployment Phase", f"{action.seat} rolls all of its Spent dice: {want}")
 
 
-def apply(state: State, action: Action) -> None:
+def apply(state: State, action: ChanceOutcome) -> None:
     if isinstance(action, Order):
-        state.deploy_order = [state.seat_index(c) for c in action.seats]
+        colours = state.colours  # the order names each seat once (checked)
+        state.deploy_order = [colours.index(c) for c in action.seats]
         state.pending_order = False
     elif isinstance(action, Deal):
         state.deck = pools.without(state.deck, action.cards)
@@ -84,14 +85,15 @@ def apply(state: State, action: Action) -> None:
         state.pending_deal = 0
         flow.start_round(state)
     elif state.pending_reroll:
-        seat, die = state.pending_reroll
-        available = state.own_seat(seat).available
+        reroller, die = state.pending_reroll
+        available = state.own_seat(reroller).available
         available.remove(die)
         available.append(action.dice[0])
         available.sort()
         state.pending_reroll = None
     else:
         seat_index = state.seat_index(action.seat)
+        assert seat_index is not None  # a seat awaiting its roll (checked)
         seat = state.own_seat(seat_index)
         seat.available = sorted(seat.available + list(action.dice))
         seat.spent = [0, 0, 0]
@@ -114,7 +116,7 @@ def sample(state: State, rng: random.Random) -> Action:
         faces = [v for v in range(1, rules.faces[die_type] + 1) if v != old]
         return Roll(state.seats[seat].colour, ((die_type, rng.choice(faces)),))
     seat_index = state.pending_rolls[0]
-    dice: list = []
+    dice: list[Die] = []
     for die_type, count in zip(DIE_TYPES, state.seats[seat_index].spent):
         stop = rules.faces[die_type] + 1
         for _ in range(count):

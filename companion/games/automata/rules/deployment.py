@@ -7,7 +7,7 @@ from . import flow, pools
 from .actions import Action, CardAdjust, CardReroll, Combine, Die, Nudge, Place, Reroll, die_text
 from .errors import IllegalAction
 from .memo import Memo
-from .ruleset import Ruleset
+from .ruleset import Card, Ruleset
 from .state import SeatState, State
 from .vocabulary import DIE_INDEX
 
@@ -34,7 +34,7 @@ def _require_gears(seat: SeatState, cost: int, what: str) -> None:
         raise IllegalAction("R6", f"{what} costs {cost} gear and {seat.colour} has {seat.gears}")
 
 
-def _active_card(state: State, seat: SeatState, card_id: str, kind: str):
+def _active_card(state: State, seat: SeatState, card_id: str, kind: str) -> Card:
     card = state.rules.cards.get(card_id)
     if card_id not in seat.cards or card is None:
         raise IllegalAction("R19", f"{seat.colour} does not own card {card_id}")
@@ -186,7 +186,7 @@ def legal(state: State, seat_index: int) -> list[Action]:
     return actions
 
 
-def _adjustments(seat: SeatState, card_id: str, amount: int, most: int, faces) -> list[Action]:
+def _adjustments(seat: SeatState, card_id: str, amount: int, most: int, faces: Mapping[str, int]) -> list[Action]:
     dice = pools.distinct(seat.available)
     single = [((t, v), d) for t, v in dice for d in (-amount, amount) if 1 <= v + d <= faces[t]]
     out: list[Action] = [CardAdjust(seat.colour, card_id, (change,)) for change in single]

@@ -61,7 +61,10 @@ def legal_actions(state: State) -> list[Action]:
     """Every legal decision of the seat to move, in a fixed order; empty at chance nodes and at the end."""
     if state.turn is None or state.is_over or state.is_chance_node:
         return []
-    actions = (deployment if state.phase == DEPLOY else activation).legal(state, state.turn)
+    if state.phase == DEPLOY:
+        actions = deployment.legal(state, state.turn)
+    else:
+        actions = activation.legal(state, state.turn)
     state.offered = tuple(actions)
     return actions
 
@@ -78,15 +81,17 @@ def check_action(state: State, action: Action) -> None:
     seat_index = state.seat_index(action.seat)
     if seat_index is None:
         raise IllegalAction("R3", f"There is no {action.seat} seat at this table")
-    if seat_index != state.turn:
-        raise IllegalAction("Rulebook: Turn order", f"It is {state.seats[state.turn].colour}'s turn, not {action.seat}'s")
+    turn = state.turn
+    if seat_index != turn:
+        mover = "no one's" if turn is None else f"{state.seats[turn].colour}'s"
+        raise IllegalAction("Rulebook: Turn order", f"It is {mover} turn, not {action.seat}'s")
     if state.phase == DEPLOY:
         if not isinstance(action, DEPLOYMENT_TYPES):
             raise IllegalAction("Rulebook: Deployment Phase", "During Deployment dice are modified and placed, not activated")
         deployment.check(state, seat_index, action)
     else:
         if not isinstance(action, ACTIVATION_TURN_TYPES):
-            raise IllegalAction("Rulebook: Deployment Phase", "Once a die is on a staging area it cannot be modified or moved")
+            raise _no_modification_once_staged()
         activation.check(state, seat_index, action)
 
 
@@ -97,11 +102,20 @@ def apply_action(state: State, action: Action) -> State:
     new = state.successor()
     if isinstance(action, CHANCE_TYPES):
         chance.apply(new, action)
-    elif new.phase == DEPLOY:
-        deployment.apply(new, new.turn, action)
+        return new
+    seat = new.turn
+    assert seat is not None  # a legal decision is one of the seat to act
+    if new.phase == DEPLOY:
+        deployment.apply(new, seat, action)
+    elif isinstance(action, ACTIVATION_TURN_TYPES):  # as every legal action of the Activation Phase is
+        activation.apply(new, seat, action)
     else:
-        activation.apply(new, new.turn, action)
+        raise _no_modification_once_staged()
     return new
+
+
+def _no_modification_once_staged() -> IllegalAction:
+    return IllegalAction("Rulebook: Deployment Phase", "Once a die is on a staging area it cannot be modified or moved")
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

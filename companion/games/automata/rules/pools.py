@@ -3,11 +3,14 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from typing import Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, TypeVar
 
 from .actions import Die
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+T = TypeVar("T", bound="SupportsRichComparison")  # the items of a sorted list
 
 
 def contains(pool: Sequence[Die], dice: Sequence[Die]) -> bool:

@@ -121,6 +121,13 @@ class State:
     def colours(self) -> tuple[str, ...]:
         return tuple(s.colour for s in self.seats)
 
+    @property
+    def acting_seat(self) -> int:
+        """The seat whose decision is open (``turn``); a ValueError at a chance node or once the game is over."""
+        if self.turn is None or self.is_chance_node or self.is_over:
+            raise ValueError("no seat's decision is open")
+        return self.turn
+
     def seat_index(self, colour: str) -> Optional[int]:
         for i, seat in enumerate(self.seats):
             if seat.colour == colour:

@@ -87,4 +87,7 @@ def _value_confidence(reading: DieReading) -> float:
 
 
 def _told(reading: DieReading, die: Die, colours: Sequence[str]) -> ToldDie:
-    return ToldDie(reading, die.die_type, int(die.value), colours[die.seat])
+    """``die`` told with ``reading``: only a die with a seat and a value can be."""
+    if die.seat is None or die.value is None:
+        raise ValueError(f"a die told has a seat and a value, not {die}")
+    return ToldDie(reading, die.die_type, die.value, colours[die.seat])

@@ -5,8 +5,8 @@ from collections import Counter
 from typing import Iterable, Optional
 
 from ..rules import (
-    Action, CardReroll, Create, Forfeit, IllegalAction, Phase, Place, Reroll, Research, Roll, Scavenge, Sell, State,
-    Upgrade, apply_action, check_action, legal_actions,
+    CHANCE_TYPES, Action, CardReroll, Create, Forfeit, IllegalAction, Phase, Place, Reroll, Research, Roll, Scavenge,
+    Sell, State, Upgrade, apply_action, check_action, legal_actions,
 )
 from .locations import expected_dice, rolling_seats
 from .observe import ObservedTable, differences
@@ -42,8 +42,9 @@ def _candidate_sequences(state: State, observed: ObservedTable, seats: set[int])
     if state.is_chance_node:
         yield from _roll_outcomes(state, observed)
         return
+    colours = {state.seats[seat].colour for seat in seats}
     for action in legal_actions(state):
-        if state.seat_index(action.seat) not in seats:
+        if isinstance(action, CHANCE_TYPES) or action.seat not in colours:  # a decision of another seat
             continue
         if isinstance(action, (Reroll, CardReroll)):
             try:
@@ -94,7 +95,7 @@ def placement_chains(state: State, observed: ObservedTable, limit: int = 8) -> l
         seat = current.turn
         gone = {(die.die_type, die.value) for location, die in missing if location == "available" and die.seat == seat}
         arrived = sorted({(location.split(".", 1)[1], (die.die_type, die.value)) for location, die in extra
-                          if location.startswith("staging.") and die.seat == seat})
+                          if location.startswith("staging.") and die.seat == seat and die.value is not None})
         for area, die in arrived:
             if die not in gone:
                 continue

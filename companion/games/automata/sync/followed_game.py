@@ -4,16 +4,29 @@
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Optional, Protocol
 
 from ..rules import Action, State
 
 
 class MoveOutcome(Protocol):
-    """The answer to a move submitted: whether it was played (and saved)."""
+    """The answer to a move submitted: whether it was played (and saved), as which event, or why not."""
 
     @property
     def ok(self) -> bool: ...
+
+    @property
+    def event(self) -> Optional[int]: ...
+
+    @property
+    def reason(self) -> str:
+        """Why it was refused, in plain words ('' when it was played)."""
+        ...
+
+    @property
+    def refusal(self) -> str:
+        """The reason with the rule it cites."""
+        ...
 
 
 class FollowedGame(Protocol):

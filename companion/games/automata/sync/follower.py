@@ -27,7 +27,6 @@ from .in_place import (
     dice_by_group,
     die_spots,
     expected_group,
-    group_of,
     turned_in_place,
 )
 from .locations import Location, expected_dice, vouched_dice
@@ -142,7 +141,7 @@ class TableSync:
                     turned += turned_in_place(then.dice, dice)
         left_out = {Group(location, die.seat, die.die_type)
                     for m in self.misreadings for location, die in m.seen + m.actual}
-        left_out |= {group_of(t.now.zone, t.now.die) for t in turned}
+        left_out |= {t.now.group for t in turned}
         for group in set(now) | set(self._placed):
             dice, engine = now.get(group, []), expected_group(expected, group)
             if group not in left_out and all(d.sure for d in dice) and Counter(d.die for d in dice) == engine:
@@ -163,7 +162,7 @@ class TableSync:
         It is remembered while those dice stay where they are, and the table is compared again."""
         if self.alert is None or self._last_seen is None:
             raise IllegalAction("sync", "There is no mismatch to put down to the camera")
-        missing, extra = self._differences()
+        missing, extra = self._differences(self._last_seen)
         if missing or extra:
             self.misreadings.append(Misreading(tuple(extra), tuple(missing)))
         self._placed = {}  # a die the alert said was turned was misread: nothing read here is to be trusted
@@ -179,7 +178,7 @@ class TableSync:
         colours = self.expected().state.colours
         if self._turned:
             return turned_dice(self._turned, self._last_seen, colours)
-        missing, extra = self._differences()
+        missing, extra = self._differences(self._last_seen)
         return misread_dice(Misreading(tuple(extra), tuple(missing)), self._last_seen, colours)
 
     def accepted_dice(self) -> tuple[ToldDie, ...]:
@@ -188,15 +187,15 @@ class TableSync:
         Where a person said the camera misread, which reading is which cannot be told: none is confirmed there."""
         if self.alert is None or not self.alert.accept or self._last_seen is None:
             return ()
-        _missing, extra = self._differences()
+        _missing, extra = self._differences(self._last_seen)
         misread_at = {location for m in self.misreadings for location, _ in m.seen + m.actual}
         return accepted_dice([located for located in extra if located.location not in misread_at], self._last_seen,
                              self.expected().state.colours, self.min_confidence)
 
-    def _differences(self) -> Differences:
+    def _differences(self, last_seen: ReadingsByZone) -> Differences:
         """How the last settled table, corrected and with its unsure values settled, differs from the engine."""
         expected = self.expected()
-        observed = self._corrected(expected, ObservedTable.from_zones(self._last_seen, expected.state.colours,
+        observed = self._corrected(expected, ObservedTable.from_zones(last_seen, expected.state.colours,
                                                                       self.min_confidence))
         return differences(expected.dice, observed)
 

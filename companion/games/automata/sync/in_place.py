@@ -20,24 +20,29 @@ SAME_SPOT = 0.5  # dice whose spots are this close (die widths) lie in the same 
 LEFT_VALUE_ODDS = 0.1  # a die left in place read unsurely with odds under this of the value it showed was turned
 
 
-@dataclass(frozen=True)
-class DieSpot:
-    """A die as read, and where it lay: its zone, the die and its spot (die widths); for a die read
-    unsurely, the reader's odds of each value (empty when it gave none)."""
-
-    zone: str
-    die: Die
-    spot: tuple[float, float]
-    sure: bool = True
-    odds: tuple[float, ...] = ()
-
-
 class Group(NamedTuple):
     """A seat's dice of one type at one location."""
 
     location: Location
     seat: Optional[int]
     die_type: str
+
+
+@dataclass(frozen=True)
+class DieSpot:
+    """A die as read, and where it lay: its zone, the die and its spot (die widths); for a die read
+    unsurely, the reader's odds of each value (empty when it gave none)."""
+
+    zone: str
+    location: Location  # the engine location the zone shows
+    die: Die
+    spot: tuple[float, float]
+    sure: bool = True
+    odds: tuple[float, ...] = ()
+
+    @property
+    def group(self) -> Group:
+        return Group(self.location, self.die.seat, self.die.die_type)
 
 
 class Turned(NamedTuple):
@@ -61,20 +66,16 @@ def die_spots(readings_by_zone: ReadingsByZone, colours: Sequence[str],
             if seat is None or spot is None:
                 continue
             sure = getattr(reading, "confidence", 1.0) >= min_confidence
-            found.append(DieSpot(zone, Die(seat, reading.die_type, reading.value), tuple(spot), sure,
+            found.append(DieSpot(zone, location, Die(seat, reading.die_type, reading.value), tuple(spot), sure,
                                  () if sure else tuple(getattr(reading, "value_probabilities", ()))))
     return tuple(found)
-
-
-def group_of(zone: str, die: Die) -> Group:
-    return Group(zone_location(zone), die.seat, die.die_type)
 
 
 def dice_by_group(dice: Sequence[DieSpot]) -> dict[Group, list[DieSpot]]:
     """``dice`` by seat, type and location."""
     out: dict[Group, list[DieSpot]] = {}
     for spot in dice:
-        out.setdefault(group_of(spot.zone, spot.die), []).append(spot)
+        out.setdefault(spot.group, []).append(spot)
     return out
 
 
@@ -95,11 +96,13 @@ def turned_in_place(before: Sequence[DieSpot], now: Sequence[DieSpot]) -> list[T
         new = [d for d in now if d.zone == zone]
         places = [[k for k, o in enumerate(old) if math.dist(o.spot, d.spot) <= SAME_SPOT] for d in new]
         if len(old) == len(new) and all(len(p) == 1 for p in places) and len({p[0] for p in places}) == len(old):
-            turned += [Turned(old[p[0]], d) for p, d in zip(places, new) if _shows_another(d, old[p[0]].die.value)]
+            turned += [Turned(old[p[0]], d) for p, d in zip(places, new) if _shows_another(d, old[p[0]])]
     return turned
 
 
-def _shows_another(spot: DieSpot, value: int) -> bool:
-    if spot.sure:
+def _shows_another(spot: DieSpot, then: DieSpot) -> bool:
+    """Whether ``spot`` shows another value than ``then``, the die remembered in its place."""
+    value = then.die.value
+    if spot.sure or value is None:
         return spot.die.value != value
     return len(spot.odds) >= value and spot.odds[value - 1] < LEFT_VALUE_ODDS

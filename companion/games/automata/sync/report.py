@@ -15,7 +15,7 @@ answers with a :class:`SyncReport`:
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping, Optional, Sequence
 
 from vision.readings import DieReading
@@ -85,14 +85,16 @@ def sync_table(state: State, observed: ObservedTable,
         expected = expected_dice(state)
     observed = settle_unsure_readings(vouched_dice(state, expected), observed)
     missing, extra = differences(expected, observed)
-    common = dict(tracked=observed.tracked, uncertain=observed.uncertain, doubts=observed.doubts)
+    read = SyncReport(tracked=observed.tracked, uncertain=observed.uncertain, doubts=observed.doubts)
     if not missing and not extra:
-        return SyncReport(**common)
+        return read
     seats = {die.seat for _, die in missing + extra}
-    found = explanations(state, observed, seats) if None not in seats else []
-    if not found and None not in seats:
+    at_table = {seat for seat in seats if seat is not None}
+    every_seat_known = len(at_table) == len(seats)  # no die differs of a colour not at the table
+    found = explanations(state, observed, at_table) if every_seat_known else []
+    if not found and every_seat_known:
         found = placement_chains(state, observed)
     normal = tuple(seq for seq in found if all(isinstance(a, NORMAL_MOVES) for a in seq))
     if normal:
-        return SyncReport(moves=normal, **common)
-    return SyncReport(mismatches=tuple(describe(missing, extra, state.colours)), accept_options=tuple(found), **common)
+        return replace(read, moves=normal)
+    return replace(read, mismatches=tuple(describe(missing, extra, state.colours)), accept_options=tuple(found))

@@ -75,9 +75,9 @@ def _settle_unsure_colours(expected: Mapping[Location, Counter], observed: Obser
         k = next((k for k, entry in enumerate(odds) if (entry.location, entry.die) == (location, read)), None)
         if k is not None:
             odds[k] = odds[k]._replace(die=engine_die)
-    return replace(observed, dice=dice, value_odds=tuple(odds),
-                   **{name: {location: +counter for location, counter in counters.items()}
-                      for name, counters in unsure.items()})
+    settled = {name: {location: +counter for location, counter in counters.items()} for name, counters in unsure.items()}
+    return replace(observed, dice=dice, value_odds=tuple(odds), unsure_values=settled["unsure_values"],
+                   unsure_types=settled["unsure_types"])
 
 
 def _settle_unsure_types(expected: Mapping[Location, Counter], observed: ObservedTable) -> ObservedTable:
@@ -147,8 +147,9 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     unsure = [u for u in unsure if u.die.kind not in resolved]
     left = []
     for u in unsure:  # the reading agrees with the engine
-        if free.get(u.die.kind, Counter())[u.die.value] > 0 and room[u.location][u.die] > 0:
-            settle(u.location, u.die, u.die.value)
+        read = u.die.value
+        if read is not None and free.get(u.die.kind, Counter())[read] > 0 and room[u.location][u.die] > 0:
+            settle(u.location, u.die, read)
         else:
             left.append(u)
     waiting = list(left)
@@ -199,7 +200,7 @@ def _resolve_by_odds(unsure: Sequence[UnsureValue], free: Mapping[DieKind, Count
         likelihood = {ways: math.prod(u.odds[v - 1] for u, v in zip(dice, ways))
                       * MOVED_ODDS ** _moved(dice, ways, room)
                       for ways in set(itertools.permutations(values, len(dice)))}
-        best = max(likelihood, key=likelihood.get)
+        best = max(likelihood, key=lambda ways: likelihood[ways])
         if likelihood[best] >= SURE_ASSIGNMENT * max(sum(likelihood.values()), 1e-12):
             for u, value in zip(dice, best):
                 settle(u.location, u.die, value)

@@ -6,7 +6,7 @@ from typing import Iterable, NamedTuple, Optional, Sequence
 
 from ..rules import AREA_NAMES
 from .in_place import Turned
-from .locations import LocatedDie, Location, zone_location
+from .locations import LocatedDie, Location
 from .observe import Doubt
 
 
@@ -32,6 +32,10 @@ def _die_words(colours: Sequence[str], seat: Optional[int], die_type: str, value
     owner = "a die of no seat's colour," if seat is None else f"{colours[seat]}'s"
     shows = "" if value is None else f" showing {value}"
     return f"{owner} {die_type.upper()}{shows}"
+
+
+def _owner(colours: Sequence[str], seat: Optional[int]) -> str:
+    return "no seat's" if seat is None else f"{colours[seat]}'s"
 
 
 def _capital(text: str) -> str:
@@ -105,7 +109,7 @@ def _paired(m: LocatedDie, e: LocatedDie, colours: Sequence[str]) -> Mismatch:
         other = _die_words(colours, seen_seat, die_type, seen_value)
         return Mismatch("wrong_colour", seat, die_type, expected, seen,
                         f"The camera sees {other} {_at(where)}, where the engine has {die}.",
-                        f"Put {die} {_at(where)} in place of that die (if it is {colours[seat]}'s already, "
+                        f"Put {die} {_at(where)} in place of that die (if it is {_owner(colours, seat)} already, "
                         f"calibrate the colours again).")
     if where == seen_at:
         die = _die_words(colours, seat, die_type, None)
@@ -122,7 +126,7 @@ def describe_turned(turned: Sequence[Turned], colours: Sequence[str]) -> list[Mi
     """A wrong value for each die turned in place, with the value to turn it back to."""
     out = []
     for then, now in turned:
-        location, (seat, die_type, value) = zone_location(then.zone), then.die
+        location, (seat, die_type, value) = then.location, then.die
         die = _die_words(colours, seat, die_type, None)
         shows = f"{now.die.value}" if now.sure else f"{now.die.value} (unsure)"
         out.append(Mismatch("wrong_value", seat, die_type, Showing(location, value), Showing(location, now.die.value),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from vision.readings import CONFIDENCE_THRESHOLD, DieReading, ReadingsByZone
 
@@ -83,7 +83,7 @@ def seen(placed: ReadingsByZone, threshold: float = CONFIDENCE_THRESHOLD) -> See
     return Seen(dice, unread)
 
 
-def _values(values: Sequence[int]) -> str:
+def _values(values: Iterable[int]) -> str:
     return " ".join(map(str, sorted(values))) or "no die"
 
 
