@@ -61,7 +61,7 @@ NUMERAL_MODEL = "faces.onnx"  # the numeral reader: each type's upright numerals
 UPRIGHT_SLICES = {t: slice(s.start + k, s.stop + k + 1) for k, (t, s) in enumerate(_slices(DIE_TYPES, 0).items())}
 FACE_NUMERALS = UPRIGHT_SLICES[DIE_TYPES[-1]].stop  # the column of a ``FaceReader`` row: P(a D6 shows numerals)
 FACE_TURNS = tuple(float(a) for a in range(0, 360, 30))  # the turns of a close crop read for an upright numeral
-DIGIT_TURNS = tuple(float(a) for a in range(0, 360, 15))  # the turns of a close crop the digit reader reads
+DIGIT_TURNS = FACE_TURNS  # the turns of a close crop the digit reader reads (every 15 degrees read no better)
 UNSEEN_PRIOR = 0.02  # the turns' mean upright mass spread over the values, so a die whose numerals no turn
 #                      shows upright reads as unsure
 D6_VALUES_MODEL = "d6_values.onnx"  # a reader trained on real photos first, whose D6 values are read

@@ -322,7 +322,7 @@ def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader
     assert np.array_equal(out[1:], probs[1:])
 
 
-def _turned_digits(value: int, upright_at=(3, 4, 5)) -> np.ndarray:
+def _turned_digits(value: int, upright_at=(3, 4)) -> np.ndarray:
     """The digit reader's rows at each of ``DIGIT_TURNS`` for a die whose ``value`` stands upright at the turns
     ``upright_at`` and no numeral at the others."""
     from vision.classifier import DIGIT_TURNS

@@ -28,6 +28,7 @@ from vision.training.train import export
 
 CACHE = pathlib.Path("/tmp/automata-digits")
 MEASURED = ("fickett_rolls", "lurig_types", "baylor_d6")  # real photos with labelled numerals
+REAL_TURNS = tuple(float(a) for a in range(0, 360, 15))  # a real die learnt from is cut at each of these
 READ_TYPES = ("d6", "d8")  # the faces the digit reader reads: a D8's, a numeral D6's
 UPRIGHT_REPEATS = 4  # each upright turn of a real die is learnt this many times an epoch
 NONE_TURNS = 6  # turns of a real die learnt as none, each epoch
@@ -42,9 +43,9 @@ def die_accuracy(predict, crops) -> Dict[str, float]:
 
 def real_dice(names: Sequence[str], rng: np.random.Generator) -> NumeralCrops:
     """The real D8s and numeral D6s of sources ``names`` whose values are labelled, each cut at every one of
-    ``DIGIT_TURNS`` (rows die after die)."""
-    crops = real_crops(names, rng, DIGIT_TURNS)
-    turns = len(DIGIT_TURNS)
+    ``REAL_TURNS`` (rows die after die)."""
+    crops = real_crops(names, rng, REAL_TURNS)
+    turns = len(REAL_TURNS)
     read = np.isin(crops.types, [DIE_TYPES.index(t) for t in READ_TYPES])
     kept = np.repeat((crops.values[::turns] > 0) & read[::turns], turns)
     return NumeralCrops(crops.crops[kept], crops.types[kept], crops.values[kept], crops.pips[kept])
@@ -52,7 +53,7 @@ def real_dice(names: Sequence[str], rng: np.random.Generator) -> NumeralCrops:
 
 def real_labels(odds: np.ndarray, values: np.ndarray, rng: np.random.Generator) -> Tuple[np.ndarray, np.ndarray]:
     """Which crops of real dice to learn from this epoch, and as what. ``odds`` (dice, turns, 9) are the
-    reader's rows for each die at each of ``DIGIT_TURNS``, ``values`` the dice's labels. The turn where the
+    reader's rows for each die at each of ``REAL_TURNS``, ``values`` the dice's labels. The turn where the
     labelled value is most upright and its two neighbours are learnt as the value (``UPRIGHT_REPEATS`` times);
     ``NONE_TURNS`` turns at least 45 degrees from it (and from its half turn, for a 1 or an 8) as none."""
     dice, turns, _ = odds.shape
@@ -105,7 +106,7 @@ def train(args) -> None:
     crops, labels = digit_bank(args.crops, args.seed, CACHE, args.jobs)
     print(f"drawn crops: {len(crops)} ({time.time() - started:.0f} s)", flush=True)
     real = real_dice(args.real, np.random.default_rng(0))
-    print(f"real dice: {len(real.crops) // len(DIGIT_TURNS)} of {', '.join(args.real) or 'no source'}", flush=True)
+    print(f"real dice: {len(real.crops) // len(REAL_TURNS)} of {', '.join(args.real) or 'no source'}", flush=True)
     measured = {name: real_crops([name], np.random.default_rng(0), DIGIT_TURNS)
                 for name in MEASURED if name not in args.real}
     model = digit_net(args.widths)
@@ -113,7 +114,7 @@ def train(args) -> None:
         model.load_state_dict(torch.load(args.start))
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     per_real_die = 3 * UPRIGHT_REPEATS + NONE_TURNS
-    steps = args.epochs * ((len(crops) + len(real.crops) // len(DIGIT_TURNS) * per_real_die) // args.batch + 1)
+    steps = args.epochs * ((len(crops) + len(real.crops) // len(REAL_TURNS) * per_real_die) // args.batch + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
 
     def predict(batch: np.ndarray) -> np.ndarray:
@@ -126,8 +127,8 @@ def train(args) -> None:
         t0, total = time.time(), 0.0
         pool, pool_labels = crops, labels
         if len(real.crops) and (epoch > 0 or args.start):
-            odds = predict(normalise(real.crops)).reshape(-1, len(DIGIT_TURNS), VALUES + 1)
-            picked, learnt = real_labels(odds, real.values[::len(DIGIT_TURNS)], rng)
+            odds = predict(normalise(real.crops)).reshape(-1, len(REAL_TURNS), VALUES + 1)
+            picked, learnt = real_labels(odds, real.values[::len(REAL_TURNS)], rng)
             pool, pool_labels = np.concatenate([crops, real.crops[picked]]), np.concatenate([labels, learnt])
         model.train()
         order = rng.permutation(len(pool))
