@@ -4,8 +4,7 @@ A crop is what the reader cuts around a die's middle (``NUMERAL_WINDOW``, ``NUME
 top face as a triangle (a D8's) or a square (a D6's), the neighbour faces shaded apart with their numerals
 beyond its edges, the value numeral near the face's middle, in one of the system's font families (each
 family drawn as often as any other), painted lighter or darker than the plastic, a 6 sometimes marked by a
-bar or a dot, a 1 sometimes a plain bar (a capital I or a small l of the font), as some dice print it. A crop
-is labelled with the value when its numeral stands upright (within ``UPRIGHT_SPREAD``),
+bar or a dot. A crop is labelled with the value when its numeral stands upright (within ``UPRIGHT_SPREAD``),
 and ``NONE`` when it is turned at least ``NOT_UPRIGHT`` away. Marbled plastic, light
 gradients, glare, perspective squash, blur, low resolution, noise and JPEG follow.
 
@@ -29,9 +28,7 @@ VALUES = 8  # numerals 1 to 8
 CHUNK = 2000
 SCALE = 2  # crops are drawn this many times larger, then shrunk
 UPRIGHT_SPREAD = 15.0
-NOT_UPRIGHT = 25.0
-BAR_ONE = 0.25  # share of 1s drawn as a plain bar
-DRAWING = 2  # the cache's file names carry it: chunks of another drawing are not reused
+NOT_UPRIGHT = 35.0
 UPRIGHT_SHARE = 0.6
 SYMMETRIC = (1, 8)  # numerals that look upright again half a turn round
 
@@ -151,8 +148,7 @@ def digit_crop(rng: np.random.Generator, families: Sequence[Tuple[str, ...]], va
         _stamp(image, glyph(font, str(rng.integers(1, 9)), int(big * rng.uniform(0.2, 0.4)), ""),
                (big / 2 + r * math.cos(a), big / 2 + r * math.sin(a)), rng.uniform(0, 360), ink)
     mark = ("bar" if rng.random() < 0.6 else "dot") if value == 6 and rng.random() < 0.6 else ""
-    text = str(rng.choice(["I", "l"])) if value == 1 and rng.random() < BAR_ONE else str(value)
-    mask = glyph(font, text, int(min(big * rng.uniform(0.28, 0.55), inradius * 1.3)), mark)
+    mask = glyph(font, str(value), int(min(big * rng.uniform(0.28, 0.55), inradius * 1.3)), mark)
     if rng.random() < 0.3:
         mask = cv2.resize(mask, None, fx=rng.uniform(0.7, 1.0), fy=rng.uniform(0.75, 1.0))
     if upright:
@@ -181,7 +177,7 @@ def digit_chunk(index: int, seed: int, size: int = CHUNK) -> Tuple[np.ndarray, n
 
 def _chunk_into(args) -> str:
     index, seed, folder = args
-    path = folder / f"digits-d{DRAWING}-{seed}-{index:05d}.npz"
+    path = folder / f"digits-{seed}-{index:05d}.npz"
     if not path.exists():
         crops, labels = digit_chunk(index, seed, CHUNK)
         partial = path.with_suffix(".part.npz")

@@ -1,12 +1,12 @@
 """Train the digit reader on drawn die faces (``digit_crops``) and real numerals; export ONNX; measure it on the
 real photos it never saw.
 
-    python -m vision.training.digits [--real lurig_types baylor_d6] [--crops 100000] [--epochs 4] [--threads 2]
+    python -m vision.training.digits [--crops 100000] [--epochs 4] [--threads 2] [--real lurig_types baylor_d6]
 
 The reader sees the close crop of a die's middle (``NUMERAL_WINDOW``) and says which numeral, 1 to 8, stands
-upright in it, or none. It learns from drawn crops, and from the second epoch on also from the real D8s and
-numeral D6s of the ``--real`` sources: a photo's label gives the value, not the turn that stands it upright, so
-each epoch the reader as it stands picks that turn (``real_labels``). After each epoch it is measured on every
+upright in it, or none. It learns from drawn crops, and with ``--real`` from the second epoch on also from
+the real D8s and numeral D6s of those sources: a photo's label gives the value, not the turn that stands it
+upright, so each epoch the reader as it stands picks that turn (``real_labels``). After each epoch it is measured on every
 source of ``MEASURED`` left out of ``--real`` (``fickett_rolls`` always). The drawn crops are cached under
 /tmp/automata-digits, and the network after each epoch as digits-SOURCES.pt there (``--start`` goes on from one).
 """
@@ -157,8 +157,8 @@ def main(argv: Sequence[str] = None) -> None:
     parser.add_argument("--out", default=str(MODEL_DIR / DIGIT_MODEL))
     parser.add_argument("--crops", type=int, default=100000, help="drawn crops to learn from")
     parser.add_argument("--epochs", type=int, default=4)
-    parser.add_argument("--real", nargs="*", default=list(NUMERAL_SOURCES), choices=NUMERAL_SOURCES,
-                        help="real sources learnt from (the others of MEASURED are measured after each epoch)")
+    parser.add_argument("--real", nargs="*", default=[], choices=NUMERAL_SOURCES,
+                        help="real sources learnt from too (the others of MEASURED are measured after each epoch)")
     parser.add_argument("--start", help="a digits-*.pt to go on from, rather than a new network")
     parser.add_argument("--widths", type=int, nargs=4, default=[24, 48, 48, 96], metavar="C")
     parser.add_argument("--batch", type=int, default=128)
