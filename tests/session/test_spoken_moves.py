@@ -82,3 +82,8 @@ def test_a_game_played_by_lines_speaks_its_say_lines(tmp_path, heard, name):
     lines = converse(["--game", name, "--db", str(tmp_path / "g.db"), "--new", "--seed", "3", "--speak"], answer)
     shown = [line[len("say "):] for line in lines if line.startswith("say ")]
     assert shown and heard.lines == shown and heard.closed
+
+
+def test_the_app_takes_speak_too():
+    assert build_parser().parse_args(["app", "--speak"]).speak is True
+    assert build_parser().parse_args(["app"]).speak is False
