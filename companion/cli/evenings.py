@@ -1,88 +1,14 @@
-"""Evenings remembered: ``stats``' report of the games finished in a games database, of every registered game.
-
-Each game is replayed from its record through the registry (``RegisteredGame.replay``, what ``replay`` prints),
-so the report reads no game's rules and no notes that might be missing. From each finished game it takes the
-seats of its header (a person, an Automa with its level, a robot) and the score the replay gives: each seat's
-points and the winners, and for a game whose score is kept by category (the ``..._vp`` fields, Automata's) each
-category. A game that names no winner (Tokaido keeps only the Automas' points) counts as played, not as won or
-lost by anyone.
-"""
+"""Evenings remembered: ``stats``' report of the games finished in a games database, of every registered game
+(read by ``companion.session.evenings``): games played and won per player name, each Automa level's win rate
+against the people evening by evening, the mean scores, and the next levels offered."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
-from datetime import datetime
 from statistics import fmean
-from typing import Any, Optional
+from typing import Any
 
-from ..games.registry import game_named
-from ..store import GameStore, StoreError, game_kind
-
-CATEGORY = "_vp"  # the end of a score field that is a category of the total
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    automa_level: Optional[str]  # None for a person (or a robot)
-    won: bool
-    total: Optional[int]         # None where the game keeps no points for the seat
-    categories: dict[str, int] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Finished:
-    game: str     # the registered game's name
-    evening: str  # the local date it was last played, YYYY-MM-DD
-    seats: tuple[Seat, ...]
-    decided: bool  # the game names its winners
-
-    @property
-    def people(self) -> tuple[Seat, ...]:
-        return tuple(s for s in self.seats if s.automa_level is None)
-
-
-def seats_of(header: dict[str, Any], score: dict[str, Any]) -> tuple[Seat, ...]:
-    """The header's seats with the replayed ``score``: Automata's (``seats`` by category) or another game's
-    (``points`` per seat)."""
-    winners = set(score.get("winners", ()))
-    by_colour: dict[str, dict[str, Any]] = {s["colour"]: s for s in score.get("seats", ())}
-    points: dict[str, int] = score.get("points", {})
-    seats = []
-    for seat in header.get("seats", ()):
-        colour = seat["colour"]
-        scored = by_colour.get(colour, {})
-        level = seat.get("level", header.get("level")) if seat.get("kind") == "automa" else None
-        total = scored.get("total", points.get(colour))
-        seats.append(Seat(name=seat.get("name") or colour.title(), automa_level=None if level is None else str(level),
-                          won=colour in winners, total=total,
-                          categories={k[:-len(CATEGORY)]: v for k, v in scored.items() if k.endswith(CATEGORY)}))
-    return tuple(seats)
-
-
-def finished_games(store: GameStore) -> tuple[list[Finished], int, list[str]]:
-    """The finished games, oldest first; how many are still in play; and a line for each game that cannot be
-    replayed (it is left out)."""
-    finished: list[Finished] = []
-    in_play = 0
-    unreadable: list[str] = []
-    for summary in sorted(store.games(), key=lambda s: s.updated_at):
-        try:
-            replayed = game_named(game_kind(summary.header)).replay(store.export_jsonl(summary.id))
-        except (StoreError, ValueError) as exc:
-            unreadable.append(f"game {summary.id} cannot be replayed: {exc}")
-            continue
-        if not replayed["over"]:
-            in_play += 1
-            continue
-        score = replayed["score"]
-        finished.append(Finished(game_kind(summary.header), evening_of(summary.updated_at),
-                                 seats_of(summary.header, score), bool(score.get("winners"))))
-    return finished, in_play, unreadable
-
-
-def evening_of(when: datetime) -> str:
-    return when.astimezone().date().isoformat()
+from ..session.evenings import Finished, finished_games, level_offers
+from ..store import GameStore
 
 
 def players(games: list[Finished]) -> dict[str, dict[str, Any]]:
@@ -146,7 +72,8 @@ def report(store: GameStore) -> dict[str, Any]:
     for game in games:
         finished[game.game] += 1
     return {"games": {"finished": dict(sorted(finished.items())), "in_play": in_play, "unreadable": unreadable},
-            "players": players(games), "automa_levels": automa_levels(games), "mean_scores": mean_scores(games)}
+            "players": players(games), "automa_levels": automa_levels(games), "mean_scores": mean_scores(games),
+            "offers": [offer.to_json() for offer in level_offers(games)]}
 
 
 def lines(data: dict[str, Any]) -> list[str]:
@@ -166,4 +93,6 @@ def lines(data: dict[str, Any]) -> list[str]:
     for name, sides in data["mean_scores"].items():
         for side, by_category in sides.items():
             out.append(f"  {name}, {side}: " + ", ".join(f"{c} {v:g}" for c, v in by_category.items()))
+    if data["offers"]:
+        out += ["", "Next levels offered:"] + [f"  {offer['words']}" for offer in data["offers"]]
     return out

@@ -9,7 +9,8 @@ from statistics import fmean
 import pytest
 
 from companion.cli import build_parser, main
-from companion.cli.evenings import Finished, Seat, automa_levels
+from companion.cli.evenings import automa_levels
+from companion.session.evenings import Finished, Seat
 from companion.games.registry import game_named, played_by_lines, registered
 from companion.session import SeatSpec, TableSession
 from companion.store import GameStore
@@ -100,6 +101,7 @@ def test_a_game_that_names_no_winner_counts_for_no_level(capsys, database):
     path, _ = database
     levels = json.loads(stats(capsys, path, "--json"))["automa_levels"]
     assert "tokaido" not in {entry["game"] for entry in levels}
+    assert all(offer["game"] != "tokaido" for offer in json.loads(stats(capsys, path, "--json"))["offers"])
     assert {"automata", "euphoria", "aoi"} <= {entry["game"] for entry in levels}
 
 
