@@ -112,6 +112,7 @@ class VisionConfig:
 class UIConfig:
     fullscreen: bool = False
     window_size: tuple[int, int] = (800, 480)
+    speak: bool = False  # the Automas' moves spoken aloud (hardware.speech)
 
 
 @dataclass(frozen=True)
@@ -229,6 +230,7 @@ _CHECKS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "ui": {
         "fullscreen": _boolean,
         "window_size": _size,
+        "speak": _boolean,
     },
 }
 

@@ -29,6 +29,7 @@ from .controller import AUTOMA, OVER, GameController
 from .dialogs import alert
 from .opening import open_store, open_table_panel
 from .table_camera import TableCamera
+from .voice import Voice
 
 log = logging.getLogger(__name__)
 PANEL_POLL_S = 0.05
@@ -46,12 +47,13 @@ class CompanionApp(App):
     panel: Panel  # from build() on
 
     def __init__(self, settings: Config, db_path: Optional[Path] = None, demo: bool = False,
-                 store: Optional[GameStore] = None, **kwargs) -> None:
+                 store: Optional[GameStore] = None, speak: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.settings = settings
         self.db_path = Path(db_path or settings.storage.db_path)
         self.demo = demo
         self.store = store  # already open (the command line's --db), else opened in build()
+        self.voice = Voice(speak or settings.ui.speak)
         self.started_at = time.monotonic()
         self.home_shown_at: Optional[float] = None
 
@@ -136,5 +138,6 @@ class CompanionApp(App):
         Window.unbind(on_key_down=self._on_key_down)
         self.camera.stop()
         self.panel.close()
+        self.voice.close()
         if self.store is not None:
             self.store.close()

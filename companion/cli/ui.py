@@ -16,6 +16,8 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
     parser.add_argument("--demo", action="store_true",
                         help="synthetic camera frames and the keyboard as panel, whatever is attached")
     parser.add_argument("--config", type=Path, help="config file (default: the usual places)")
+    parser.add_argument("--speak", action="store_true",
+                        help="speak each Automa's move aloud (espeak-ng; silent where it is not installed)")
     parser.set_defaults(handler=run_app)
 
 
@@ -53,5 +55,5 @@ def run_app(args: argparse.Namespace) -> int:
         print(f"Log: {path}", flush=True)
     # Without --demo the configured devices are used, each falling back to its stand-in
     # (synthetic frames, the keyboard) when it is missing: a plain desktop runs the demo anyway.
-    CompanionApp(settings, db_path=args.db, demo=args.demo, store=store).run()
+    CompanionApp(settings, db_path=args.db, demo=args.demo, store=store, speak=args.speak).run()
     return 0

@@ -9,13 +9,16 @@ for each thing to do at the table and ``ask TEXT`` for what it waits for. Each l
 answered ``ok N`` once saved (then its ``say`` lines) or ``refused REASON``;
 or ``undo``, ``state`` (the game as JSON), ``export PATH`` (its record, which ``replay`` reads) or ``quit``. Every line is answered, and every answer ends
 with an ``ask`` line; before it, the end of the game once it comes (``over ...``, as Automata's
-session says it: ``companion.session.protocol``).
+session says it: ``companion.session.protocol``). With ``--speak`` the ``say`` lines are spoken aloud too
+(``hardware.speech``).
 """
 from __future__ import annotations
 
 import argparse
 import json
-from typing import IO
+from typing import IO, Optional
+
+from hardware.speech import SilentSpeaker, Speaker, open_speaker
 
 from ..games.registry import kind_named, played_by_lines
 from ..session.protocol import EndOfGame, export_record, line_refusal, lines_of, speaker
@@ -35,13 +38,19 @@ def new_game_options() -> tuple[str, ...]:
     return tuple(dict.fromkeys(option for name in played_by_lines() for option in kind_named(name).new_game_options))
 
 
-def serve(session: GameSession, stdin: IO[str], stdout: IO[str], new: bool) -> None:
+def serve(session: GameSession, stdin: IO[str], stdout: IO[str], new: bool, voice: Optional[Speaker] = None) -> None:
+    """Answer ``stdin`` until ``quit`` or its end; ``voice`` speaks each ``say`` line (silent if None)."""
     say = speaker(stdout)
+    voice = voice or SilentSpeaker()
+
+    def tell_lines(lines: list[str]) -> None:
+        for line in lines:
+            say("say " + line)
+            voice.say(line)
 
     def tell(answer: Answer) -> None:
         say(f"ok {answer.event}" if answer.ok else f"refused {answer.reason}")
-        for line in answer.lines:
-            say("say " + line)
+        tell_lines(answer.lines)
 
     def ask() -> None:
         """The end of the game once it comes (or its undo), then what the game waits for."""
@@ -52,8 +61,7 @@ def serve(session: GameSession, stdin: IO[str], stdout: IO[str], new: bool) -> N
     end = EndOfGame()
     say(f"game {session.game_id}")
     if new:
-        for line in session.setup_lines():
-            say("say " + line)
+        tell_lines(session.setup_lines())
     ask()
     for line in lines_of(stdin):
         if line == "quit":
@@ -86,5 +94,9 @@ def run(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
         except (StoreError, ValueError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-        serve(session, stdin, stdout, args.new)
+        voice = open_speaker(args.speak)
+        try:
+            serve(session, stdin, stdout, args.new, voice)
+        finally:
+            voice.close()
         return 0

@@ -9,7 +9,8 @@ It first prints ``game GAME_ID``. Then each line is an action in notation (answe
 once event N is durable, or ``refused <reason> [<rule>]``), or ``legal``, ``state``, ``score``,
 ``export PATH``, ``undo`` or ``quit``. The Automa seats play by themselves: each of their moves
 is a line of its own, ``automa N <action>``, printed as soon as it is saved; so is the end of the
-game, ``over ...`` (``companion.session.protocol``, shared with the other games). With ``--camera``
+game, ``over ...`` (``companion.session.protocol``, shared with the other games); with ``--speak`` each Automa's
+move is also spoken aloud in the words the app shows for it (``hardware.speech``). With ``--camera``
 the session follows a calibrated camera table too (``companion.session.follower``): each move
 seen there and played is a line ``table N <action>``. The whole protocol is in docs/notation.md.
 """
@@ -22,6 +23,8 @@ import sys
 import threading
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Callable, Iterable, Optional
+
+from hardware.speech import SilentSpeaker, Speaker, open_speaker
 
 from ..games.automata.rules import IllegalAction, State, cited, score
 from ..games.registry import by_lines, registered
@@ -63,6 +66,8 @@ def register(subparsers: "argparse._SubParsersAction") -> None:
                         help="the calibration profile of the table (with --camera; default: the one Calibrate saves)")
     parser.add_argument("--game", choices=registered(), default="automata",
                         help="the game at the table: Automata, or the Automas of another game")
+    parser.add_argument("--speak", action="store_true",
+                        help="speak each Automa's move aloud (espeak-ng; silent where it is not installed)")
     add_options(parser)
     parser.set_defaults(handler=run)
 
@@ -148,10 +153,13 @@ def answer_followed(runtime: "TableRuntime", line: str) -> "tuple[str, Optional[
     return answer(runtime, line), runtime.recheck()
 
 
-def tell_news(runtime: "TableRuntime", say: Callable[[str], None], end: EndOfGame) -> None:
-    """The Automa seats' moves, each as it is saved; then the end of the game once it comes (or its undo)."""
-    for action, outcome in runtime.play_automas():
-        say(AUTOMA_PREFIX + (f"{outcome.event} {action}" if outcome.ok else f"refused {outcome.refusal}"))
+def tell_news(runtime: "TableRuntime", say: Callable[[str], None], end: EndOfGame, speaker: Speaker) -> None:
+    """The Automa seats' moves, each as it is saved (and spoken, in the app's words for it); then the end of the
+    game once it comes (or its undo)."""
+    for decision, outcome in runtime.play_automas():
+        say(AUTOMA_PREFIX + (f"{outcome.event} {decision.action}" if outcome.ok else f"refused {outcome.refusal}"))
+        if outcome.ok:
+            speaker.say(decision.instruction)
     for line in end.lines(final_score(runtime.session.state)):
         say(line)
 
@@ -172,25 +180,27 @@ def table_lines(step: Optional["SyncStep"], runtime: "TableRuntime") -> list[str
 
 
 def serve(runtime: "TableRuntime", stdin: Iterable[str], stdout: IO[str],
-          camera: Optional["CameraFollower"] = None) -> None:
+          camera: Optional["CameraFollower"] = None, voice: Optional[Speaker] = None) -> None:
     """Answer ``stdin`` until ``quit`` or its end; with a ``camera``, follow the table too, until ``quit``,
-    or until both stdin and the camera have ended (a replay at its last frame)."""
+    or until both stdin and the camera have ended (a replay at its last frame). ``voice`` speaks the Automas'
+    moves (silent if None)."""
     say = speaker(stdout)
+    voice = voice or SilentSpeaker()
     say(f"game {runtime.session.game_id}")
     end = EndOfGame()
-    tell_news(runtime, say, end)
+    tell_news(runtime, say, end, voice)
     if camera is None:
         for line in lines_of(stdin):
             if line == "quit":
                 return
             say(answer(runtime, line))
-            tell_news(runtime, say, end)
+            tell_news(runtime, say, end, voice)
         return
-    serve_followed(runtime, stdin, say, camera, end)
+    serve_followed(runtime, stdin, say, camera, end, voice)
 
 
 def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[[str], None],
-                   camera: "CameraFollower", end: EndOfGame) -> None:
+                   camera: "CameraFollower", end: EndOfGame, voice: Speaker) -> None:
     """Lines from stdin and the tables the camera saw settle, answered in the order they came, on this thread
     (the only one that changes the game)."""
     inbox: "queue.SimpleQueue[tuple]" = queue.SimpleQueue()
@@ -224,7 +234,7 @@ def serve_followed(runtime: "TableRuntime", stdin: Iterable[str], say: Callable[
                     say(TABLE_PREFIX + "stopped " + camera.failure)
             for line in table_lines(step, runtime):
                 say(line)
-            tell_news(runtime, say, end)
+            tell_news(runtime, say, end, voice)
     finally:
         camera.stop()
         camera.camera.stop()
@@ -322,7 +332,11 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
             except (StoreError, IllegalAction, ValueError) as exc:
                 print(f"error: {exc}", file=sys.stderr)
                 return 2
-            serve(runtime, stdin, stdout, camera)
+            voice = open_speaker(args.speak)
+            try:
+                serve(runtime, stdin, stdout, camera, voice)
+            finally:
+                voice.close()
             return 0
     finally:
         if camera is not None:

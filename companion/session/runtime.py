@@ -24,6 +24,7 @@ from hardware.panel import Panel, PanelEvent
 from vision.examples import DieExample
 from vision.readings import CONFIDENCE_THRESHOLD, ReadingsByZone
 
+from ..games.automata.automa import AutomaDecision
 from ..games.automata.rules import Action
 from ..games.automata.sync import SyncStep, TableSync
 from ..games.automata.sync.answers import ToldDie
@@ -68,7 +69,7 @@ class TableRuntime:
         """Play the Automa's decision once the person at the table has carried it out."""
         return self._shown(self.session.acknowledge_automa())
 
-    def play_automas(self) -> Iterator[tuple[Action, Outcome]]:
+    def play_automas(self) -> Iterator[tuple[AutomaDecision, Outcome]]:
         """The Automa seats' moves, each saved as it is played, until a person or the table is to act."""
         for played in self.session.play_automas():
             self.show_leds()

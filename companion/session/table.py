@@ -199,12 +199,12 @@ class TableSession:
             return Outcome(False, reason="It is not an Automa's turn", rule="automa")
         return self.submit(decision.action)
 
-    def play_automas(self) -> Iterator[tuple[Action, Outcome]]:
+    def play_automas(self) -> Iterator[tuple[AutomaDecision, Outcome]]:
         """Play the Automa seats' moves, each saved as it is played, until a person or the table is
-        to act (or a move could not be saved)."""
+        to act (or a move could not be saved); each comes with its decision, whose instruction is its words."""
         while (decision := self.automa_decision()) is not None:
             outcome = self.submit(decision.action)
-            yield decision.action, outcome
+            yield decision, outcome
             if not outcome.ok:
                 return
 

@@ -170,3 +170,10 @@ def test_the_hardware_arguments_are_every_setting_the_device_takes(settings, ope
     settings_taken = {p for p, spec in parameters.items() if spec.default is inspect.Parameter.empty and p != chooser}
     assert set(settings.hardware_arguments()) == settings_taken
     assert {f.name for f in dataclasses.fields(settings)} >= settings_taken | {chooser}
+
+
+def test_speech_is_off_unless_the_file_turns_it_on():
+    assert parse_config({}).ui.speak is False
+    assert parse_config({"ui": {"speak": True}}).ui.speak is True
+    with pytest.raises(ConfigError, match="speak"):
+        parse_config({"ui": {"speak": "yes"}})

@@ -109,8 +109,8 @@ def seats_option(seats: list[SeatSpec]) -> str:
 
 def mirror_automas(mirror: TableSession, expected: list[str]) -> None:
     """Play the mirror's Automa moves, as the session does after each answer, and note their lines."""
-    for action, outcome in mirror.play_automas():
-        expected.append(f"{AUTOMA_PREFIX}{outcome.event} {action}")
+    for decision, outcome in mirror.play_automas():
+        expected.append(f"{AUTOMA_PREFIX}{outcome.event} {decision.action}")
 
 
 def one_run(run: int, seed: int, workdir: Path, max_actions: int, solo: bool = False) -> RunResult:

@@ -22,6 +22,8 @@ class AutomaScreen(PlayScreen):
         seat = state.turn if self.decision is not None else None
         self.seat_colour = "" if seat is None else state.seats[seat].colour
         self.seat_name = "" if seat is None else controller.seat_name(seat)
+        if self.decision is not None:  # said once for the move it is, however often the screen is redrawn
+            self.app.voice.say_once(("automa", len(controller.history())), [self.decision.instruction])
 
     def acknowledge(self) -> None:
         self.played(self.app.controller.acknowledge_automa())

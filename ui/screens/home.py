@@ -14,11 +14,13 @@ from vision.examples import EXAMPLES_PER_FACE
 
 from .. import kv, theme
 from ..dialogs import Choice, ask
+from ..voice import Voice
 from ..widgets import TouchButton
 from .common import CompanionScreen
 
 LISTED = 30  # the newest saved games; the others stay in the database
 CLEAR = "Clear the dice examples"
+SPEAK, STOP_SPEAKING = "Speak the Automa", "Stop speaking"
 
 
 def game_line(summary) -> str:
@@ -34,12 +36,13 @@ def mode_line(panel: Panel, demo: bool) -> str:
     return f"{'Demo: synthetic camera. ' if demo else ''}Panel: {keys}."
 
 
-def settings_text(settings: Config, db_path: Path, table_dice: TableDiceLearner) -> str:
+def settings_text(settings: Config, db_path: Path, table_dice: TableDiceLearner, voice: Voice) -> str:
     camera = settings.camera
     return (f"Settings file: {settings.source_path or 'none (defaults in use)'}\n"
             f"Games database: {db_path}\n"
             f"Camera: {camera.source}, preview {camera.preview_resolution[0]}x{camera.preview_resolution[1]}\n"
             f"Panel: {settings.panel.backend}\n"
+            f"{voice.settings_line()}\n"
             f"Edit the settings file (see docs/config.md) and restart to change them.\n"
             f"{table_dice_line(table_dice)}")
 
@@ -103,8 +106,17 @@ class HomeScreen(CompanionScreen):
         choices: list[Choice] = [("OK", None)]
         if table_dice.dice.examples:
             choices.append((CLEAR, self.confirm_clear))
-        ask("Settings", settings_text(self.app.settings, self.app.db_path, table_dice), choices,
+        voice = self.app.voice
+        if voice.installed:
+            choices.append((STOP_SPEAKING if voice.speaking else SPEAK, self.toggle_speech))
+        ask("Settings", settings_text(self.app.settings, self.app.db_path, table_dice, voice), choices,
             size_hint=(0.9, 0.8))
+
+    def toggle_speech(self) -> None:
+        """Speak the Automas' moves from now on, or stop (for this run; the settings file's ``[ui] speak`` keeps
+        it)."""
+        self.app.voice.toggle()
+        self.show_settings()
 
     def confirm_clear(self) -> None:
         """Clear the table's dice examples, once the person says so again."""

@@ -50,6 +50,7 @@ class OtherGameScreen(CompanionScreen):
         said = "\n".join(theme.escape(line) for line in table.said) or "Nothing new to do on the board."
         if said != self.said_text:
             self.said_text, self.ids.said_scroll.scroll_y = said, 1  # new lines are read from their first
+            self.app.voice.say_once(("said", said), table.said)
         step = table.step()  # first: asking it may set the camera's line
         self.refusal = "\n".join(line for line in (table.refusal, table.camera_line) if line)
         self.camera_reading = self.refusal == READING_ROLL

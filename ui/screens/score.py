@@ -56,6 +56,7 @@ class ScoreScreen(CompanionScreen):
     score = ObjectProperty(None, allownone=True)
     winner_text = StringProperty("")
     saved_text = StringProperty("")
+    offer_text = StringProperty("")  # the next level offered to a person who beat one three games in a row
     categories = ListProperty()  # the category titles shown
     series = ListProperty()      # (seat colour, seat name, values by category) for the chart
 
@@ -72,6 +73,7 @@ class ScoreScreen(CompanionScreen):
         self.series = [(seat.colour, names[i], [getattr(seat, field) for _, field in categories])
                        for i, seat in enumerate(score.seats)]
         self.saved_text = f"Saved with game {controller.session.game_id}. Sets and Reserved show how many in brackets."
+        self.offer_text = "\n".join(controller.level_offers())
 
     def _fill_table(self, score: Score, categories: list[tuple[str, str]]) -> None:
         """A column of category titles, then one column per seat under the seat's badge."""
