@@ -12,7 +12,7 @@ followed from frame to frame, and one covered marker does not lose its zone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Optional, Protocol, Sequence, TypeVar
+from typing import Iterable, Mapping, Optional, Protocol, Sequence, TypedDict, TypeVar
 
 import cv2
 import numpy as np
@@ -27,17 +27,29 @@ DIE_SIDE = 0.6  # a die's width in marker sides (16 mm dice, 25 mm markers)
 T = TypeVar("T")
 
 
+class ReaderHints(TypedDict):
+    """What the markers tell a dice reader (``vision.reader.read_dice``'s keyword arguments)."""
+
+    ignore: list[np.ndarray]
+    die_size: Optional[float]
+
+
 class AnchoredZone(Protocol):
-    name: str
-    marker: int
-    polygon: Sequence[tuple[float, float]]  # in marker units, relative to the marker's centre
+    @property
+    def name(self) -> str: ...
+    @property
+    def marker(self) -> int: ...
+    @property
+    def polygon(self) -> Sequence[tuple[float, float]]: ...  # in marker units, relative to the marker's centre
 
 
 class MarkerLayout(Protocol):
     """Which marker marks which zone, and the ArUco dictionary they are printed from."""
 
-    dictionary: str
-    zones: Sequence[AnchoredZone]
+    @property
+    def dictionary(self) -> str: ...
+    @property
+    def zones(self) -> Sequence[AnchoredZone]: ...
 
     def by_marker(self) -> Mapping[int, AnchoredZone]: ...
 
@@ -95,10 +107,10 @@ class FoundZones:
         sides = [float(np.linalg.norm(c[1] - c[0])) for c in self.seen_markers.values()]
         return DIE_SIDE * float(np.median(sides))
 
-    def reader_hints(self) -> dict[str, object]:
+    def reader_hints(self) -> ReaderHints:
         """What the markers tell a dice reader such as ``vision.reader.read_dice``: their paper, where no die
         is looked for (``ignore``), and how large the dice are (``die_size``)."""
-        return {"ignore": self.marker_regions(), "die_size": self.die_size()}
+        return ReaderHints(ignore=self.marker_regions(), die_size=self.die_size())
 
     def marker_regions(self, clearance: float = MARKER_CLEARANCE) -> list[np.ndarray]:
         """Each seen marker's square grown by ``clearance`` sides on every edge: paper, never a die."""
