@@ -129,6 +129,7 @@ def test_ctrl_c_ends_the_session_quietly_and_the_game_is_saved(tmp_path):
     session.stdin.flush()
     assert session.stdout.readline().startswith("ok ")
     session.send_signal(signal.SIGINT)
+    session.wait(timeout=60)  # before its input ends: on a busy machine the end of input could come first
     out, err = session.communicate(timeout=60)
     assert (session.returncode, out, err) == (INTERRUPTED, "", "")
     with GameStore(db) as store:
