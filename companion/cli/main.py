@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "companion.cli.hardware",
     "companion.cli.ui",
     "companion.cli.calibration",
+    "companion.cli.stats",
 )
 
 

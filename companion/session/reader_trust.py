@@ -86,6 +86,14 @@ class ReaderRecord:
                     del self.dice[index]
                     break
 
+    def correct(self, die: ReadDie, taken: int) -> bool:
+        """The latest ``die`` kept now taken as ``taken`` (its reading found wrong later); False where none is kept."""
+        for index in range(len(self.dice) - 1, -1, -1):
+            if self.dice[index] == die:
+                self.dice[index] = ReadDie(die.die_type, die.read, die.confidence, taken)
+                return True
+        return False
+
     def clear(self) -> None:
         self.dice.clear()
 
