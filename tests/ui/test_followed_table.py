@@ -22,6 +22,7 @@ from sim.app_driver import wait_for
 from sim.physical_table import PhysicalTable
 from vision.readings import ColourProfile
 
+from ..session.test_followed_session import trusted
 from .table_scenes import ShownTable, two_seat_scene
 
 LOCKED = CameraSettings((1280, 800), exposure_us=12000, colour_gains=(1.8, 1.5))
@@ -38,6 +39,7 @@ def followed(tmp_path, monkeypatch):
     app = build_app(tmp_path / "games.sqlite3", demo=False, camera_on=True)
     colours = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
     CalibrationProfile(colours, default_layout(2), LOCKED).save(tmp_path / "calibration.json")
+    trusted(tmp_path / "calibration.json")  # the table's sure rolls play by themselves
     app.camera.profile_path = tmp_path / "calibration.json"
     app.camera.source = shown.source()
     table = PhysicalTable(["red", "blue"], np.random.default_rng(4), two_seat_scene())
