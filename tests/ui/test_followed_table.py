@@ -16,6 +16,7 @@ from calibration.camera_settings import CameraSettings
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile
 from companion.games.automata.rules import apply_action, sample_chance
+from companion.session.reader_trust import record_path
 from companion.session.table import SeatSpec
 from hardware.panel.base import LedMode
 from sim.app_driver import wait_for
@@ -280,3 +281,23 @@ def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
     assert open_popups() == [] and app.controller.session.upcoming_state() == target
     settle(app, table)  # read surely again: the line goes
     assert "looks like" not in app.manager.get_screen("table").camera_line.text
+
+
+def test_a_roll_an_unproven_reader_reads_is_played_by_one_tap(tmp_path, followed):
+    app, table, shown = followed
+    record_path(tmp_path / "calibration.json").unlink()  # a new table: its reader has proven nothing yet
+    app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
+    app.camera.wanted = True
+    app.show_next()
+    target = app.controller.session.upcoming_state()
+    while target.is_chance_node:
+        target = apply_action(target, sample_chance(target, random.Random(1)))
+    table.follow(target)
+    shown.show(table.render())
+    wait_for(lambda: app.controller.runtime.roll_to_confirm() is not None, "the roll shown for confirmation")
+    screen = app.manager.get_screen("table")
+    wait_for(lambda: any(getattr(b, "text", "") == "Play the roll seen" for b in screen.choices.children),
+             "the button that plays it")
+    assert app.controller.session.state != target
+    next(b for b in screen.choices.children if getattr(b, "text", "") == "Play the roll seen").dispatch("on_release")
+    assert app.controller.session.state == target
