@@ -160,8 +160,8 @@ class TableCamera(EventDispatcher):
             runtime = self.controller.playing
             from companion.session.roll_trust import RollKeeper
 
-            rolls = RollKeeper.open(table_dice.profile_path, threshold) if table_dice is not None else None
-            sync = runtime.follow_table(min_confidence=threshold, rolls=rolls)
+            keeper = RollKeeper.open(table_dice.profile_path, threshold) if table_dice is not None else None
+            sync = runtime.follow_table(min_confidence=threshold, rolls=keeper)
             feed.follow(partial(self._settled, runtime, sync))
         elif not self.demo and not self._hinted_calibration:
             self._hinted_calibration = True
