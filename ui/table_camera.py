@@ -158,7 +158,10 @@ class TableCamera(EventDispatcher):
                                settle_reads=settings.vision.settle_frames, table_dice=table_dice)
         if profile is not None and profile.colours is not None:
             runtime = self.controller.playing
-            sync = runtime.follow_table(min_confidence=threshold)
+            from companion.session.roll_trust import RollKeeper
+
+            keeper = RollKeeper.open(table_dice.profile_path, threshold) if table_dice is not None else None
+            sync = runtime.follow_table(min_confidence=threshold, rolls=keeper)
             feed.follow(partial(self._settled, runtime, sync))
         elif not self.demo and not self._hinted_calibration:
             self._hinted_calibration = True

@@ -45,7 +45,8 @@ AUTOMA_PREFIX = "automa "
 CAMERA_SOURCES = ("replay", "picamera2", "opencv", "auto")
 NEW_GAME_OPTIONS = ("seats", "seed", "table_rolls")
 TABLE_PREFIX = "table "
-ALERT_ANSWERS = ("accept", "misread")  # a table alert's answers, from a person who sees the table
+ALERT_ANSWERS = ("accept", "misread", "confirm")  # a table alert's answers and a roll's confirmation, from a person
+# who sees the table
 
 
 def register(subparsers: "argparse._SubParsersAction") -> None:
@@ -139,7 +140,8 @@ def answer(runtime: "TableRuntime", line: str) -> str:
 
 def answer_followed(runtime: "TableRuntime", line: str) -> "tuple[str, Optional[SyncStep]]":
     """The answer to ``line`` where a camera follows the table, and what comparing the table again leaves to say.
-    ``accept`` and ``misread`` answer its alert as the screen's buttons do: the table's move is played (and the
+    ``confirm`` plays the roll the table shows for confirmation as read. ``accept`` and ``misread`` answer its
+    alert as the screen's buttons do: the table's move is played (and the
     dice it shows surely are learnt), or the differences are the camera's error (the game's values are learnt)."""
     try:
         if line == "accept":
@@ -148,6 +150,10 @@ def answer_followed(runtime: "TableRuntime", line: str) -> "tuple[str, Optional[
             return (f"refused {refused.refusal}" if refused else f"ok {outcomes[-1].event}"), runtime.recheck()
         if line == "misread":
             return "ok misread", runtime.camera_misread()
+        if line == "confirm":
+            outcomes = runtime.confirm_roll()
+            refused = next((o for o in outcomes if not o.ok), None)
+            return (f"refused {refused.refusal}" if refused else f"ok {outcomes[-1].event}"), runtime.recheck()
     except IllegalAction as exc:
         return "refused " + str(exc), None
     return answer(runtime, line), runtime.recheck()
@@ -305,7 +311,10 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     from calibration.profile import ProfileError
     from hardware.camera import CameraUnavailable
 
+    from vision.readings import CONFIDENCE_THRESHOLD
+
     from ..user_files import open_game_store
+    from .roll_trust import RollKeeper
     from .runtime import TableRuntime
 
     ignored = new_game_options(args) if args.resume else []
@@ -327,7 +336,9 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
                 runtime = TableRuntime(open_session(args, store))
                 if camera is not None:
                     runtime.table_dice = camera.table_dice  # the dice a person's answers confirm teach the reader
-                    runtime.follow_table()
+                    keeper = (RollKeeper.open(camera.table_dice.profile_path, CONFIDENCE_THRESHOLD)
+                              if camera.table_dice is not None else None)
+                    runtime.follow_table(rolls=keeper)
                 play_seeded(runtime.session)
             except (StoreError, IllegalAction, ValueError) as exc:
                 print(f"error: {exc}", file=sys.stderr)

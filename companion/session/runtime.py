@@ -12,6 +12,10 @@ With ``table_dice``, each die whose value a person confirmed for a move becomes 
 answer to the mismatch alert tells the type and value of (``companion.games.automata.sync.answers``), cut from the frame the
 settled table was read in: accepting the table is taken back with the move it played; "The camera misread",
 which plays nothing, with the next move (any undo before that too).
+
+With ``rolls``, each roll read from the table is kept in the table's reader record with what the game took
+(``companion.session.roll_trust``), and a roll with a die of a type the reader has not yet earned this table's
+trust for is shown for one confirmation (``confirm_roll``: Confirm on the panel, a tap, a ``confirm`` line).
 """
 from __future__ import annotations
 
@@ -25,10 +29,11 @@ from vision.examples import DieExample
 from vision.readings import CONFIDENCE_THRESHOLD, ReadingsByZone
 
 from ..games.automata.automa import AutomaDecision
-from ..games.automata.rules import Action
+from ..games.automata.rules import Action, IllegalAction, Roll
 from ..games.automata.sync import SyncStep, TableSync
 from ..games.automata.sync.answers import ToldDie
 from .dice_learning import ConfirmedDie, TableDiceLearner
+from .roll_trust import Read, RollKeeper
 from .table import Outcome, TableSession
 
 
@@ -50,6 +55,7 @@ class TableRuntime:
         self.panel = panel
         self.sync: Optional[TableSync] = None
         self.table_dice: Optional[TableDiceLearner] = None
+        self.rolls: Optional[RollKeeper] = None
         # (an undo to fewer actions in the game takes them back, the learner, the examples confirmed)
         self._taught: list[tuple[int, TableDiceLearner, tuple[DieExample, ...]]] = []
         self._settled_frame: Optional[np.ndarray] = None  # the frame the last settled table was read in
@@ -60,9 +66,14 @@ class TableRuntime:
     def submit(self, action: Action | str, confirmed: Sequence[ConfirmedDie] = ()) -> Outcome:
         """Play ``action``; the dice a person ``confirmed`` for it (a roll's values) become examples of the
         table's dice once it is played."""
+        shown = self._shown_roll()
         outcome = self.session.submit(action)
         if outcome.ok:
             self._teach(confirmed, len(self.session.game.actions))
+            rolls = [a for a in self.session.game.actions[-1:] if isinstance(a, Roll)]
+            # the roll shown for confirmation, entered by a person as read or corrected; any other roll entered by a
+            # person was not read, and tells only whether a roll undone was misread
+            self._kept(rolls, shown[1] if shown is not None and rolls and rolls[0].seat == shown[0] else ())
         return self._shown(outcome)
 
     def acknowledge_automa(self) -> Outcome:
@@ -80,6 +91,8 @@ class TableRuntime:
         takes back."""
         outcome = self.session.undo(through_automas)
         played = len(self.session.game.actions)
+        if self.rolls is not None:
+            self.rolls.undone(played)
         while self._taught and self._taught[-1][0] > played:
             _, learner, examples = self._taught.pop()
             learner.take_back(examples)
@@ -93,11 +106,15 @@ class TableRuntime:
 
     # -- following a camera table ---------------------------------------------------------------
 
-    def follow_table(self, min_confidence: float = CONFIDENCE_THRESHOLD) -> TableSync:
+    def follow_table(self, min_confidence: float = CONFIDENCE_THRESHOLD,
+                     rolls: Optional[RollKeeper] = None) -> TableSync:
         """Follow a calibrated camera table from now on; its rolls come from the table. ``min_confidence``:
-        a die's value read with less is unsure (the engine's value stands, a roll waits for a person)."""
+        a die's value read with less is unsure (the engine's value stands, a roll waits for a person). ``rolls``:
+        the table's reader record, which says which rolls play by themselves; without it, every sure roll does."""
         self.session.take_rolls_from_table()
-        self.sync = TableSync(self.session, min_confidence=min_confidence)
+        self.rolls = rolls
+        self.sync = TableSync(self.session, min_confidence=min_confidence,
+                              trusts=rolls.trusts if rolls is not None else None)
         self._settled_frame = None
         self.show_leds()
         return self.sync
@@ -110,8 +127,10 @@ class TableRuntime:
         """The table came to rest: play the placement or roll it shows, or raise the alert. ``frame``: the frame
         the dice were read in (BGR), where the dice a person's answer to the alert tells are cut from; without
         it, the answers teach nothing."""
-        step = self._following().observe(readings_by_zone)
+        sync = self._following()
+        step = sync.observe(readings_by_zone)
         self._settled_frame = frame
+        self._kept([a for a, o in zip(step.moves, step.played) if o.ok], None)
         return self._shown(step)
 
     def recheck(self) -> Optional[SyncStep]:
@@ -126,7 +145,9 @@ class TableRuntime:
         """Take the table into the game (the alert's legal option); the dice it accepts as read become examples."""
         sync = self._following()
         told = sync.accepted_dice()
+        accepted = sync.alert.accept if sync.alert is not None else ()
         outcomes = sync.accept()
+        self._kept([a for a, o in zip(accepted, outcomes) if o.ok], None)
         if all(o.ok for o in outcomes):
             self._teach(self._confirmed(told), len(self.session.game.actions))
         return self._shown(outcomes)
@@ -138,6 +159,8 @@ class TableRuntime:
         told = sync.misread_dice()
         step = sync.camera_misread()
         self._teach(self._confirmed(told), len(self.session.game.actions) + 1)
+        if self.rolls is not None:
+            self.rolls.misread(told)
         return self._shown(step)
 
     def _confirmed(self, told: Sequence[ToldDie]) -> list[ConfirmedDie]:
@@ -148,7 +171,42 @@ class TableRuntime:
 
     def choose_seen(self, index: int = 0) -> tuple[Outcome, ...]:
         """Play one of the moves the table could show."""
-        return self._shown(self._following().choose(index))
+        sync = self._following()
+        chosen = sync.pending_choice.moves[index] if sync.pending_choice is not None \
+            and 0 <= index < len(sync.pending_choice.moves) else ()
+        outcomes = sync.choose(index)
+        self._kept([a for a, o in zip(chosen, outcomes) if o.ok], None)
+        return self._shown(outcomes)
+
+    def roll_to_confirm(self) -> Optional[Roll]:
+        """The roll the table shows, waiting for a person's one confirmation, or None."""
+        pending = self.sync.pending_choice if self.sync is not None else None
+        rolls = [a for a in pending.proposal if isinstance(a, Roll)] if pending is not None else []
+        return rolls[0] if rolls else None
+
+    def confirm_roll(self) -> tuple[Outcome, ...]:
+        """Play the roll shown for confirmation, as read (one press of Confirm, one tap, a ``confirm`` line)."""
+        if self.roll_to_confirm() is None:
+            raise IllegalAction("sync", "No roll from the table waits to be confirmed")
+        return self.choose_seen(0)
+
+    def _shown_roll(self) -> Optional[tuple[str, tuple[Read, ...]]]:
+        """The seat and dice read of the roll shown for confirmation, where a reader record is kept."""
+        roll = self.roll_to_confirm()
+        if roll is None or self.rolls is None or self.sync is None:
+            return None
+        return roll.seat, self.sync.read_roll(roll)
+
+    def _kept(self, played: Sequence[Action], read: Optional[tuple[Read, ...]]) -> None:
+        """The rolls among ``played`` (just played) kept in the reader record; ``read``: how the camera read them,
+        or None to read each from the last settled table."""
+        if self.rolls is None or self.sync is None:
+            return
+        actions = self.session.game.actions
+        for roll in (a for a in played if isinstance(a, Roll)):
+            at = next((i for i in range(len(actions) - 1, -1, -1) if actions[i] == roll), None)
+            if at is not None:
+                self.rolls.played(at + 1, roll, self.sync.read_roll(roll) if read is None else read)
 
     def _following(self) -> TableSync:
         if self.sync is None:
@@ -165,6 +223,9 @@ class TableRuntime:
         if event.kind == "confirm":
             if self.session.automa_decision() is not None:
                 return Pressed(self.acknowledge_automa())
+            if self.roll_to_confirm() is not None:
+                outcomes = self.confirm_roll()
+                return Pressed(outcomes[-1] if outcomes else None)
             if self.session.upcoming_state().is_chance_node:
                 return Pressed(asks_roll=True)
         return Pressed()

@@ -25,12 +25,13 @@ from companion.games.automata.rules import State, apply_action, sample_chance
 from companion.session import SeatSpec, TableSession, follower
 from companion.session.follower import CameraFollower, SettleGate, ZoneReader, settle_detector
 from companion.session.headless import run
+from companion.session.reader_trust import ReadDie, load_record, save_record
 from companion.session.runtime import TableRuntime
 from companion.store import GameStore
 from hardware.camera import SyntheticSource
 from sim.physical_table import PhysicalTable
 from sim.table_scene import TableScene
-from vision.readings import ColourProfile
+from vision.readings import CONFIDENCE_THRESHOLD, ColourProfile
 from vision.zones import ZoneFinder
 
 COLOURS = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
@@ -194,10 +195,18 @@ def replayed_rolls(tmp_path, table, monkeypatch):
     return reader, profile, target, frames
 
 
+def trusted(profile) -> None:
+    """This table's reader has earned its trust: its sure rolls play by themselves (``reader_trust``)."""
+    record = load_record(profile, CONFIDENCE_THRESHOLD)
+    record.add(ReadDie(t, 1, 1.0, 1) for t in ("d4", "d6", "d8") for _ in range(381))
+    save_record(profile, record)
+
+
 @pytest.mark.slow
 def test_the_headless_session_follows_a_replayed_camera(tmp_path, table, monkeypatch):
     """``session --camera replay:FOLDER``: the whole chain from recorded frames to saved moves."""
     reader, profile, target, frames = replayed_rolls(tmp_path, table, monkeypatch)
+    trusted(profile)
     seat = target.turn
     die = target.seats[seat].available[0]
     table.move(seat, die, "staging.upgrade")
@@ -270,6 +279,7 @@ def test_a_headless_misread_teaches_the_reader_the_games_value_from_the_settled_
     from .test_dice_learning import misreadable, saved
 
     reader, profile, target, frames = replayed_rolls(tmp_path, table, monkeypatch)
+    trusted(profile)
     die, shown = misreadable(table, 1 - target.turn)
     table.dice[table.dice.index(die)] = dataclasses.replace(die, value=shown)  # the camera reads this value
     cv2.imwrite(str(frames / "002.png"), reader.frame(table))

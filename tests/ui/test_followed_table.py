@@ -16,12 +16,14 @@ from calibration.camera_settings import CameraSettings
 from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile
 from companion.games.automata.rules import apply_action, sample_chance
+from companion.session.reader_trust import record_path
 from companion.session.table import SeatSpec
 from hardware.panel.base import LedMode
 from sim.app_driver import wait_for
 from sim.physical_table import PhysicalTable
 from vision.readings import ColourProfile
 
+from ..session.test_followed_session import trusted
 from .table_scenes import ShownTable, two_seat_scene
 
 LOCKED = CameraSettings((1280, 800), exposure_us=12000, colour_gains=(1.8, 1.5))
@@ -38,6 +40,7 @@ def followed(tmp_path, monkeypatch):
     app = build_app(tmp_path / "games.sqlite3", demo=False, camera_on=True)
     colours = ColourProfile({"red": [(100.0, 180.0, 160.0)], "blue": [(90.0, 140.0, 90.0)]})
     CalibrationProfile(colours, default_layout(2), LOCKED).save(tmp_path / "calibration.json")
+    trusted(tmp_path / "calibration.json")  # the table's sure rolls play by themselves
     app.camera.profile_path = tmp_path / "calibration.json"
     app.camera.source = shown.source()
     table = PhysicalTable(["red", "blue"], np.random.default_rng(4), two_seat_scene())
@@ -278,3 +281,23 @@ def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
     assert open_popups() == [] and app.controller.session.upcoming_state() == target
     settle(app, table)  # read surely again: the line goes
     assert "looks like" not in app.manager.get_screen("table").camera_line.text
+
+
+def test_a_roll_an_unproven_reader_reads_is_played_by_one_tap(tmp_path, followed):
+    app, table, shown = followed
+    record_path(tmp_path / "calibration.json").unlink()  # a new table: its reader has proven nothing yet
+    app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
+    app.camera.wanted = True
+    app.show_next()
+    target = app.controller.session.upcoming_state()
+    while target.is_chance_node:
+        target = apply_action(target, sample_chance(target, random.Random(1)))
+    table.follow(target)
+    shown.show(table.render())
+    wait_for(lambda: app.controller.runtime.roll_to_confirm() is not None, "the roll shown for confirmation")
+    screen = app.manager.get_screen("table")
+    wait_for(lambda: any(getattr(b, "text", "") == "Play the roll seen" for b in screen.choices.children),
+             "the button that plays it")
+    assert app.controller.session.state != target
+    next(b for b in screen.choices.children if getattr(b, "text", "") == "Play the roll seen").dispatch("on_release")
+    assert app.controller.session.state == target

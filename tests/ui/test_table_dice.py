@@ -13,6 +13,7 @@ from calibration.layout import default_layout
 from calibration.profile import CalibrationProfile
 from calibration.table_dice import load_table_dice, save_table_dice, table_dice_path
 from companion.games.automata.rules import sample_chance
+from companion.session.reader_trust import ReadDie, load_record, save_record
 from companion.session.table import SeatSpec
 from sim.app_driver import buttons, open_popups, pump, tap, texts, wait_for
 from sim.table_scene import calibration_dice, render_table
@@ -241,3 +242,18 @@ def test_the_camera_starts_with_the_saved_examples_or_says_why_not(tmp_path, pro
         assert taught[-1].dice.examples == [] and app.camera.feed is not None  # the game goes on, plain reader
     finally:
         app.teardown()
+
+
+def test_settings_show_the_readers_record_and_reset_it(app, profile):
+    app.camera.profile_path = profile
+    record = load_record(profile, app.settings.vision.confidence_threshold)
+    record.add([ReadDie("d6", 3, 0.99, 3)] * 412)
+    save_record(profile, record)
+    tap("Settings")
+    shown = " ".join(texts(open_popups()[0]))
+    assert "D6: 412 sure readings since the last error, lower bound 99.1%: plays by itself" in shown
+    assert "D8: 0 sure readings since the last error, lower bound 0.0%: each roll is confirmed" in shown
+    tap("Reset the reader's record")
+    assert load_record(profile, app.settings.vision.confidence_threshold).dice == []
+    assert "D6: 0 sure readings" in " ".join(texts(open_popups()[0]))
+    assert "Reset the reader's record" not in [b.text for b in buttons()]

@@ -1,6 +1,7 @@
 """Home: start a new game, resume a saved one, calibrate, settings. Layout in home.kv."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
@@ -8,9 +9,11 @@ from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringP
 from companion.config import Config
 from companion.games.registry import by_lines, game_named
 from companion.session.dice_learning import TableDiceLearner
+from companion.session.roll_trust import RollKeeper
 from companion.store import AUTOMATA, game_kind
 from hardware.panel import KeyboardPanel, Panel
 from vision.examples import EXAMPLES_PER_FACE
+from vision.readings import DIE_TYPES
 
 from .. import kv, theme
 from ..dialogs import Choice, ask
@@ -21,6 +24,7 @@ from .common import CompanionScreen
 LISTED = 30  # the newest saved games; the others stay in the database
 CLEAR = "Clear the dice examples"
 SPEAK, STOP_SPEAKING = "Speak the Automa", "Stop speaking"
+RESET = "Reset the reader's record"
 
 
 def game_line(summary) -> str:
@@ -103,13 +107,17 @@ class HomeScreen(CompanionScreen):
 
     def show_settings(self) -> None:
         table_dice = self.app.camera.table_dice()
+        keeper = self.reader_record()
         choices: list[Choice] = [("OK", None)]
         if table_dice.dice.examples:
             choices.append((CLEAR, self.confirm_clear))
         voice = self.app.voice
         if voice.installed:
             choices.append((STOP_SPEAKING if voice.speaking else SPEAK, self.toggle_speech))
-        ask("Settings", settings_text(self.app.settings, self.app.db_path, table_dice, voice), choices,
+        if keeper.record.dice:
+            choices.append((RESET, partial(self.reset_record, keeper)))
+        record = "\n".join(keeper.record.standing(t).line() for t in DIE_TYPES)
+        ask("Settings", f"{settings_text(self.app.settings, self.app.db_path, table_dice, voice)}\n{record}", choices,
             size_hint=(0.9, 0.8))
 
     def toggle_speech(self) -> None:
@@ -117,6 +125,19 @@ class HomeScreen(CompanionScreen):
         it)."""
         self.app.voice.toggle()
         self.show_settings()
+
+    def reset_record(self, keeper: RollKeeper) -> None:
+        """Every die type earns this table's trust again: its rolls are confirmed until then."""
+        keeper.reset()
+        self.show_settings()
+
+    def reader_record(self) -> RollKeeper:
+        """The record of this table's dice reader (``companion.session.reader_trust``): the game's own where one
+        follows the table, so that a reset reaches it."""
+        runtime = self.app.controller.runtime
+        if runtime is not None and runtime.rolls is not None:
+            return runtime.rolls
+        return RollKeeper.open(self.app.camera.table_dice().profile_path, self.app.settings.vision.confidence_threshold)
 
     def confirm_clear(self) -> None:
         """Clear the table's dice examples, once the person says so again."""

@@ -91,6 +91,7 @@ class TableScreen(PlayScreen):
 
     def on_seen(self, *_: object) -> None:
         self.show_camera_line()
+        self._show_choices()  # a roll seen may wait for one tap
 
     def on_enter(self, *args) -> None:
         Window.bind(on_resize=self._on_resize)
@@ -149,6 +150,9 @@ class TableScreen(PlayScreen):
         elif controller.next_step() == ROLL:
             seat, types = controller.pending_roll()
             self.prompt_text = f"Roll {len(types)} {'die' if len(types) == 1 else 'dice'}, then enter them"
+            if controller.runtime is not None and controller.runtime.roll_to_confirm() is not None:
+                self.prompt_text = "Check the roll seen"
+                self.choices.add_widget(self._choice_button("Play the roll seen", self.confirm_roll))
             self.choices.add_widget(self._choice_button("Enter the roll", self.enter_roll))
         elif controller.next_step() == AUTOMA:
             self.prompt_text = "An Automa is to move"
@@ -273,6 +277,12 @@ class TableScreen(PlayScreen):
         self.app.show_next()
 
     # -- rolls read at the table ------------------------------------------------------------
+
+    def confirm_roll(self) -> None:
+        """One tap plays the roll the camera read, shown while the reader earns this table's trust."""
+        runtime = self.app.controller.runtime
+        if runtime is not None and runtime.roll_to_confirm() is not None:
+            self.played(runtime.confirm_roll()[-1])
 
     def enter_roll(self) -> None:
         controller = self.app.controller

@@ -14,6 +14,7 @@ from typing import NamedTuple, Sequence
 
 from vision.readings import DieReading, ReadingsByZone
 
+from ..rules import Roll
 from .in_place import Turned
 from .locations import Die, LocatedDie, keeps_values, zone_location
 from .observe import Misreading
@@ -91,3 +92,15 @@ def _told(reading: DieReading, die: Die, colours: Sequence[str]) -> ToldDie:
     if die.seat is None or die.value is None:
         raise ValueError(f"a die told has a seat and a value, not {die}")
     return ToldDie(reading, die.die_type, die.value, colours[die.seat])
+
+
+def read_roll(roll: Roll, readings_by_zone: ReadingsByZone, colours: Sequence[str]) -> tuple[tuple[str, int, float], ...]:
+    """Each die of ``roll`` as the camera read it: its type, value and the surest value confidence of the readings
+    the table counts as that die among the seat's available dice (0 where none is seen)."""
+    seat = colours.index(roll.seat)
+    read = []
+    for die_type, value in roll.dice:
+        located = LocatedDie("available", Die(seat, die_type, value))
+        read.append((die_type, value, max((_value_confidence(r) for r in readings_of(readings_by_zone, located, colours)),
+                                          default=0.0)))
+    return tuple(read)

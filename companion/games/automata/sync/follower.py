@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import (
+    Callable,
     NamedTuple,
     Optional,
     Sequence,
@@ -17,7 +18,7 @@ from typing import (
 from vision.readings import ReadingsByZone
 
 from ..rules import Action, IllegalAction, Place, Roll, State
-from .answers import ToldDie, accepted_dice, misread_dice, turned_dice
+from .answers import ToldDie, accepted_dice, misread_dice, read_roll, turned_dice
 from .explain import Moves
 from .followed_game import FollowedGame, MoveOutcome
 from .in_place import (
@@ -79,11 +80,15 @@ class TableSync:
     """Keeps a camera table and a game (a :class:`FollowedGame`, such as ``TableSession``) together.
 
     ``session``: the game, whose rolls come from the table. :meth:`observe` takes the readings of each settled
-    table grouped by zone.
+    table grouped by zone. ``trusts``: whether the reader has earned this table's trust for a die type
+    (``companion.session.reader_trust``); a roll with a die of a type it has not is shown, not played. None:
+    every type is trusted.
     """
 
-    def __init__(self, session: FollowedGame, auto_play: bool = True, min_confidence: float = 0.0) -> None:
+    def __init__(self, session: FollowedGame, auto_play: bool = True, min_confidence: float = 0.0,
+                 trusts: Optional[Callable[[str], bool]] = None) -> None:
         self.session = session
+        self.trusts = trusts
         self._expected: Optional[Expected] = None
         self.auto_play = auto_play
         self.min_confidence = min_confidence
@@ -114,7 +119,7 @@ class TableSync:
         moves: Moves = ()
         self.pending_choice = None
         if report.proposal and self.auto_play and all(isinstance(a, AUTOMATIC_MOVES) for a in report.proposal) \
-                and not _unsure_roll(report.proposal, observed) \
+                and not _unsure_roll(report.proposal, observed) and self._trusted(report.proposal) \
                 and not _guessed_placement(report.proposal, observed, state.colours):
             moves = report.proposal
             played = tuple(self.submit(action) for action in moves)
@@ -126,6 +131,17 @@ class TableSync:
         report = self._in_place(report, readings_by_zone, self.expected())
         self.alert = report if report.mismatches else None
         return SyncStep(report, played, self.alert, moves)
+
+    def _trusted(self, moves: Moves) -> bool:
+        """Whether every die of every roll in ``moves`` is of a type the reader is trusted with at this table."""
+        return self.trusts is None or all(self.trusts(die_type) for a in moves if isinstance(a, Roll)
+                                          for die_type, _ in a.dice)
+
+    def read_roll(self, roll: Roll) -> tuple[tuple[str, int, float], ...]:
+        """Each die of ``roll`` as the last settled table read it (``answers.read_roll``); none before a settle."""
+        if self._last_seen is None:
+            return ()
+        return read_roll(roll, self._last_seen, self.expected().state.colours)
 
     def _in_place(self, report: SyncReport, readings_by_zone: ReadingsByZone, expected_now: Expected) -> SyncReport:
         """``report``, or an alert for the dice turned in place (``turned_in_place``) in groups the engine has
