@@ -115,12 +115,19 @@ def test_the_end_of_a_euphoria_game_is_said_the_same_way_and_its_undo_reopens_it
     assert printed[end + 2].startswith("ok ") and printed[-1] != "ask The game is over"
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """Ctrl-C's signal as a terminal delivers it: a test run started in the background of a script inherits it
+    ignored, and Python then never turns it into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 def test_ctrl_c_ends_the_session_quietly_and_the_game_is_saved(tmp_path):
     db = tmp_path / "g.db"
     session = subprocess.Popen([sys.executable, "-m", "companion.cli", "session", "--db", str(db), "--new",
                                 "--seats", "red,blue", "--seed", "1"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                               preexec_fn=_ctrl_c_as_at_a_terminal)
     game_id = session.stdout.readline().split()[1]
     session.stdin.write("legal\n")
     session.stdin.flush()
@@ -129,7 +136,7 @@ def test_ctrl_c_ends_the_session_quietly_and_the_game_is_saved(tmp_path):
     session.stdin.flush()
     assert session.stdout.readline().startswith("ok ")
     session.send_signal(signal.SIGINT)
-    session.wait(timeout=60)  # before its input ends: on a busy machine the end of input could come first
+    session.wait(timeout=60)
     out, err = session.communicate(timeout=60)
     assert (session.returncode, out, err) == (INTERRUPTED, "", "")
     with GameStore(db) as store:
