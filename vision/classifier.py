@@ -65,6 +65,8 @@ DIGIT_TURNS = FACE_TURNS  # the turns of a close crop the digit reader reads (ev
 UNSEEN_PRIOR = 0.02  # the turns' mean upright mass spread over the values, so a die whose numerals no turn
 #                      shows upright reads as unsure
 D6_VALUES_MODEL = "d6_values.onnx"  # a reader trained on real photos first, whose D6 values are read
+DIGIT_FEATURES = "/Flatten"  # the ONNX name's end of the digit reader's mean of its last convolution...
+DIGIT_HEAD = "head/Gemm"  # ...and of its last layer, as exported by ``vision.training.digits``
 HIDDEN_LAYER = "hidden.1/Relu"  # the ONNX name of the hidden layer's activation, as exported by the training
 
 
@@ -123,14 +125,14 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 class OnnxNet:
     """One ONNX model run with ``cv2.dnn``; outputs come back in the order of their names."""
 
-    def __init__(self, path: pathlib.Path, trained_by: str = "vision.training.train"):
+    def __init__(self, path: pathlib.Path, trained_by: str = "vision.training.train", hidden: str = HIDDEN_LAYER):
         path = pathlib.Path(path)
         if not path.exists():
             raise FileNotFoundError(f"dice model not found at {path}; train it with `python -m {trained_by}`")
         self.net = cv2.dnn.readNetFromONNX(str(path))
         self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
         self.outputs = self.net.getUnconnectedOutLayersNames()
-        self.hidden_layer = next((n for n in self.net.getLayerNames() if n.endswith(HIDDEN_LAYER)), None)
+        self.hidden_layer = next((n for n in self.net.getLayerNames() if n.endswith(hidden)), None)
 
     def run(self, batch: np.ndarray) -> List[np.ndarray]:
         self.net.setInput(batch)
@@ -165,8 +167,8 @@ class Reader:
     """Type and value (or "none") for tight crops around refined boxes."""
 
     def __init__(self, path: Optional[pathlib.Path] = None, name: str = "reader.onnx", classes=CLASSES,
-                 trained_by: str = "vision.training.train"):
-        self.net = OnnxNet(path or MODEL_DIR / name, trained_by)
+                 trained_by: str = "vision.training.train", hidden: str = HIDDEN_LAYER):
+        self.net = OnnxNet(path or MODEL_DIR / name, trained_by, hidden)
         self.classes = classes
 
     def predict(self, batch: np.ndarray) -> np.ndarray:
@@ -274,7 +276,20 @@ class DigitReader(Reader):
 
     def __init__(self, model_dir: Optional[pathlib.Path] = None):
         super().__init__(pathlib.Path(model_dir or MODEL_DIR) / DIGIT_MODEL, classes=tuple(range(9)),
-                         trained_by="vision.training.digits")
+                         trained_by="vision.training.digits", hidden=DIGIT_FEATURES)
+
+    def predict_with_features(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """``predict``, and what the network sees in each crop as its last layer takes it (``head_weights``)."""
+        if len(batch) == 0:
+            return self.predict(batch), np.zeros((0, 0), np.float32)
+        outputs, features = self.net.run_with_hidden(batch)
+        return softmax(outputs[0]), features
+
+    def head_weights(self) -> np.ndarray:
+        """(classes, features + 1): the last layer's weights, its bias in the last column."""
+        net = self.net.net
+        head = net.getLayerId(next(n for n in net.getLayerNames() if n.endswith(DIGIT_HEAD)))
+        return np.hstack([net.getParam(head, 0), net.getParam(head, 1).reshape(-1, 1)]).astype(np.float32)
 
 
 class NumeralReader:

@@ -21,8 +21,9 @@ from typing import Iterable, Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import (NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES,
-                               FrameLooks, GreyPyramid, Reader, normalise)
+from vision.classifier import (DIGIT_TURNS, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_WINDOW, READER_CROP, READER_WINDOW,
+                               TYPE_SLICES, DigitReader, FrameLooks, GreyPyramid, Reader, digit_values, normalise)
+from vision.digit_examples import DigitLook, cross_validated, refit, refitted_rows
 from vision.readings import DIE_TYPES, FACES
 
 EXAMPLE_ROTATIONS = tuple(float(a) for a in range(0, 360, 30))  # each example is learnt at these turns
@@ -156,6 +157,7 @@ class _ExampleLook:
     features: np.ndarray     # one row per EXAMPLE_ROTATIONS
     value_odds: np.ndarray   # P(each value of its type), the networks alone
     type_odds: np.ndarray    # P(each of DIE_TYPES), the reader alone
+    digits: Optional[DigitLook]  # the digit reader's look at its close crop, where there is a digit reader
 
 
 class DieFeatures:
@@ -165,10 +167,11 @@ class DieFeatures:
     An example's looks are kept while it is held (``keep_only``), so a refit after one more confirmation
     looks at that one example only."""
 
-    def __init__(self, reader: Reader, numerals: Reader, d6_values: Reader):
+    def __init__(self, reader: Reader, numerals: Reader, d6_values: Reader, digits: Optional[DigitReader] = None):
         self.reader = reader
         self.numerals = numerals
         self.d6_values = d6_values
+        self.digits = digits
         self._seen: dict[int, _ExampleLook] = {}  # by the example's id
 
     def of_example(self, example: DieExample) -> np.ndarray:
@@ -180,6 +183,10 @@ class DieFeatures:
         by the reader and the D6 value reader together (as ``DiceReader`` reads a D6), a D4 or D8 by its
         numerals."""
         return self._look(example).value_odds
+
+    def digit_look(self, example: DieExample) -> Optional[DigitLook]:
+        """The digit reader's look at the example's close crop at each of ``DIGIT_TURNS``, where there is one."""
+        return self._look(example).digits
 
     def network_type_odds(self, example: DieExample, types: Sequence[str]) -> np.ndarray:
         """P(each of ``types``) as the reader alone reads the example, the mean over its rotations."""
@@ -205,14 +212,28 @@ class DieFeatures:
                 odds = _shares(close[:, NUMERAL_SLICES[example.die_type]])
             types = _shares(np.stack([read[:, TYPE_SLICES[t]].sum(axis=1) for t in DIE_TYPES], axis=1))
             seen = self._seen[id(example)] = _ExampleLook(
-                example, np.hstack([reader_features, numeral_features]), odds.mean(axis=0), types.mean(axis=0))
+                example, np.hstack([reader_features, numeral_features]), odds.mean(axis=0), types.mean(axis=0),
+                self._digit_look(example))
         return seen
+
+    def _digit_look(self, example: DieExample) -> Optional[DigitLook]:
+        if self.digits is None:
+            return None
+        crops = normalise(np.stack([turned(example.numeral_crop, NUMERAL_CROP, a) for a in DIGIT_TURNS]))
+        rows, features = self.digits.predict_with_features(crops)
+        return DigitLook(example.value, features, rows)
 
     def of_dice(self, looks: FrameLooks, dice: Sequence[tuple[tuple[float, float], float]],
                 angles: Sequence[float]) -> np.ndarray:
         """(len(angles), len(dice), features) for dice given as (centre, size) in a frame."""
         return np.concatenate([looks.features(self.reader, dice, READER_WINDOW, READER_CROP, angles),
                                looks.features(self.numerals, dice, NUMERAL_WINDOW, NUMERAL_CROP, angles)], axis=2)
+
+    def digits_of_dice(self, looks: FrameLooks, dice: Sequence[tuple[tuple[float, float], float]]) -> np.ndarray:
+        """(len(dice), len(DIGIT_TURNS), features): what the digit reader's last layer takes from each die's close
+        crop at each turn."""
+        assert self.digits is not None
+        return looks.features(self.digits, dice, NUMERAL_WINDOW, NUMERAL_CROP, DIGIT_TURNS).transpose(1, 0, 2)
 
 
 def _shares(p: np.ndarray) -> np.ndarray:
@@ -244,15 +265,18 @@ class ExamplesRight:
 
 
 class TableValues:
-    """Per die type, the odds of each value from a softmax regression fitted to the table's examples, and the
-    odds of each type from another, each where it reads the table's dice better than the networks do.
+    """Per die type, the odds of each value from the table's examples, and the odds of each type from a softmax
+    regression fitted to them, each where it reads the table's dice better than the networks do.
 
-    A type is weighed once every one of its faces has ``EXAMPLES_PER_FACE`` examples: a regression that has
-    never seen a face could only ever read the others. Then both ways are tried on the examples themselves:
-    the regression, each of ``FOLDS`` folds of the examples read by one fitted to the other folds, and the
-    networks alone. The type is read by the regression only where it reads more of them right: on dice the
-    networks already read well (D6 pips of many colours), a regression fitted to a few dozen examples is sure
-    and wrong more often than the networks; on dice they read badly (one make's numerals), it is far better.
+    A type's values are read by the examples one of two ways: a softmax regression from what the networks see
+    in a die's crops, or the digit reader's last layer refitted to them (``vision.digit_examples``: a numeral
+    die's font, learnt at the turn that stands it upright). A type is weighed once every one of its faces has
+    ``EXAMPLES_PER_FACE`` examples: a regression that has never seen a face could only ever read the others.
+    Then each way is tried on the examples themselves, each of ``FOLDS`` folds of them read by one fitted to the
+    other folds, and so are the networks alone. The type is read by the way that reads most of them right, the
+    networks where neither reads more: on dice the networks already read well (D6 pips of many colours), a
+    regression fitted to a few dozen examples is sure and wrong more often than the networks; on dice they read
+    badly (one make's numerals), it is far better.
     Once every type of the table is weighed, which type a die is is weighed the same way: one make's D6 with
     numerals and its D8 look alike to networks that learnt from other dice.
     ``types``: the types of the table's dice (``TableDice.types``: a table that enrolled only D6s, and declared
@@ -262,6 +286,7 @@ class TableValues:
         self.features = features
         self.types = dice.types
         self.by_type: dict[str, _ValueRegression] = {}
+        self.digit_layers: dict[str, np.ndarray] = {}
         self.right: dict[str, ExamplesRight] = {}
         self.type_regression: Optional[_ValueRegression] = None
         self.types_right: Optional[ExamplesRight] = None
@@ -271,12 +296,7 @@ class TableValues:
             per_face = [sum(1 for e in examples if e.value == v) for v in range(1, FACES[die_type] + 1)]
             if min(per_face) < EXAMPLES_PER_FACE:
                 continue
-            values = np.array([e.value - 1 for e in examples])
-            networks_right = np.mean([np.argmax(features.network_odds(e)) == e.value - 1 for e in examples])
-            self.right[die_type], regression = _weighed([features.of_example(e) for e in examples], values,
-                                                        FACES[die_type], float(networks_right))
-            if regression is not None:
-                self.by_type[die_type] = regression
+            self._weigh_values(die_type, examples)
         if len(self.types) > 1 and all(t in self.right for t in self.types):
             examples = [e for e in dice.examples if e.die_type in self.types]
             kinds = np.array([self.types.index(e.die_type) for e in examples])
@@ -285,9 +305,32 @@ class TableValues:
             self.types_right, self.type_regression = _weighed([features.of_example(e) for e in examples], kinds,
                                                               len(self.types), float(networks_right))
 
+    def _weigh_values(self, die_type: str, examples: Sequence[DieExample]) -> None:
+        """Read ``die_type``'s values by the regression, the refitted digit layer or the networks: whichever
+        reads most of its examples right."""
+        values = np.array([e.value - 1 for e in examples])
+        networks_right = float(np.mean([np.argmax(self.features.network_odds(e)) == e.value - 1 for e in examples]))
+        right, regression = _weighed([self.features.of_example(e) for e in examples], values, FACES[die_type],
+                                     networks_right)
+        digits = self.features.digits
+        if digits is not None:
+            looks = [self.features.digit_look(e) for e in examples]
+            layer = digits.head_weights()
+            by_digits = cross_validated([k for k in looks if k is not None], layer, die_type, FOLDS)
+            if by_digits > max(right.by_examples, networks_right):
+                right, regression = ExamplesRight(by_digits, networks_right), None
+                self.digit_layers[die_type] = refit([k for k in looks if k is not None], layer)
+        self.right[die_type] = right
+        if regression is not None:
+            self.by_type[die_type] = regression
+
     def knows(self, die_type: str) -> bool:
         """Whether ``die_type``'s values are read by the examples."""
-        return die_type in self.by_type
+        return die_type in self.by_type or die_type in self.digit_layers
+
+    def reads_digits(self, die_type: str) -> bool:
+        """Whether ``die_type``'s values are read by the digit reader's layer refitted to the examples."""
+        return die_type in self.digit_layers
 
     def knows_types(self) -> bool:
         """Whether which type a die is is read by the examples."""
@@ -296,6 +339,11 @@ class TableValues:
     def value_odds(self, die_type: str, views: np.ndarray) -> np.ndarray:
         """P(each value) of a die of ``die_type`` from its features in several views (rows), the views' mean."""
         return self.by_type[die_type].probabilities(views).mean(axis=0)
+
+    def digit_value_odds(self, die_type: str, turned: np.ndarray) -> np.ndarray:
+        """P(each value) of a die of ``die_type`` from the digit reader's features of its close crop at each of
+        ``DIGIT_TURNS`` (rows), through the refitted layer."""
+        return digit_values(refitted_rows(turned, self.digit_layers[die_type]), die_type)
 
     def type_odds(self, views: np.ndarray) -> np.ndarray:
         """P(each of ``types``) of a die from its features in several views (rows), the views' mean."""

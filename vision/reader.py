@@ -63,7 +63,7 @@ class DiceReader:
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
         self.table_values: Optional[TableValues] = None
-        self._example_features = DieFeatures(self.reader, self.numerals.nets[0], self.d6_values)
+        self._example_features = DieFeatures(self.reader, self.numerals.nets[0], self.d6_values, self.digits)
         self.detector = DieDetector(pathlib.Path(model_dir) / DETECTOR_FILE if model_dir else None)
 
     def learn(self, dice: TableDice) -> None:
@@ -329,8 +329,16 @@ class DiceReader:
             die_type = type_and_value(out[k])[0]
             if table.knows(die_type):
                 values = TYPE_SLICES[die_type]
-                out[k, values] = out[k, values].sum() * table.value_odds(die_type, views[:, j])
+                out[k, values] = out[k, values].sum() * self._example_odds(looks, found[k], die_type, views[:, j])
         return out
+
+    def _example_odds(self, looks: FrameLooks, find, die_type: str, views: np.ndarray) -> np.ndarray:
+        """P(each value) of a find of ``die_type`` as the table's examples read it: by the digit reader's refitted
+        layer, or by the regression from ``views``."""
+        table = self.table_values
+        if table.reads_digits(die_type):
+            return table.digit_value_odds(die_type, table.features.digits_of_dice(looks, [(find[1], find[2])])[0])
+        return table.value_odds(die_type, views)
 
     @staticmethod
     def _look(net: Reader, looks: FrameLooks, found, window: float, size: int, angles) -> np.ndarray:

@@ -107,6 +107,8 @@ class _SeenFeatures:
     """Stands in for ``DieFeatures``: each die shows a feature of its own type (as a table's own D6 numerals
     and D8s differ to a regression fitted to them), and the networks take every die for a D8."""
 
+    digits = None  # no digit reader
+
     def __init__(self, networks_right: bool):
         self.networks_right = networks_right
 
