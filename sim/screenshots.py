@@ -105,7 +105,7 @@ def main(argv=None) -> int:
 
         from ui.dialogs import RollEntry
         RollEntry("R Ann", ["d6", "d4", "d8"], lambda values: None, known={1: 3},
-                  unsure={0: (5, die_crop("d6", 5, "red"))}).start()
+                  unsure={0: (5, die_crop("d6", 5, "red"))}, colour="red").start()
         shot("roll-reading")
         close_popups()
 

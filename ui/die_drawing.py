@@ -4,7 +4,7 @@ pips). A die on an action space is drawn without a value: there its value no lon
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
 
 from kivy.graphics import Color, Ellipse, Line, Quad, Triangle
 from kivy.properties import ListProperty, NumericProperty
@@ -80,28 +80,22 @@ class DiceStrip(Widget):
 
     dice = ListProperty()
     ringed = NumericProperty(-1)
+    die_size = NumericProperty(SIZE)
     GAP = 4
 
     def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("size_hint", (None, None))
         super().__init__(**kwargs)
         self.drawn: list[DrawnDie] = []
-        self.bind(pos=self._draw, size=self._draw, dice=self._draw, ringed=self._draw)
+        self.bind(pos=self._draw, size=self._draw, dice=self._draw, ringed=self._draw, die_size=self._draw)
         self._draw()
 
-    @staticmethod
-    def width_of(count: int) -> float:
-        return count * SIZE + max(count - 1, 0) * DiceStrip.GAP
-
     def _draw(self, *_: object) -> None:
-        self.width, self.height = self.width_of(len(self.dice)), SIZE
+        side, count = self.die_size, len(self.dice)
+        self.width, self.height = count * side + max(count - 1, 0) * self.GAP, side
         self.canvas.clear()
         with self.canvas:
-            self.drawn = [paint_die(die_type, face, colour, self.x + i * (SIZE + self.GAP), self.y,
+            self.drawn = [paint_die(die_type, face, colour, self.x + i * (side + self.GAP), self.y, side,
                                     ring=theme.ACCENT if i == self.ringed else None)
                           for i, (die_type, face, colour) in enumerate(self.dice)]
 
-
-def dice_of(colour: str, dice: Sequence[tuple[str, Face]]) -> list[DieSpec]:
-    """``dice`` (type, face) as one seat's dice to draw."""
-    return [(die_type, face, colour) for die_type, face in dice]

@@ -301,7 +301,8 @@ class TableScreen(PlayScreen):
         known, unsure = self._from_camera(colour, types)
         self.roll_entry = RollEntry(f"{theme.seat_letter(colour)} {controller.seat_name(seat)}", types,
                                     lambda values: self._rolled(seat, values, unsure), known,
-                                    {i: (r.value, r.crop) for i, r in unsure.items()}, on_cancel=self.refresh)
+                                    {i: (r.value, r.crop) for i, r in unsure.items()}, on_cancel=self.refresh,
+                                    colour=colour)
         self.roll_entry.start()
 
     def _from_camera(self, colour: str, types: list[str]) -> tuple[dict[int, int], dict[int, Reading]]:
