@@ -40,9 +40,6 @@ class CardsButton(TouchButton):
 
 
 class AutomataBoard(Widget):
-    width_wanted = 788
-    height_wanted = 336
-
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.state: Optional[State] = None

@@ -1,8 +1,9 @@
 """The drawings of a game's board, each registered once (as the games are, ``companion.games.registry``): the game's
-name, and where its drawing is. A drawing is a Kivy widget with ``show(game, pick)``, ``width_wanted`` and
-``height_wanted``; ``pick`` is told the name of a choice tapped on it. The screen of a game played by lines shows a
-drawing beside its questions, Automata's Table screen shows hers (``show(state, pick, names)``). A drawing is
-imported when first asked for, so the game packages stay free of Kivy and the screens name no drawing."""
+name, and where its drawing is. A drawing is a Kivy widget with ``show(game, pick)``, ``pick`` told the name of a
+choice tapped on it. The screen of a game played by lines shows one beside its questions, in the room its
+``width_wanted`` and ``height_wanted`` ask; Automata's Table screen shows hers (``show(state, pick, names)``) between
+its bars. A drawing is imported when first asked for, so the game packages stay free of Kivy and the screens name
+no drawing."""
 from __future__ import annotations
 
 import importlib

@@ -63,3 +63,27 @@ def test_the_table_the_roll_dialog_and_the_events_paint_a_die_alike():
     strip = DiceStrip(dice=[("d8", 7, "green")])
     assert strip.drawn == [table_die]
     assert strip.canvas.length() == on_table.canvas.length()
+
+
+def test_a_d6_shows_its_pips_and_a_d4_or_d8_its_value_in_18_px_text(monkeypatch):
+    from kivy.graphics import Ellipse, Quad, Triangle
+    from kivy.uix.widget import Widget
+
+    import ui.die_drawing as die_drawing
+
+    painted: list[tuple[str, int]] = []
+    real = die_drawing.paint_text
+    monkeypatch.setattr(die_drawing, "paint_text", lambda text, rgba, x, y, size, bold=False, anchor="centre":
+                        painted.append((text, size)) or real(text, rgba, x, y, size, bold, anchor))
+    for die_type, faces, shape in (("d4", 4, Triangle), ("d6", 6, Quad), ("d8", 8, Quad)):
+        for value in range(1, faces + 1):
+            painted.clear()
+            widget = Widget()
+            with widget.canvas:
+                die_drawing.paint_die(die_type, value, "blue", 0, 0)
+            drawn = widget.canvas.children
+            assert sum(isinstance(i, shape) for i in drawn) == 1, (die_type, value)
+            if die_type == "d6":
+                assert sum(isinstance(i, Ellipse) for i in drawn) == value and not painted
+            else:
+                assert painted == [(str(value), 18)], (die_type, value)

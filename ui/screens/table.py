@@ -4,7 +4,7 @@ an alert), and the camera preview on request, where a tap on a die says what the
 from __future__ import annotations
 
 import time
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -131,11 +131,13 @@ class TableScreen(PlayScreen):
         self.turn_colour = self.app.controller.state.seats[seat].colour
         self.turn_name, self.turn_suffix = self.app.controller.seat_name(seat), suffix
 
-    def drawing(self):
+    def drawing(self) -> Any:
         """The table's drawing (``ui.boards``), made at the first refresh."""
         box = self.ids.board
         if not box.children:
-            box.add_widget(board_for(AUTOMATA)())
+            drawing = board_for(AUTOMATA)
+            assert drawing is not None, "Automata's drawing is registered in ui.boards"
+            box.add_widget(drawing())
         return box.children[0]
 
     def pick(self, label: str) -> bool:
