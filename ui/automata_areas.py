@@ -55,10 +55,14 @@ def paint_board(sheet: Sheet, state: State, area: str, x: float, y: float, width
     Rectangle(pos=(x, y), size=(width, height))
     top = y + height
     sheet.text(area.title(), theme.TEXT, x + PAD, top - TITLE_H / 2, bold=True, anchor="left")
+    right = x + width - PAD
     if area == "research":
-        sheet.text(f"deck {len(state.deck)}", theme.MUTED, x + width - PAD, top - TITLE_H / 2, anchor="right")
+        right = sheet.text(f"deck {len(state.deck)}", theme.MUTED, right, top - TITLE_H / 2, anchor="right").box[0] - 6
     staging_top = top - TITLE_H
-    _staging(sheet, state, area, x + PAD, y + SPACES_H + PAD, width - 2 * PAD, staging_top - (y + SPACES_H + PAD))
+    left_out = _staging(sheet, state, area, x + PAD, y + SPACES_H + PAD, width - 2 * PAD,
+                        staging_top - (y + SPACES_H + PAD))
+    if left_out:
+        sheet.text(f"+{left_out}", theme.ACCENT, right, top - TITLE_H / 2, bold=True, anchor="right")
     band = (x + PAD, y + PAD, width - 2 * PAD, SPACES_H - 2 * PAD)
     if area == "research":
         _offer(sheet, state, *band)
@@ -66,7 +70,9 @@ def paint_board(sheet: Sheet, state: State, area: str, x: float, y: float, width
         _spaces(sheet, state, area, *band)
 
 
-def _staging(sheet: Sheet, state: State, area: str, x: float, y: float, width: float, height: float) -> None:
+def _staging(sheet: Sheet, state: State, area: str, x: float, y: float, width: float, height: float) -> int:
+    """The dice on the staging area; how many of them found no room (none but at a table far fuller than play
+    makes one)."""
     seats = [s for s in range(len(state.seats)) if state.staged_dice(s, area)]
     groups = [state.staged_dice(s, area) for s in seats]
     counts = [len(g) for g in groups]
@@ -77,10 +83,12 @@ def _staging(sheet: Sheet, state: State, area: str, x: float, y: float, width: f
         placed = flow(counts, width, len(counts) + sum(counts), size) or []
     rows = _rows(height, size)
     initiative = state.initiative if state.phase == Phase.ACTIVATE else None
+    left_out = 0
     for seat, dice, spots in zip(seats, groups, placed):
         colour = state.seats[seat].colour
         for index, left, row in spots:
             if row >= rows:
+                left_out += index >= 0
                 continue
             bottom = y + height - (row + 1) * size - row * GAP
             if index < 0:
@@ -90,6 +98,7 @@ def _staging(sheet: Sheet, state: State, area: str, x: float, y: float, width: f
                 die_type, value = dice[index]
                 ring = theme.ACCENT if value == initiative else None
                 sheet.die(die_type, value, colour, x + left, bottom, size, ring)
+    return left_out
 
 
 def grid_size(count: int, width: float, height: float, largest: float, smallest: float) -> tuple[float, int]:

@@ -1,5 +1,5 @@
-"""What a drawing painted on its canvas, kept as it paints: each text, die and card with its box. The drawing's
-touches and the tests read it; nothing has to be measured twice."""
+"""What a drawing painted on its canvas, kept as it paints: each text, die and card with its box, so that what a
+person sees can be checked (the tests do) without measuring the drawing again."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

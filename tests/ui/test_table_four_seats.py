@@ -140,6 +140,18 @@ def test_the_boards_the_parts_display_the_head_and_the_tracks_are_drawn(app):
     assert len(pawns) >= on_tracks
 
 
+def test_a_staging_area_fuller_than_play_makes_one_keeps_its_dice_inside_and_counts_those_left_out(app):
+    mid_game(app)
+    state = app.controller.state.copy()
+    state.staging["scavenge"] = [(seat, ("d6", 6)) for seat in range(4) for _ in range(12)]
+    drawing = app.manager.get_screen("table").drawing()
+    drawing.show(state)
+    x, y, width, height = drawing.area_boxes["scavenge"]
+    staged = [d for d in drawing.sheet.dice if d.value == 6 and x <= d.box[0] < x + width]
+    assert staged and all(y <= d.box[1] and d.box[1] + d.box[3] <= y + height for d in staged)
+    assert f"+{48 - len(staged)}" in [t.text for t in drawing.sheet.texts]
+
+
 def test_a_tap_on_a_board_chooses_its_area_and_one_on_the_parts_shows_them(app):
     mid_game(app)
     table = app.manager.get_screen("table")
