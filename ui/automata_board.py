@@ -16,7 +16,7 @@ from kivy.uix.widget import Widget
 from companion.games.automata.rules import State
 
 from . import describe, theme
-from .automata_areas import SPACES_H, grid_size, paint_board
+from .automata_areas import SMALLEST, SPACES_H, grid_size, paint_board
 from .automata_tracks import paint_tracks, tracks_width
 from .canvas_text import Box
 from .dialogs import details
@@ -30,7 +30,6 @@ SEATS_H = 142      # a seat's place: its badge, its cards and money, two rows of
 BADGE_H = 28
 CARDS_H = 48       # the cards button: a touch target
 MONEY_W = 50
-SMALLEST = 22
 GEAR: theme.RGBA = (0.62, 0.64, 0.68, 1)
 COIN: theme.RGBA = (0.95, 0.80, 0.25, 1)
 
