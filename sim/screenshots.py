@@ -4,8 +4,8 @@
 
 Plays seeded games on a scratch database with the demo camera, so the pictures show a real
 game in progress (with a die tapped on the camera preview), a dialog asking for a reading, a
-refused move and a final score; a four-seat game in its third round, a seat's cards and its
-final score; then a calibration from a rendered table with markers, the camera taught one colour's
+refused move and a final score; a two-seat game in its second Deployment; a four-seat game in
+its third round, a seat's cards and its final score; then a calibration from a rendered table with markers, the camera taught one colour's
 dice, and a table that differs from the game.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 SHOTS = ("home", "new-game", "setup", "setup-levels", "table", "table-camera", "table-activation", "automa", "roll-reading",
-         "alert", "history", "score", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
+         "alert", "history", "score", "table-2-seats", "table-4-seats", "table-4-seats-cards", "score-4-seats", "calibrate",
          "teach-dice", "teach-dice-progress", "table-mismatch", "tokaido-setup", "tokaido", "tokaido-meals", "euphoria-setup", "euphoria-sites",
          "euphoria", "euphoria-camera-reading", "euphoria-camera-roll",
          "home-other-games", "euphoria-deck-entry", "tokaido-road-entry", "automaton-setup", "automaton")
@@ -105,7 +105,7 @@ def main(argv=None) -> int:
 
         from ui.dialogs import RollEntry
         RollEntry("R Ann", ["d6", "d4", "d8"], lambda values: None, known={1: 3},
-                  unsure={0: (5, die_crop("d6", 5, "red"))}).start()
+                  unsure={0: (5, die_crop("d6", 5, "red"))}, colour="red").start()
         shot("roll-reading")
         close_popups()
 
@@ -114,6 +114,15 @@ def main(argv=None) -> int:
         tap("Back")
         play_until(lambda: app.manager.current == "score")
         shot("score")
+
+        app.go_home()
+        app.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "automa", "Tock", 3)], seed=21)
+        app.camera.wanted = False
+        app.show_next()
+        play_until(lambda: app.manager.current == "table" and app.controller.state.round == 2
+                   and app.controller.state.phase == Phase.DEPLOY
+                   and sum(len(dice) for dice in app.controller.state.staging.values()) >= 5)
+        shot("table-2-seats")
 
         app.go_home()
         app.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Ben"),
@@ -126,7 +135,7 @@ def main(argv=None) -> int:
         shot("table-4-seats")
         table = app.manager.get_screen("table")
         seats = app.controller.state.seats
-        table.ids.grid.show_cards(max(range(len(seats)), key=lambda i: len(seats[i].cards + seats[i].reserved)))
+        table.drawing().show_cards(max(range(len(seats)), key=lambda i: len(seats[i].cards + seats[i].reserved)))
         shot("table-4-seats-cards")
         close_popups()
         play_until(lambda: app.manager.current == "score")

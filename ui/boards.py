@@ -1,7 +1,9 @@
-"""The drawings of a game's board beside its questions on the screen of a game played by lines, each registered once
-(as the games are, ``companion.games.registry``): the game's name, and where its drawing is. A drawing is a Kivy
-widget with ``show(game)``, ``width_wanted`` and ``height_wanted``; it is imported when first asked for, so the
-game packages stay free of Kivy and the screen names no game."""
+"""The drawings of a game's board, each registered once (as the games are, ``companion.games.registry``): the game's
+name, and where its drawing is. A drawing is a Kivy widget with ``show(game, pick)``, ``pick`` told the name of a
+choice tapped on it. The screen of a game played by lines shows one beside its questions, in the room its
+``width_wanted`` and ``height_wanted`` ask; Automata's Table screen shows hers (``show(state, pick, names)``) between
+its bars. A drawing is imported when first asked for, so the game packages stay free of Kivy and the screens name
+no drawing."""
 from __future__ import annotations
 
 import importlib
@@ -22,4 +24,5 @@ def board_for(name: str) -> Optional[Any]:
     return getattr(importlib.import_module(module), attribute)
 
 
+register_board("automata", "ui.automata_board:AutomataBoard")
 register_board("automaton", "ui.automaton_board:AutomatonBoard")

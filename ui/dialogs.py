@@ -11,9 +11,11 @@ from kivy.uix.popup import Popup
 from companion.games.automata.rules import FACES
 
 from . import theme
+from .die_drawing import DiceStrip, DieSpec
 from .widgets import Caption, rgb_texture, touch_button
 
 
+ROLL_DIE = 40  # the dice of a roll, drawn above its value buttons
 Choice = tuple[str, Optional[Callable[[], None]]]  # a button's words, and what it does once the pop-up is closed
 
 
@@ -59,8 +61,10 @@ def details(title: str, text: str) -> Popup:
 
 
 def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[int], None],
-                  guess: Optional[int] = None, crop: Optional[np.ndarray] = None, on_cancel: Optional[Callable[[], None]] = None) -> Popup:
-    """Big value buttons for one die; with ``crop`` (an RGB image of the die) beside them.
+                  guess: Optional[int] = None, crop: Optional[np.ndarray] = None, on_cancel: Optional[Callable[[], None]] = None,
+                  roll: Sequence[DieSpec] = (), asked: int = -1) -> Popup:
+    """Big value buttons for one die; with ``crop`` (an RGB image of the die) beside them, and above them the
+    dice of the ``roll`` drawn as on the Table, the one ``asked`` outlined.
 
     The reading's guess, when there is one, is the highlighted button: one tap confirms it,
     any other corrects it.
@@ -70,6 +74,8 @@ def ask_die_value(title: str, question: str, die_type: str, on_value: Callable[[
 
     content = BoxLayout(orientation="vertical", padding=10, spacing=10)
     content.add_widget(Caption(text=theme.escape(question)))
+    if roll:
+        content.add_widget(DiceStrip(dice=list(roll), ringed=asked, die_size=ROLL_DIE))
     middle = BoxLayout(orientation="horizontal", spacing=12)
     if crop is not None and crop.size:
         middle.add_widget(Image(texture=rgb_texture(crop), size_hint_x=None, width=170, fit_mode="contain"))
@@ -102,8 +108,9 @@ class RollEntry:
     """
 
     def __init__(self, who: str, types, on_done: Callable[[list], None], known: Optional[dict] = None,
-                 unsure: Optional[dict] = None, on_cancel: Optional[Callable[[], None]] = None) -> None:
+                 unsure: Optional[dict] = None, on_cancel: Optional[Callable[[], None]] = None, colour: str = "") -> None:
         self.who = who
+        self.colour = colour  # the seat's, for its dice drawn
         self.types = list(types)
         self.values: dict = dict(known or {})
         self.unsure = dict(unsure or {})
@@ -121,15 +128,15 @@ class RollEntry:
             return
         i = missing[0]
         die_type = self.types[i]
-        done = ", ".join(f"{self.types[k]}:{self.values[k]}" for k in sorted(self.values)) or "none yet"
         guess, crop = self.unsure.get(i, (None, None))
         if guess is not None:
             question = (f"The camera is not sure of this {die_type.upper()}: it may show {guess}. "
                         f"Tap the value it shows.")
         else:
-            question = f"Die {i + 1} of {len(self.types)}: what does the {die_type.upper()} show? (entered: {done})"
+            question = f"Die {i + 1} of {len(self.types)}: what does the {die_type.upper()} show?"
+        roll = [(t, self.values.get(k, "?" if k == i else None), self.colour) for k, t in enumerate(self.types)]
         self.popup = ask_die_value(f"{self.who}: roll", question, die_type, lambda v: self._set(i, v),
-                                   guess=guess, crop=crop, on_cancel=self.on_cancel)
+                                   guess=guess, crop=crop, on_cancel=self.on_cancel, roll=roll, asked=i)
 
     def _set(self, index: int, value: int) -> None:
         self.values[index] = value

@@ -1,26 +1,27 @@
-"""Table: the game at a glance on one grid, a person's move entered by taps (each tap narrows
-the legal moves; the engine's refusal, should one come, is shown as an alert), and the camera
-preview on request, where a tap on a die says what the camera read. Layout in table.kv."""
+"""Table: the game at a glance, drawn as the table lays it out (Automata's drawing, registered in ``ui.boards``), a
+person's move entered by taps (each tap narrows the legal moves; the engine's refusal, should one come, is shown as
+an alert), and the camera preview on request, where a tap on a die says what the camera read. Layout in table.kv."""
 from __future__ import annotations
 
 import time
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.texture import Texture
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.image import Image
 from kivy.uix.widget import Widget
 
 from companion.session.dice_learning import ConfirmedDie
+from companion.store import AUTOMATA
 
-from .. import describe, kv, theme
+from .. import kv, theme
+from ..boards import board_for
 from ..camera_feed import MAIN_SIZE, Reading, reading_at, with_rolled_types
 from ..controller import AUTOMA, PERSON, ROLL
-from ..dialogs import RollEntry, alert, details
+from ..dialogs import RollEntry, alert
 from ..moves import FORFEIT, MODIFY, MoveChooser
-from ..table_grid import TableGrid  # noqa: F401  (table.kv's grid)
 from ..widgets import TouchButton, touch_button
 from .common import PlayScreen
 
@@ -59,15 +60,13 @@ class TableScreen(PlayScreen):
 
     feed = ObjectProperty(None, allownone=True)    # the camera's feed (TableCamera.feed)
     seen = StringProperty("")                      # what the camera saw that a person is to know (TableCamera.seen)
-    state = ObjectProperty(None, allownone=True)   # the game as the grid shows it
-    names = ListProperty()                         # the seats' names, in seat order
     turn_colour = StringProperty("")
     turn_name = StringProperty("")
     turn_suffix = StringProperty("")
     prompt_text = StringProperty("")
     camera_text = StringProperty("")
     picked_text = StringProperty("")  # the reading of the die last tapped on the preview
-    camera_view = BooleanProperty(False)  # the preview instead of the grid
+    camera_view = BooleanProperty(False)  # the preview instead of the drawing
     feed_on = BooleanProperty(False)
     camera_lost = BooleanProperty(False)  # as the camera line says
     back_shown = BooleanProperty(False)
@@ -120,9 +119,9 @@ class TableScreen(PlayScreen):
             self._show_turn(controller.pending_roll()[0], " rolls")
         else:
             self.turn_colour, self.turn_name, self.turn_suffix = "", "", ""
-        self.names = [controller.seat_name(seat) for seat in range(len(state.seats))]
-        self.state = state
         self.chooser = MoveChooser(controller.session.legal()) if step == PERSON else None
+        names = [controller.seat_name(seat) for seat in range(len(state.seats))]
+        self.drawing().show(state, self.pick, names)
         self.page = 0
         self._show_choices()
         self.picked_text = ""
@@ -132,8 +131,21 @@ class TableScreen(PlayScreen):
         self.turn_colour = self.app.controller.state.seats[seat].colour
         self.turn_name, self.turn_suffix = self.app.controller.seat_name(seat), suffix
 
-    def show_offer(self) -> None:
-        details("On offer", describe.offer_details(self.app.controller.state))
+    def drawing(self) -> Any:
+        """The table's drawing (``ui.boards``), made at the first refresh."""
+        box = self.ids.board
+        if not box.children:
+            drawing = board_for(AUTOMATA)
+            assert drawing is not None, "Automata's drawing is registered in ui.boards"
+            box.add_widget(drawing())
+        return box.children[0]
+
+    def pick(self, label: str) -> bool:
+        """A choice tapped on the drawing (an area), taken when the move being made offers it."""
+        if self.chooser is None or label not in self.chooser.options():
+            return False
+        self.choose(label)
+        return True
 
     def _show_choices(self) -> None:
         self.choices.clear_widgets()
@@ -291,7 +303,8 @@ class TableScreen(PlayScreen):
         known, unsure = self._from_camera(colour, types)
         self.roll_entry = RollEntry(f"{theme.seat_letter(colour)} {controller.seat_name(seat)}", types,
                                     lambda values: self._rolled(seat, values, unsure), known,
-                                    {i: (r.value, r.crop) for i, r in unsure.items()}, on_cancel=self.refresh)
+                                    {i: (r.value, r.crop) for i, r in unsure.items()}, on_cancel=self.refresh,
+                                    colour=colour)
         self.roll_entry.start()
 
     def _from_camera(self, colour: str, types: list[str]) -> tuple[dict[int, int], dict[int, Reading]]:
