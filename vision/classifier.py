@@ -96,7 +96,7 @@ class GreyPyramid:
         f = 2.0 ** level
         scale = size / (window / f)
         cx, cy = (centre[0] + 0.5) / f - 0.5, (centre[1] + 0.5) / f - 0.5
-        m = cv2.getRotationMatrix2D((cx, cy), angle_deg, scale)
+        m: np.ndarray = cv2.getRotationMatrix2D((cx, cy), angle_deg, scale)
         m[:, 2] += (size / 2 - 0.5) - np.array([cx, cy])
         return cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
@@ -332,7 +332,7 @@ def type_and_value(p: np.ndarray) -> Tuple[str, float, int, float, Tuple[float, 
     probabilities."""
     type_p = {t: float(p[s].sum()) for t, s in TYPE_SLICES.items()}
     die_p = max(1e-9, sum(type_p.values()))
-    best_type = max(type_p, key=type_p.get)
+    best_type = max(type_p, key=type_p.__getitem__)
     within = p[TYPE_SLICES[best_type]]
     values = tuple(float(v) / max(float(within.sum()), 1e-9) for v in within)
     value = int(np.argmax(within)) + 1

@@ -92,7 +92,7 @@ class ContrastImage:
             points = np.asarray(outline, np.float32).reshape(-1, 2)
             centre = points.mean(axis=0)
             grown = (centre + (points - centre) * grow) * self.scale
-            cv2.fillPoly(contrast, [np.round(grown).astype(np.int32)], 0.0)
+            cv2.fillPoly(contrast, [np.round(grown).astype(np.int32)], (0.0,))
         return ContrastImage(contrast, self.scale)
 
 
@@ -156,7 +156,7 @@ def _ignored_mask(contrast_image: ContrastImage, ignore: Sequence[np.ndarray]) -
     """1 inside the ``ignore`` polygons (frame pixels), on the contrast map's grid."""
     ignored = np.zeros(contrast_image.contrast.shape[:2], np.uint8)
     cv2.fillPoly(ignored, [np.round(np.asarray(p, np.float32).reshape(-1, 2) * contrast_image.scale)
-                           .astype(np.int32) for p in ignore], 1)
+                           .astype(np.int32) for p in ignore], (1,))
     return ignored
 
 
@@ -210,4 +210,4 @@ def _scale_space_peaks(image: np.ndarray, sigma_min: float, sigma_max: float, th
         return []
     table = np.concatenate(peaks)
     order = np.argsort(-table[:, 0])[:most]
-    return [tuple(float(v) for v in row) for row in table[order]]
+    return [(float(strength), float(x), float(y), float(sigma)) for strength, x, y, sigma in table[order]]

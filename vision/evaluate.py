@@ -73,16 +73,18 @@ def match(readings: list[DieReading], labels: list[dict]) -> list[Optional[int]]
         if result[j] is None and lab["bbox"]:
             holding = [i for i, r in enumerate(readings) if i not in used and box_inside(lab["bbox"], r.bbox)]
             if holding:
-                result[j] = min(holding, key=lambda i: _area(readings[i].bbox))
-                used.add(result[j])
+                smallest = min(holding, key=lambda i: _area(readings[i].bbox))
+                result[j] = smallest
+                used.add(smallest)
     for j, lab in enumerate(labels):
         if result[j] is None and lab["bbox"]:
             middle = _middle(lab["bbox"])
             centred = [i for i, r in enumerate(readings)
                        if i not in used and _holds(lab["bbox"], r.centre) and _holds(r.bbox, middle)]
             if centred:
-                result[j] = min(centred, key=lambda i: math.dist(readings[i].centre, middle))
-                used.add(result[j])
+                nearest = min(centred, key=lambda i: math.dist(readings[i].centre, middle))
+                result[j] = nearest
+                used.add(nearest)
     return result
 
 
@@ -266,7 +268,7 @@ def evaluate_manifest(manifest: pathlib.Path, reader: Optional[DiceReader] = Non
     rows = rows[::max(1, every)][:limit]
     overall = Tally()
     per_group: dict[str, Tally] = {}
-    unreadable = []
+    unreadable: list[str] = []
     for group_rows in (_by_group(rows) if enrol else [rows]):
         if enrol:
             group_rows = _marked_examples(group_rows, enrol)

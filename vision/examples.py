@@ -71,7 +71,7 @@ def turned(stored: np.ndarray, size: int, angle_deg: float) -> np.ndarray:
     """The network's ``size``-pixel crop inside a stored crop, turned by ``angle_deg`` as ``GreyPyramid.crop``
     turns it."""
     side = stored.shape[0]
-    m = cv2.getRotationMatrix2D(((side - 1) / 2, (side - 1) / 2), angle_deg, 1.0)
+    m: np.ndarray = cv2.getRotationMatrix2D(((side - 1) / 2, (side - 1) / 2), angle_deg, 1.0)
     m[:, 2] -= (side - size) / 2
     return cv2.warpAffine(stored, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
@@ -347,7 +347,9 @@ class TableValues:
 
     def type_odds(self, views: np.ndarray) -> np.ndarray:
         """P(each of ``types``) of a die from its features in several views (rows), the views' mean."""
-        return self.type_regression.probabilities(views).mean(axis=0)
+        regression = self.type_regression
+        assert regression is not None, "asked only where knows_types()"
+        return regression.probabilities(views).mean(axis=0)
 
 
 def _weighed(rows: Sequence[np.ndarray], classes: np.ndarray, count: int,

@@ -104,7 +104,8 @@ def _type_marginals(odds: Sequence[dict[str, float]], counts: Counter) -> list[d
             for k, die_type in _types_left(left):
                 weights[die_type] += weight * die[die_type] * backward[i + 1].get(_given_one(left, k, -1), 0.0)
         total = sum(weights.values())
-        marginals.append({t: w / total if total else float(t == max(die, key=die.get)) for t, w in weights.items()})
+        marginals.append({t: w / total if total else float(t == max(die, key=die.__getitem__))
+                          for t, w in weights.items()})
     return marginals
 
 

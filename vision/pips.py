@@ -31,7 +31,7 @@ Spot = tuple[float, float, float]  # x, y, diameter in the scaled box
 def _spot_detector(colour: Optional[int], circularity: float, convexity: float,
                    inertia: float) -> cv2.SimpleBlobDetector:
     """Spots of ``colour`` (0 dark, 255 light; None: both) of a pip's size and roundness."""
-    params = cv2.SimpleBlobDetector_Params()
+    params = cv2.SimpleBlobDetector.Params()
     params.filterByColor = colour is not None
     params.blobColor = colour or 0
     params.minThreshold, params.maxThreshold, params.thresholdStep = 10, 250, 10
@@ -42,7 +42,7 @@ def _spot_detector(colour: Optional[int], circularity: float, convexity: float,
     params.filterByConvexity, params.minConvexity = True, convexity
     params.filterByInertia, params.minInertiaRatio = True, inertia
     params.minDistBetweenBlobs = 3
-    return cv2.SimpleBlobDetector_create(params)
+    return cv2.SimpleBlobDetector.create(params)
 
 
 # Round spots in grey (dark and light at once), and looser ones in the colour-contrast map, where a pip
@@ -61,8 +61,11 @@ def top_face(frame_bgr: np.ndarray, centre: Sequence[float], size: float) -> lis
     crop = _die_crop(frame_bgr, centre, size)
     if crop is None:
         return []
-    grey = cv2.normalize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), None, 0, 255, cv2.NORM_MINMAX)
-    other = cv2.normalize(_distance_from_body(crop), None, 0, 255, cv2.NORM_MINMAX).astype(np.uint8)
+    # dst None: a new image (OpenCV's stubs allow no None there)
+    grey = cv2.normalize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), None, 0, 255,  # type: ignore[call-overload]
+                         cv2.NORM_MINMAX)
+    other = cv2.normalize(_distance_from_body(crop), None, 0, 255,  # type: ignore[call-overload]
+                          cv2.NORM_MINMAX).astype(np.uint8)
     faces = [_face(_spots(_ROUND, grey)), _face(_spots(_OTHER_COLOUR, other))]
     return max(faces, key=len)
 

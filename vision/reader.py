@@ -305,6 +305,7 @@ class DiceReader:
         have; which type it is read by them, where they teach it (the values within each type keep their
         shares); and the values of a type the examples teach read by them (the type keeps its probability)."""
         table = self.table_values
+        assert table is not None, "called only where the table has examples"
         out = probs.copy()
         dice = [k for k, p in enumerate(probs) if p[0] < 0.5]
         for k in dice:
@@ -336,6 +337,7 @@ class DiceReader:
         """P(each value) of a find of ``die_type`` as the table's examples read it: by the digit reader's refitted
         layer, or by the regression from ``views``."""
         table = self.table_values
+        assert table is not None, "called only where the table has examples"
         if table.reads_digits(die_type):
             return table.digit_value_odds(die_type, table.features.digits_of_dice(looks, [(find[1], find[2])])[0])
         return table.value_odds(die_type, views)
@@ -401,7 +403,7 @@ def _weigh_pips(probs: np.ndarray, pips: Sequence[Optional[int]]) -> np.ndarray:
     the networks took for a D4 or D8 likelier a D6. The die's share of "none" stays."""
     out = probs.copy()
     for k, count in enumerate(pips):
-        if count in WEIGHED_COUNTS:
+        if count is not None and count in WEIGHED_COUNTS:
             die_p = 1.0 - float(probs[k, 0])
             weighed = probs[k, 1:] * count_likelihood(count, CLASSES[1:])
             out[k, 1:] = die_p * weighed / max(float(weighed.sum()), 1e-12)

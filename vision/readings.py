@@ -42,11 +42,11 @@ class ColourProfile:
         """Build a profile from BGR sample colours (as picked from a calibration frame)."""
         import cv2
 
-        players = {}
+        players: dict[str, Sequence[tuple[float, float, float]]] = {}
         for name, colours in samples.items():
             pixels = np.array(colours, dtype=np.uint8).reshape(-1, 1, 3)
             lab = cv2.cvtColor(pixels, cv2.COLOR_BGR2LAB).reshape(-1, 3)
-            players[name] = [tuple(float(v) for v in row) for row in lab]
+            players[name] = [(float(light), float(a), float(b)) for light, a, b in lab]
         return cls(players=players, max_distance=max_distance)
 
     @classmethod

@@ -58,6 +58,6 @@ class SettleDetector:
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         h, w = grey.shape[:2]
         height = max(1, round(h * self.width / w))
-        thumb = cv2.resize(grey, (self.width, height), interpolation=cv2.INTER_AREA).astype(np.float32)
+        thumb: np.ndarray = cv2.resize(grey, (self.width, height), interpolation=cv2.INTER_AREA).astype(np.float32)
         thumb = cv2.GaussianBlur(thumb, (3, 3), 0)
         return thumb / max(float(thumb.mean()), 1.0)

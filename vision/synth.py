@@ -95,7 +95,7 @@ def make_background(rng: np.random.Generator, width: int, height: int,
         base = np.full(3, rng.uniform(170, 240)) + rng.uniform(-15, 15, size=3)
         img = np.broadcast_to(base, (height, width, 3)).astype(np.float32)
     elif kind == "speckle":
-        small = rng.uniform(0, 1, size=(height // 4 + 1, width // 4 + 1, 3)).astype(np.float32)
+        small: np.ndarray = rng.uniform(0, 1, size=(height // 4 + 1, width // 4 + 1, 3)).astype(np.float32)
         small = cv2.resize(small, (width, height), interpolation=cv2.INTER_NEAREST)[:height, :width]
         img = base[None, None, :] + (small - 0.5) * rng.uniform(30, 90)
     else:  # felt
@@ -118,7 +118,7 @@ def _contrast_ink(colour: str, body: np.ndarray, rng: np.random.Generator) -> tu
         for _ in range(10):
             ink = rng.uniform(0, 255, size=3)
             if np.abs(ink - body).sum() > 180 and abs(_luma(ink) - _luma(body)) > 50:
-                return tuple(int(v) for v in ink)
+                return int(ink[0]), int(ink[1]), int(ink[2])
     if colour in ("white", "yellow") or body.mean() > 170:
         return (int(rng.uniform(10, 50)),) * 3
     if rng.random() < 0.15:
@@ -149,11 +149,11 @@ def _stamp_text(canvas: np.ndarray, text: str, centre: tuple[float, float], angl
     size = 2 * pad
     mask = np.zeros((size, size), np.uint8)
     org = (int(pad - tw / 2), int(pad + th / 2))
-    cv2.putText(mask, text, org, font, scale, 255, thickness, cv2.LINE_AA)
+    cv2.putText(mask, text, org, font, scale, (255,), thickness, cv2.LINE_AA)
     if underline:
         y = int(pad + th / 2 + max(2, th * 0.2))
-        cv2.line(mask, (int(pad - tw / 2), y), (int(pad + tw / 2), y), 255, thickness, cv2.LINE_AA)
-    m = cv2.getRotationMatrix2D((pad, pad), angle_deg, 1.0)
+        cv2.line(mask, (int(pad - tw / 2), y), (int(pad + tw / 2), y), (255,), thickness, cv2.LINE_AA)
+    m: np.ndarray = cv2.getRotationMatrix2D((pad, pad), angle_deg, 1.0)
     m[1, :] *= squash
     m[1, 2] += pad * (1 - squash)
     m[:, 2] += np.array(centre) - pad
@@ -162,7 +162,8 @@ def _stamp_text(canvas: np.ndarray, text: str, centre: tuple[float, float], angl
 
 
 def _shade(colour: np.ndarray, factor: float) -> tuple[int, int, int]:
-    return tuple(int(v) for v in np.clip(colour * factor, 0, 255))
+    b, g, r = np.clip(colour * factor, 0, 255)
+    return int(b), int(g), int(r)
 
 
 def _draw_d6(patch, mask, c, r, body, ink, value, pips, rng):
@@ -264,8 +265,8 @@ def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle):
     k = max(1, int(math.ceil(SUPERSAMPLED_RADIUS / r)))
     big = side * k
     c = big / 2
-    patch = np.zeros((big, big, 3), np.uint8)
-    mask = np.zeros((big, big), np.uint8)
+    patch: np.ndarray = np.zeros((big, big, 3), np.uint8)
+    mask: np.ndarray = np.zeros((big, big), np.uint8)
     ink = _contrast_ink(spec.colour, body, rng)
     if spec.die_type == "d6":
         outline = _draw_d6(patch, mask, c, r * k, body, ink, spec.value, spec.pips, rng)
@@ -282,7 +283,7 @@ def _render_die(spec: DieSpec, rng: np.random.Generator, style: SceneStyle):
         rk = r * k
         gx, gy = rng.uniform(c - rk * 0.5, c + rk * 0.5, size=2)
         cv2.ellipse(glare, (int(gx), int(gy)), (int(rk * rng.uniform(0.15, 0.4)), int(rk * rng.uniform(0.1, 0.3))),
-                    rng.uniform(0, 180), 0, 360, 1.0, -1)
+                    rng.uniform(0, 180), 0, 360, (1.0,), -1)
         glare = cv2.GaussianBlur(glare, (0, 0), rk * 0.12) * (mask > 0) * rng.uniform(0.4, 0.9)
         patch = np.clip(patch + glare[..., None] * (255 - patch.astype(np.float32)), 0, 255).astype(np.uint8)
     if k > 1:
@@ -331,12 +332,12 @@ def render_scene(dice: Sequence[DieSpec], background: np.ndarray, style: Optiona
     outlines = []
     for spec in dice:
         patch, mask, outline, c = _render_die(spec, rng, style)
-        m = cv2.getRotationMatrix2D((c, c), spec.rotation, 1.0)
+        m: np.ndarray = cv2.getRotationMatrix2D((c, c), spec.rotation, 1.0)
         m[:, 2] += np.array(spec.centre) - c
         # The side of the die shows as a darker offset copy of its silhouette; the shadow falls beyond it.
         offset = np.array(spec.centre, np.float32) - np.array([w / 2, h / 2], np.float32)
         norm = np.linalg.norm(offset) + 1e-6
-        side_shift = offset / norm * spec.size * style.side_view * min(1.0, norm / (0.5 * max(w, h)))
+        side_shift = offset / norm * spec.size * style.side_view * min(1.0, float(norm / (0.5 * max(w, h))))
         if style.shadow > 0:
             ms = m.copy()
             ms[:, 2] += np.array([spec.size * 0.08, spec.size * 0.1])
