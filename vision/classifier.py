@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -35,7 +35,7 @@ NUMERAL_WINDOW = 0.7  # crop side / refined die size for the numeral readers
 NUMERAL_TYPES = ("d4", "d8")
 
 
-def _values_of(types: Sequence[str]) -> Tuple[Tuple[str, int], ...]:
+def _values_of(types: Sequence[str]) -> tuple[tuple[str, int], ...]:
     return tuple((t, v) for t in types for v in range(1, FACES[t] + 1))
 
 
@@ -48,7 +48,7 @@ def _slices(types: Sequence[str], start: int) -> dict:
     return out
 
 
-CLASSES: Tuple[Tuple[str, int], ...] = (("none", 0),) + _values_of(DIE_TYPES)
+CLASSES: tuple[tuple[str, int], ...] = (("none", 0),) + _values_of(DIE_TYPES)
 TYPE_SLICES = _slices(DIE_TYPES, 1)
 NUMERAL_CLASSES = _values_of(NUMERAL_TYPES)
 NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
@@ -89,7 +89,7 @@ class GreyPyramid:
                 break
             self.levels.append(cv2.pyrDown(self.levels[-1]))
 
-    def crop(self, centre: Tuple[float, float], window: float, size: int, angle_deg: float = 0.0) -> np.ndarray:
+    def crop(self, centre: tuple[float, float], window: float, size: int, angle_deg: float = 0.0) -> np.ndarray:
         """A ``size``-pixel square of side ``window`` (frame pixels) around ``centre``, rotated by ``angle_deg``."""
         level = int(np.clip(math.floor(math.log2(max(window / (size * 1.5), 1.0))), 0, len(self.levels) - 1))
         image = self.levels[level]
@@ -109,7 +109,7 @@ def normalise(crops: np.ndarray) -> np.ndarray:
     return ((x - mean) / np.maximum(std, 8.0))[:, None]
 
 
-def crop_batch(pyramid: GreyPyramid, centres: Sequence[Tuple[float, float]], windows: Sequence[float],
+def crop_batch(pyramid: GreyPyramid, centres: Sequence[tuple[float, float]], windows: Sequence[float],
                size: int) -> np.ndarray:
     if not len(centres):
         return np.zeros((0, 1, size, size), np.float32)
@@ -134,11 +134,11 @@ class OnnxNet:
         self.outputs = self.net.getUnconnectedOutLayersNames()
         self.hidden_layer = next((n for n in self.net.getLayerNames() if n.endswith(hidden)), None)
 
-    def run(self, batch: np.ndarray) -> List[np.ndarray]:
+    def run(self, batch: np.ndarray) -> list[np.ndarray]:
         self.net.setInput(batch)
         return list(self.net.forward(self.outputs))
 
-    def run_with_hidden(self, batch: np.ndarray) -> Tuple[List[np.ndarray], np.ndarray]:
+    def run_with_hidden(self, batch: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
         """The outputs, and the activations of the hidden layer before the heads
         (``vision.training.train.build_model``, one row per crop), from one pass."""
         if self.hidden_layer is None:
@@ -154,7 +154,7 @@ class Finder:
     def __init__(self, path: Optional[pathlib.Path] = None):
         self.net = OnnxNet(path or MODEL_DIR / "finder.onnx")
 
-    def predict(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    def predict(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """P(die) (N,) and box corrections (N, 3): dx, dy (fractions of the window), log(size / window)."""
         if len(batch) == 0:
             return np.zeros(0, np.float32), np.zeros((0, 3), np.float32)
@@ -176,7 +176,7 @@ class Reader:
             return np.zeros((0, len(self.classes)), np.float32)
         return softmax(self.net.run(batch)[0])
 
-    def predict_with_features(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    def predict_with_features(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``predict``, and what the network sees in each crop before it names a class: its hidden layer,
         scaled to length 1 (empty where the network has none)."""
         if self.net.hidden_layer is None:
@@ -198,7 +198,7 @@ class FaceReader(Reader):
     def predict(self, batch: np.ndarray) -> np.ndarray:
         return self.predict_with_features(batch)[0]
 
-    def predict_with_features(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    def predict_with_features(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if len(batch) == 0:
             return np.zeros((0, FACE_NUMERALS + 1), np.float32), np.zeros((0, 0), np.float32)
         outputs, h = self.net.run_with_hidden(batch)
@@ -241,25 +241,25 @@ class FrameLooks:
 
     def __init__(self, pyramid: GreyPyramid):
         self.pyramid = pyramid
-        self._seen: Dict[tuple, Tuple[np.ndarray, np.ndarray]] = {}
+        self._seen: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
-    def probabilities(self, net: Reader, dice: Sequence[Tuple[Tuple[float, float], float]], window: float,
+    def probabilities(self, net: Reader, dice: Sequence[tuple[tuple[float, float], float]], window: float,
                       size: int, angles: Sequence[float]) -> np.ndarray:
         """``net``'s probabilities per die (centre, side), the mean over crops ``window`` times its side turned by
         each of ``angles``."""
         return self._looks(net, dice, window, size, angles)[0].mean(axis=0)
 
-    def turned(self, net: Reader, dice: Sequence[Tuple[Tuple[float, float], float]], window: float, size: int,
+    def turned(self, net: Reader, dice: Sequence[tuple[tuple[float, float], float]], window: float, size: int,
                angles: Sequence[float]) -> np.ndarray:
         """(len(dice), len(angles), classes): ``net``'s probabilities for each die's crop at each of ``angles``."""
         return self._looks(net, dice, window, size, angles)[0].transpose(1, 0, 2)
 
-    def features(self, net: Reader, dice: Sequence[Tuple[Tuple[float, float], float]], window: float, size: int,
+    def features(self, net: Reader, dice: Sequence[tuple[tuple[float, float], float]], window: float, size: int,
                  angles: Sequence[float]) -> np.ndarray:
         """(len(angles), len(dice), features): ``net``'s features of the same crops."""
         return self._looks(net, dice, window, size, angles)[1]
 
-    def _looks(self, net: Reader, dice, window: float, size: int, angles) -> Tuple[np.ndarray, np.ndarray]:
+    def _looks(self, net: Reader, dice, window: float, size: int, angles) -> tuple[np.ndarray, np.ndarray]:
         keys = [(id(net), centre, side * window, size, angle) for angle in angles for centre, side in dice]
         missing = [k for k in dict.fromkeys(keys) if k not in self._seen]
         if missing:
@@ -278,7 +278,7 @@ class DigitReader(Reader):
         super().__init__(pathlib.Path(model_dir or MODEL_DIR) / DIGIT_MODEL, classes=tuple(range(9)),
                          trained_by="vision.training.digits", hidden=DIGIT_FEATURES)
 
-    def predict_with_features(self, batch: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    def predict_with_features(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``predict``, and what the network sees in each crop as its last layer takes it (``head_weights``)."""
         if len(batch) == 0:
             return self.predict(batch), np.zeros((0, 0), np.float32)
@@ -321,13 +321,13 @@ def _max_share(p: np.ndarray) -> float:
     return float(p.max()) / max(float(p.sum()), 1e-12)
 
 
-def decode_box(centre: Tuple[float, float], window: float, box: np.ndarray) -> Tuple[Tuple[float, float], float]:
+def decode_box(centre: tuple[float, float], window: float, box: np.ndarray) -> tuple[tuple[float, float], float]:
     """Die centre and size in frame pixels from a crop's box correction (dx, dy, log size/window)."""
     dx, dy, ds = (float(v) for v in box)
     return (centre[0] + dx * window, centre[1] + dy * window), window * math.exp(ds)
 
 
-def type_and_value(p: np.ndarray) -> Tuple[str, float, int, float, Tuple[float, ...]]:
+def type_and_value(p: np.ndarray) -> tuple[str, float, int, float, tuple[float, ...]]:
     """(type, P(type | a die), value, P(value | type), P(each value | type)) from one row of reader
     probabilities."""
     type_p = {t: float(p[s].sum()) for t, s in TYPE_SLICES.items()}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import pathlib
 from dataclasses import replace
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -77,7 +77,7 @@ class DiceReader:
         self.table_values = None
 
     def read(self, frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None,
-             ignore: Sequence[np.ndarray] = (), die_size: Optional[float] = None) -> List[DieReading]:
+             ignore: Sequence[np.ndarray] = (), die_size: Optional[float] = None) -> list[DieReading]:
         """Every die in the frame. ``ignore``: polygons (frame pixels) where no die is looked for, such as the
         calibration markers, whose black squares would otherwise pass for dice and use up the candidates; they
         are painted over in the table's colour, so a die lying next to one is seen without it. ``die_size``:
@@ -93,7 +93,7 @@ class DiceReader:
         return readings
 
     def _read_frame(self, frame_bgr: np.ndarray, profile: ColourProfile, ignore: Sequence[np.ndarray],
-                    die_size: Optional[float]) -> List[DieReading]:
+                    die_size: Optional[float]) -> list[DieReading]:
         if die_size:
             smallest, largest = die_size / DIE_SIZE_SPREAD, die_size * DIE_SIZE_SPREAD
             contrast = ContrastImage.of(frame_bgr, largest, smallest)
@@ -108,7 +108,7 @@ class DiceReader:
         return self._look_between(frame_bgr, looks, contrast, readings, profile, ignore, die_size)
 
     def _read_with_margin(self, frame_bgr: np.ndarray, profile: ColourProfile,
-                          die_size: Optional[float]) -> List[DieReading]:
+                          die_size: Optional[float]) -> list[DieReading]:
         """The dice of a frame no larger than one die, in which none was found, read with ``ONE_DIE_MARGIN`` of
         its side added around it in the colour of its edge: a photo of one die that fills it shows none of the
         table around the die, by which the detector and the finder tell a die."""
@@ -119,8 +119,8 @@ class DiceReader:
         return [_moved(r, -margin) for r in self._read_frame(framed, profile, (), die_size)]
 
     def _look_between(self, frame_bgr: np.ndarray, looks: FrameLooks, contrast: ContrastImage,
-                      readings: List[DieReading], profile: ColourProfile,
-                      ignore: Sequence[np.ndarray], die_size: Optional[float]) -> List[DieReading]:
+                      readings: list[DieReading], profile: ColourProfile,
+                      ignore: Sequence[np.ndarray], die_size: Optional[float]) -> list[DieReading]:
         """``readings`` plus the dice that made no blob of their own.
 
         A die wedged between others can make no blob of its own: the group's blob is stronger at
@@ -143,8 +143,8 @@ class DiceReader:
         return readings
 
     def _search_between(self, frame_bgr: np.ndarray, looks: FrameLooks, contrast: ContrastImage,
-                        readings: List[DieReading], profile: ColourProfile,
-                        ignore: Sequence[np.ndarray], die_size: Optional[float]) -> List[DieReading]:
+                        readings: list[DieReading], profile: ColourProfile,
+                        ignore: Sequence[np.ndarray], die_size: Optional[float]) -> list[DieReading]:
         """The dice read in the contrast left once ``readings`` are taken out (one round of ``_look_between``).
         With a known die size it runs even where nothing was read: two dice touching, alone on the table, make
         one blob of twice their size, which the first search, looking for single dice, passes over. It then
@@ -181,7 +181,7 @@ class DiceReader:
 
     def _read_candidates(self, frame_bgr: np.ndarray, looks: FrameLooks, contrast: ContrastImage,
                          candidates: Sequence[Candidate], profile: ColourProfile,
-                         die_size: Optional[float] = None) -> List[DieReading]:
+                         die_size: Optional[float] = None) -> list[DieReading]:
         """The dice among the candidate blobs: finder, second look, merge, reader, colour. With a known
         ``die_size``, a blob the finder rejects gets one more look, centred where its box points."""
         if not candidates:
@@ -378,10 +378,10 @@ class DiceReader:
 NO_PIP_FACE = 0  # ``_count_pips``: looked, and no face of pips found
 
 
-def _count_pips(frame_bgr: np.ndarray, found, probs: np.ndarray) -> List[Optional[int]]:
+def _count_pips(frame_bgr: np.ndarray, found, probs: np.ndarray) -> list[Optional[int]]:
     """For each find, the pips counted on it (``vision.pips``), ``NO_PIP_FACE`` where no face of pips shows, or
     None where it was not looked at: no die, hardly a D6, or a type and value already sure."""
-    out: List[Optional[int]] = []
+    out: list[Optional[int]] = []
     d6 = TYPE_SLICES["d6"]
     for k, (_, centre, size) in enumerate(found):
         die_p = 1.0 - float(probs[k, 0])
@@ -441,14 +441,14 @@ def _merge(found):
     return kept
 
 
-def _one_per_die(readings: List[DieReading]) -> List[DieReading]:
+def _one_per_die(readings: list[DieReading]) -> list[DieReading]:
     """Among accepted readings of any size whose centres are close, the surest detection.
 
     Readings of similar size are two looks at one die (from boxes placed a little differently): the one
     kept also weighs what the other read (``_weigh_second_look``). A box that held only part of a die can
     be read surely wrong, a six as a three from one row of pips, and the better box, read right, may be
     a little less sure that it is a die; the two together are unsure, and a person is asked."""
-    kept: List[DieReading] = []
+    kept: list[DieReading] = []
     for r in sorted(readings, key=lambda r: -r.detection_confidence):
         same = [i for i, k in enumerate(kept) if math.dist(r.centre, k.centre) <= 0.5 * max(_side(r), _side(k))]
         if not same:
@@ -476,7 +476,7 @@ def _side(reading: DieReading) -> float:
     return max(reading.bbox[2] - reading.bbox[0], 1.0)
 
 
-def _faintest_level(contrast: ContrastImage, readings: List[DieReading]) -> float:
+def _faintest_level(contrast: ContrastImage, readings: list[DieReading]) -> float:
     """The mean contrast over a patch half the die across at the centre of the faintest die read (0 if none)."""
     s = contrast.scale
     levels = []
@@ -502,7 +502,7 @@ def _inside(point, reading: DieReading) -> bool:
     return cv2.pointPolygonTest(outline, (float(point[0]), float(point[1])), False) >= 0
 
 
-def _outline(contrast: ContrastImage, centre, size) -> List[tuple]:
+def _outline(contrast: ContrastImage, centre, size) -> list[tuple]:
     """The die's outline: the minimum-area rectangle of its contrast blob, else its square box. A blob
     whose rectangle is not centred on the die holds part of a die touching it, and taking that outline
     out of the contrast map would leave the other die too little of itself to be found."""
@@ -572,7 +572,7 @@ _default_reader: Optional[DiceReader] = None
 
 
 def read_dice(frame_bgr: np.ndarray, profile: Optional[ColourProfile] = None,
-              ignore: Sequence[np.ndarray] = (), die_size: Optional[float] = None) -> List[DieReading]:
+              ignore: Sequence[np.ndarray] = (), die_size: Optional[float] = None) -> list[DieReading]:
     """Every die in ``frame_bgr``; colours from ``profile`` or, without one, the nearest named colour.
     Nothing is looked for inside the ``ignore`` polygons; ``die_size`` narrows the search to dice of about
     that size (see ``DiceReader.read``)."""

@@ -18,7 +18,7 @@ import multiprocessing
 import pathlib
 import time
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -28,6 +28,9 @@ from vision.classifier import MODEL_DIR
 from vision.detector import MIN_PEAK, MODEL_FILE, STRIDE, DieDetector, network_input, working_scale
 from vision.training.samples import single_die_box
 from vision.training.sources import SOURCES
+
+if TYPE_CHECKING:
+    import torch
 
 CACHE_DIR = pathlib.Path("/tmp/automata-vision-train")
 SMALLEST_PHOTO = 200  # photos smaller than this on their long side are crops of one die, not scenes
@@ -73,7 +76,7 @@ def photo_of(row: dict, source: str) -> Optional[Photo]:
                  str(row["group"]))
 
 
-def _photos_of_source(name: str) -> List[Photo]:
+def _photos_of_source(name: str) -> list[Photo]:
     source = next(s for s in SOURCES if s.name == name)
     rows = [r for r in source.rows_with_labels() if source.rows is None or source.rows(r)]
     return [p for p in (photo_of(r, name) for r in rows) if p is not None]
@@ -92,7 +95,7 @@ def build_bank(path: pathlib.Path, jobs: int = 1) -> None:
     print(f"wrote {path}: {len(photos)} photos, {path.stat().st_size / 2**20:.1f} MiB", flush=True)
 
 
-def load_bank(path: pathlib.Path) -> List[Photo]:
+def load_bank(path: pathlib.Path) -> list[Photo]:
     data = np.load(path, allow_pickle=True)
     return [Photo(bytes(i), np.asarray(b, np.float32).reshape(-1, 4), bool(c), str(s), str(g))
             for i, b, c, s, g in zip(data["images"], data["boxes"], data["complete"], data["source"], data["group"])]
@@ -117,12 +120,12 @@ def render(seed: int) -> Photo:
     return Photo(encoded.tobytes(), boxes, True, "renders", f"render_{seed}")
 
 
-def renders(count: int, seed: int, jobs: int) -> List[Photo]:
+def renders(count: int, seed: int, jobs: int) -> list[Photo]:
     with multiprocessing.Pool(jobs) as pool:
         return pool.map(render, range(seed * 100000, seed * 100000 + count), chunksize=16)
 
 
-def scaled_crop(photo: Photo, rng: np.random.Generator) -> Tuple[np.ndarray, np.ndarray]:
+def scaled_crop(photo: Photo, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A ``CROP`` x ``CROP`` piece of ``photo`` at a random scale and turn, and its dice's boxes there."""
     image = photo.decoded()
     boxes = photo.boxes.copy()
@@ -171,7 +174,7 @@ def recoloured(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(x, 0, 255).astype(np.uint8)
 
 
-def targets(boxes: np.ndarray, complete: bool) -> Dict[str, np.ndarray]:
+def targets(boxes: np.ndarray, complete: bool) -> dict[str, np.ndarray]:
     """The maps the network learns for a crop with ``boxes``: heat (a Gaussian at each centre), the weight of
     each cell's "no die" (lower on incomplete photos, none around dice too small to teach), and at each
     centre cell the offset and the log side in cells."""
@@ -203,16 +206,16 @@ def targets(boxes: np.ndarray, complete: bool) -> Dict[str, np.ndarray]:
 class CropStream:
     """Training crops drawn from the bank (``real_share`` of them) and from renders."""
 
-    def __init__(self, real: List[Photo], rendered: List[Photo], real_share: float, seed: int):
+    def __init__(self, real: list[Photo], rendered: list[Photo], real_share: float, seed: int):
         self.real, self.rendered, self.real_share, self.seed = real, rendered, real_share, seed
         # Each source is drawn in proportion to the square root of its size: the small ones still teach.
-        counts: Dict[str, int] = {}
+        counts: dict[str, int] = {}
         for p in real:
             counts[p.source] = counts.get(p.source, 0) + 1
         odds = np.array([1.0 / math.sqrt(counts[p.source]) for p in real])
         self.odds = odds / odds.sum()
 
-    def sample(self, index: int) -> Tuple[np.ndarray, Dict[str, np.ndarray]]:
+    def sample(self, index: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         rng = np.random.default_rng((self.seed, index))
         if self.rendered and (not self.real or rng.random() >= self.real_share):
             photo = self.rendered[int(rng.integers(len(self.rendered)))]
@@ -268,7 +271,7 @@ def build_model(width: int = 48):
     return Detector()
 
 
-def loss(outputs, batch) -> Tuple["torch.Tensor", Dict[str, float]]:
+def loss(outputs, batch) -> tuple["torch.Tensor", dict[str, float]]:
     """The CenterNet focal loss on the heat, and L1 on offset and size at the dice's centres."""
     import torch
 
@@ -328,7 +331,7 @@ def fit(stream: CropStream, args):
         loader = torch.utils.data.DataLoader(data, batch_size=args.batch, num_workers=args.jobs, collate_fn=_collate,
                                              drop_last=True)
         model.train()
-        totals: Dict[str, float] = {}
+        totals: dict[str, float] = {}
         for images, batch in loader:
             progress = (time.time() - started) / (60 * args.minutes) if args.minutes else step / (args.epochs * batches)
             if progress >= 1.0:
@@ -363,7 +366,7 @@ def export(model, out: pathlib.Path) -> None:
     print(f"wrote {out} ({out.stat().st_size / 1024:.0f} KiB)", flush=True)
 
 
-def detector_figures(detector: DieDetector, photos: Sequence[Photo], min_peak: float) -> Dict[str, float]:
+def detector_figures(detector: DieDetector, photos: Sequence[Photo], min_peak: float) -> dict[str, float]:
     """Dice found (a peak within half a die of its centre, of a size within a factor of two) of every labelled
     die, and peaks on no die per photo where every die is labelled: the detector alone."""
     found = labelled = false = complete = 0

@@ -25,7 +25,7 @@ import functools
 import glob
 import math
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -36,7 +36,7 @@ DIGITS = "12345678"
 
 
 @functools.lru_cache(maxsize=1)
-def font_files() -> Tuple[str, ...]:
+def font_files() -> tuple[str, ...]:
     """TrueType and OpenType fonts that draw the digits 1 to 8 as eight different glyphs."""
     from PIL import ImageFont
 
@@ -109,7 +109,7 @@ class Solid:
     """A die's corners and faces (each face's corners counter-clockwise seen from outside)."""
 
     vertices: np.ndarray
-    faces: Tuple[Tuple[int, ...], ...]
+    faces: tuple[tuple[int, ...], ...]
 
     def normal(self, face: int) -> np.ndarray:
         p = self.vertices[list(self.faces[face])]
@@ -120,7 +120,7 @@ class Solid:
         return self.vertices[list(self.faces[face])].mean(axis=0)
 
 
-def _outward(vertices: np.ndarray, faces) -> Tuple[Tuple[int, ...], ...]:
+def _outward(vertices: np.ndarray, faces) -> tuple[tuple[int, ...], ...]:
     """``faces`` with each one's corners ordered counter-clockwise seen from outside."""
     out = []
     for f in faces:
@@ -154,7 +154,7 @@ def _solid(die_type: str) -> Solid:
 SOLIDS = {t: _solid(t) for t in ("d4", "d6", "d8")}
 
 
-def face_values(die_type: str, rng: np.random.Generator) -> List[int]:
+def face_values(die_type: str, rng: np.random.Generator) -> list[int]:
     """A value for each face (for a D4, each corner), in the layout of real dice: opposite faces of a D6 sum
     to 7 and of a D8 (on most dice) to 9."""
     solid = SOLIDS[die_type]
@@ -250,7 +250,7 @@ def _plastic(look: Look, rng: np.random.Generator, side: int) -> np.ndarray:
 # ---------------------------------------------------------------- face textures
 
 
-def _face_frame(solid: Solid, face: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+def _face_frame(solid: Solid, face: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     """The face's centroid, two in-plane axes (the second the first turned towards the face's normal) and the
     radius around the centroid that its texture spans."""
     corners = solid.vertices[list(solid.faces[face])]
@@ -288,11 +288,11 @@ class Numeral:
 
 
 def face_ink(die_type: str, solid: Solid, face: int, values: Sequence[int], look: Look, base_read: bool,
-             rng: np.random.Generator) -> Tuple[np.ndarray, List[Numeral]]:
+             rng: np.random.Generator) -> tuple[np.ndarray, list[Numeral]]:
     """The face's ink as a float mask over its texture, numerals (or pips) laid out as on a real die; and the
     numerals drawn."""
     ink = np.zeros((TEXTURE, TEXTURE), np.float32)
-    drawn: List[Numeral] = []
+    drawn: list[Numeral] = []
     c, e1, e2, radius = _face_frame(solid, face)
     corners = solid.vertices[list(solid.faces[face])]
     flat = np.array([[(p - c) @ e1, (p - c) @ e2] for p in corners])
@@ -346,7 +346,7 @@ def _pips(ink: np.ndarray, value: int, inradius_px: float, rng) -> None:
 
 
 def face_texture(die_type: str, solid: Solid, face: int, values: Sequence[int], look: Look, base_read: bool,
-                 plastic: np.ndarray, rng: np.random.Generator) -> Tuple[np.ndarray, List[Numeral]]:
+                 plastic: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, list[Numeral]]:
     """The face's colours (BGR floats): ``plastic`` (a patch of the die's), and its ink; and its numerals."""
     ink, drawn = face_ink(die_type, solid, face, values, look, base_read, rng)
     plastic = np.roll(plastic, tuple(rng.integers(0, TEXTURE, 2)), axis=(0, 1))
@@ -365,10 +365,10 @@ def face_texture(die_type: str, solid: Solid, face: int, values: Sequence[int], 
 @dataclass
 class Render:
     image: np.ndarray  # BGR uint8
-    centre: Tuple[float, float]  # the die's outline's bounding-box centre
+    centre: tuple[float, float]  # the die's outline's bounding-box centre
     size: float  # the bounding box's longer side
     value: int
-    ups: List[float]  # which way the numerals that show the value point (degrees clockwise from up)
+    ups: list[float]  # which way the numerals that show the value point (degrees clockwise from up)
 
 
 def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
@@ -446,7 +446,7 @@ def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, 
     specular, shininess = rng.uniform(0.0, 0.7) ** 1.5, rng.uniform(8, 80)
     die_mask = np.zeros((side, side), np.float32)
     plastic = _plastic(look, rng, TEXTURE)
-    ups: List[float] = []
+    ups: list[float] = []
     for face in range(len(solid.faces)):
         n = rotation @ solid.normal(face)
         centre3 = rotation @ solid.centroid(face) + lift
@@ -543,7 +543,7 @@ class Backgrounds:
 
 
 def patches_from_photos(rows: Sequence[dict], rng: np.random.Generator, per_photo: int = 2,
-                        side: int = 128) -> List[np.ndarray]:
+                        side: int = 128) -> list[np.ndarray]:
     """Square table patches from labelled photos (``rows`` with absolute image paths and every die boxed),
     away from every labelled die."""
     out = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import pathlib
 import time
-from typing import Dict, Sequence, Tuple
+from typing import Sequence
 
 import numpy as np
 
@@ -34,7 +34,7 @@ UPRIGHT_REPEATS = 4  # each upright turn of a real die is learnt this many times
 NONE_TURNS = 6  # turns of a real die learnt as none, each epoch
 
 
-def die_accuracy(predict, crops) -> Dict[str, float]:
+def die_accuracy(predict, crops) -> dict[str, float]:
     """Each type's value recall balanced over its values, for real dice cut at every one of ``DIGIT_TURNS``
     (rows die after die): a die's value is the one most upright over its turns (``digit_values``)."""
     rows = predict(normalise(crops.crops))
@@ -51,7 +51,7 @@ def real_dice(names: Sequence[str], rng: np.random.Generator) -> NumeralCrops:
     return NumeralCrops(crops.crops[kept], crops.types[kept], crops.values[kept], crops.pips[kept])
 
 
-def real_labels(odds: np.ndarray, values: np.ndarray, rng: np.random.Generator) -> Tuple[np.ndarray, np.ndarray]:
+def real_labels(odds: np.ndarray, values: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """Which crops of real dice to learn from this epoch, and as what. ``odds`` (dice, turns, 9) are the
     reader's rows for each die at each of ``REAL_TURNS``, ``values`` the dice's labels. The turn where the
     labelled value is most upright and its two neighbours are learnt as the value (``UPRIGHT_REPEATS`` times);

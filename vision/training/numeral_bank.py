@@ -12,7 +12,7 @@ import math
 import multiprocessing
 import pathlib
 from dataclasses import dataclass
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -64,7 +64,7 @@ class NumeralCrops:
 
 
 def close_crops(image: np.ndarray, centre, size: float, rng: np.random.Generator,
-                turns: Sequence[float]) -> List[np.ndarray]:
+                turns: Sequence[float]) -> list[np.ndarray]:
     """Close crops of the die at ``centre`` (its box ``size`` across), one at each of ``turns`` (degrees), each
     as the reader cuts one around a box the finder got nearly right: scaled and shifted a little."""
     pyramid = GreyPyramid(image)
@@ -76,7 +76,7 @@ def close_crops(image: np.ndarray, centre, size: float, rng: np.random.Generator
     return out
 
 
-def labelled_turns(ups: Sequence[float], rng: np.random.Generator) -> List[tuple]:
+def labelled_turns(ups: Sequence[float], rng: np.random.Generator) -> list[tuple]:
     """(turn, upright?) for a rendered die whose value's numerals point ``ups``: ``UPRIGHT_CROPS`` turns that
     stand one of them upright, ``TURNED_CROPS`` that stand none."""
     out = [(float(rng.choice(ups)) + rng.uniform(-UPRIGHT_SPREAD, UPRIGHT_SPREAD), True) for _ in range(UPRIGHT_CROPS)]
@@ -134,7 +134,7 @@ def rendered_bank(dice: int, seed: int, folder: pathlib.Path, patches: Sequence[
     return NumeralCrops.join([NumeralCrops.load(pathlib.Path(p)) for p in paths])
 
 
-def background_patches(rows: Sequence[dict], seed: int, limit: int = 600) -> List[np.ndarray]:
+def background_patches(rows: Sequence[dict], seed: int, limit: int = 600) -> list[np.ndarray]:
     """Table patches cut from labelled photos away from their dice."""
     from vision.training import dice3d
 

@@ -13,7 +13,7 @@ import argparse
 import json
 import pathlib
 import time
-from typing import Dict, List, Optional, Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -36,11 +36,11 @@ def _source(name: str) -> Source:
     return next((s for s in SOURCES if s.name == name), Source(name, "measured only, never trained on"))
 
 
-def reader_boxes(source: Source, rows: Sequence[dict]) -> List[Optional[List[float]]]:
+def reader_boxes(source: Source, rows: Sequence[dict]) -> list[Optional[list[float]]]:
     """The box the shipped reader finds around each row's one labelled die (None where it finds none),
     cached per source: the real crops are cut where the reader would cut them."""
     path = CACHE / f"boxes-{source.name}.json"
-    cached: Dict[str, Optional[List[float]]] = json.loads(path.read_text()) if path.exists() else {}
+    cached: dict[str, Optional[list[float]]] = json.loads(path.read_text()) if path.exists() else {}
     missing = [r for r in rows if _key(source, r) not in cached]
     if missing:
         import cv2
@@ -187,7 +187,7 @@ def _rows(model, crops: np.ndarray) -> np.ndarray:
     return np.concatenate(rows)
 
 
-def crop_accuracy(model, crops: NumeralCrops) -> Dict[str, float]:
+def crop_accuracy(model, crops: NumeralCrops) -> dict[str, float]:
     """Rendered crops: per die type, the share whose upright value (or "none upright") is read right; and the
     face kind's."""
     rows = _rows(model, crops.crops)
@@ -203,14 +203,14 @@ def crop_accuracy(model, crops: NumeralCrops) -> Dict[str, float]:
     return out
 
 
-def die_accuracy(model, crops: NumeralCrops) -> Dict[str, float]:
+def die_accuracy(model, crops: NumeralCrops) -> dict[str, float]:
     """Real dice cut at every one of ``FACE_TURNS``: per die type, the balanced share whose value the turns
     read right together, as ``DiceReader`` reads them."""
     rows = _rows(model, crops.crops)
     return turned_dice_recall(rows.reshape(-1, len(FACE_TURNS), rows.shape[1]).mean(axis=1), crops, upright_values)
 
 
-def turned_dice_recall(turns_mean: np.ndarray, crops: NumeralCrops, odds) -> Dict[str, float]:
+def turned_dice_recall(turns_mean: np.ndarray, crops: NumeralCrops, odds) -> dict[str, float]:
     """Per die type, the value recall balanced over its values of real dice cut at the same turns each (rows die
     after die), from a reader's look at each die (``turns_mean``: its rows averaged over the turns, or its rows at
     each turn); ``odds(look, die_type)`` gives the type's value odds."""

@@ -11,7 +11,7 @@ import json
 import math
 import pathlib
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Callable, Iterable, Optional, Sequence, Union
 
 import cv2
 import numpy as np
@@ -30,9 +30,9 @@ MAX_REFINED_DIE = 130.0  # the largest die ``die_box_around`` looks for, in phot
 class SampleSet:
     """Crops with labels. ``classes`` < 0 marks a die of known type but unknown value: -(type index + 1)."""
 
-    crops: List[np.ndarray] = field(default_factory=list)
-    classes: List[int] = field(default_factory=list)
-    boxes: List[np.ndarray] = field(default_factory=list)  # (dx, dy, log size/window); zeros for negatives
+    crops: list[np.ndarray] = field(default_factory=list)
+    classes: list[int] = field(default_factory=list)
+    boxes: list[np.ndarray] = field(default_factory=list)  # (dx, dy, log size/window); zeros for negatives
 
     def add(self, crop: np.ndarray, cls: int, box: Optional[np.ndarray] = None) -> None:
         self.crops.append(crop)
@@ -129,7 +129,7 @@ def _add_negatives(out: Samples, frame, pyramid, geometry, rng, count: int) -> N
                 _add_negative(out, pyramid, (ci + cj) / 2, max(si, sj) * 1.1, rng)
 
 
-def single_die_box(frame: np.ndarray) -> Optional[List[float]]:
+def single_die_box(frame: np.ndarray) -> Optional[list[float]]:
     """The box of the one die in a photo of a single die on a plain surface.
 
     The surface colour is the median of the photo's border; the die is the largest
@@ -202,7 +202,7 @@ def numeral_samples(scenes: int, seed: Union[int, Sequence[int]], per_die: int =
     return out
 
 
-def die_box_around(finder: Finder, pyramid: GreyPyramid, bbox: Sequence[float]) -> Optional[List[float]]:
+def die_box_around(finder: Finder, pyramid: GreyPyramid, bbox: Sequence[float]) -> Optional[list[float]]:
     """The box of the whole die around a labelled box that may hold only its pips or top face: the finder's
     surest look at windows from one to four times the label's size (up to ``MAX_REFINED_DIE`` pixels),
     then a look centred on the box it gives; None where it sees no die there or its box is off the label."""
@@ -219,14 +219,14 @@ def die_box_around(finder: Finder, pyramid: GreyPyramid, bbox: Sequence[float]) 
     return [found[0] - size / 2, found[1] - size / 2, found[0] + size / 2, found[1] + size / 2]
 
 
-def relabelled(dice: Sequence[dict], changes: Sequence[Optional[dict]]) -> List[dict]:
+def relabelled(dice: Sequence[dict], changes: Sequence[Optional[dict]]) -> list[dict]:
     """``dice`` with each one's ``changes`` applied; a die whose change is None is left out."""
     return [dict(d, **change) for d, change in zip(dice, changes) if change is not None]
 
 
 def manifest_samples(manifest: pathlib.Path, groups: Optional[Iterable[str]], seed: int,
                      exclude_groups: Iterable[str] = (), frames: Optional[Callable[[dict], bool]] = None,
-                     relabel: Optional[Dict[str, List[Optional[dict]]]] = None) -> Samples:
+                     relabel: Optional[dict[str, list[Optional[dict]]]] = None) -> Samples:
     """Crops from a labelled photo manifest. Single-die photos without a box get one from ``single_die_box``.
     ``relabel`` (image -> per labelled die, the fields to change, or None to leave it out) is applied first."""
     rng = np.random.default_rng(seed)

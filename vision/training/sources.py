@@ -11,7 +11,7 @@ import hashlib
 import json
 import pathlib
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -45,10 +45,10 @@ class Source:
     # Its boxes often hold only the pips or the top face: ``write_die_boxes`` relabels them once.
     partial_boxes: bool = False
 
-    def labels(self) -> Optional[Dict[str, List[Optional[dict]]]]:
+    def labels(self) -> Optional[dict[str, list[Optional[dict]]]]:
         return json.loads(ADDED_LABELS.read_text())[self.name] if self.relabelled else None
 
-    def rows_with_labels(self) -> List[dict]:
+    def rows_with_labels(self) -> list[dict]:
         """The manifest's rows with the project's labels applied; image paths made absolute."""
         root = DATA_ROOT / self.name
         changes = self.labels() or {}
@@ -62,7 +62,7 @@ class Source:
         return out
 
 
-SOURCES: Tuple[Source, ...] = (
+SOURCES: tuple[Source, ...] = (
     Source("rune55_d6", '"Rune55" by rune-zkmvl, Roboflow Universe, CC BY 4.0'),
     Source("epanemu_d6", '"Dice" v3 by Epanemu (GameDiceRecognition), CC BY 4.0'),
     Source("matteop65_d6", "Copyright (c) 2021 Matteo Anthony Penlington, MIT licence", relabelled=True,
@@ -93,7 +93,7 @@ def source_samples(source: Source, seed: int, cache_dir: pathlib.Path, digest: s
 
 
 def save_samples(samples: Samples, cache: pathlib.Path) -> None:
-    arrays: Dict[str, np.ndarray] = {}
+    arrays: dict[str, np.ndarray] = {}
     for name, part in (("finder", samples.finder), ("reader", samples.reader)):
         if part.crops:
             for key, value in zip(("crops", "classes", "boxes"), part.arrays()):
@@ -118,7 +118,7 @@ def write_die_boxes(source: Source) -> None:
 
     finder = Finder()
     root = DATA_ROOT / source.name
-    labels: Dict[str, List[Optional[dict]]] = {}
+    labels: dict[str, list[Optional[dict]]] = {}
     for line in open(root / "manifest.jsonl"):
         row = json.loads(line)
         frame = cv2.imread(str(root / row["image"]))

@@ -18,7 +18,6 @@ import hashlib
 import multiprocessing
 import pathlib
 import time
-from typing import Tuple
 
 import numpy as np
 
@@ -95,7 +94,7 @@ def starmap(function, chunks, jobs: int) -> list:
         return pool.starmap(function, chunks)
 
 
-def collect(args) -> Tuple[Samples, Samples]:
+def collect(args) -> tuple[Samples, Samples]:
     """The finder's and reader's crops of every real source not left out (``args.leave_out``), and of renders,
     which teach what no real source has (D4 and D8 in the player colours, the table's layout)."""
     digest = _code_digest()
