@@ -9,7 +9,7 @@ from statistics import fmean
 import pytest
 
 from companion.cli import build_parser, main
-from companion.cli.evenings import automa_levels
+from companion.session.evenings_report import automa_levels
 from companion.session.evenings import Finished, Seat
 from companion.games.registry import game_named, played_by_lines, registered
 from companion.session import SeatSpec, TableSession
