@@ -125,3 +125,16 @@ def level_offers(games: list[Finished]) -> list[Offer]:
         if len(last) == IN_A_ROW and len(levels) == 1 and all(won for _, won in last):
             offers.append(Offer(name, game_name, levels[0]))
     return offers
+
+
+RECENT_GAMES = 12  # the newest games of a game replayed, at a game's end, for a level to offer
+
+
+def offers_at_end(store: GameStore, game_id: str) -> list[str]:
+    """The next level offered, in words, to each person at the finished game ``game_id`` who beat an Automa's level
+    in their last games of that game (among its newest ``RECENT_GAMES``), whichever game it is: only offered,
+    never set."""
+    header = store.header(game_id)
+    people = {seat.name for seat in seats_of(header, {}) if seat.automa_level is None}
+    games, _, _ = finished_games(store, game_kind(header), newest=RECENT_GAMES)
+    return [offer.words for offer in level_offers(games) if offer.name in people]
