@@ -43,5 +43,5 @@ def test_every_game_with_levels_offers_the_next_one_at_its_end(app):
         assert screen.over
         offered.append(screen.offer_text)
     assert offered == ["", "", "Person 1 has won 3 games in a row against the Euphoria Automa of level intermediate: "
-                               "try the next level next game?"]
+                               "try level experienced next game?"]
     assert offered[-1] in texts(screen)
