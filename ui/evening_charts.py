@@ -13,7 +13,7 @@ from kivy.uix.widget import Widget
 
 from . import theme
 from .canvas_text import text_width
-from .evening_series import LevelSeries, PlayerRow, ScoreBar, evening_label
+from .evening_series import LevelSeries, PlayerRow, ScoreBar, evening_label, evenings_of
 from .sheet import Sheet
 
 GAP = 10
@@ -99,17 +99,17 @@ class LevelsChart(Chart):
     LABELS_H = 28  # the evenings' dates under the plot
     MARK = 7       # a marker's half size
 
-    series = ListProperty()    # LevelSeries
-    evenings = ListProperty()  # every evening shown, oldest first (YYYY-MM-DD)
+    series = ListProperty()  # LevelSeries
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.bind(series=self.draw, evenings=self.draw)
+        self.bind(series=self.draw)
+        self.evenings: list[str] = []  # every evening any level played, oldest first (YYYY-MM-DD)
         self.points: dict[str, list[tuple[float, float]]] = {}  # each level's points as drawn (x, y)
 
     def paint(self, sheet: Sheet) -> None:
-        self.points = {}
-        if not self.series or not self.evenings:
+        self.evenings, self.points = evenings_of(self.series), {}
+        if not self.series:
             return
         axis_w = text_width("100%") + 8
         x0, x1 = self.x + axis_w, self.right - self.LEGEND_W - GAP
@@ -178,20 +178,27 @@ class ScoresChart(Chart):
     Automas (pale, outlined) in the category's colour on the Score screen, each with its mean after it."""
 
     ROW = 30
-    GROUP_GAP = 8
+    LEAST = 24  # a row's height at the least: 18 px text, one row apart from the next
+    GROUP_GAP = 4
 
     bars = ListProperty()  # ScoreBar
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.bind(bars=self.draw)
+        self.shown: list[ScoreBar] = []
 
     def paint(self, sheet: Sheet) -> None:
-        bars: Sequence[ScoreBar] = self.bars
+        self.shown = bars = self._fitting()
         if not bars:
             return
+        left_out = list(dict.fromkeys(bar.category for bar in self.bars[len(bars):]))
+        if left_out:
+            sheet.text(f"and {', '.join(left_out)}", theme.MUTED, self.x, self.y + self.LEAST / 2, anchor="left",
+                       width=self.width)
         groups = len({bar.category for bar in bars})
-        row_h = min(self.ROW, (self.height - self.GROUP_GAP * (groups - 1)) / len(bars))
+        height = self.height - (self.LEAST if left_out else 0)
+        row_h = min(self.ROW, (height - self.GROUP_GAP * (groups - 1)) / len(bars))
         category_w = max(text_width(bar.category) for bar in bars)
         side_w = max(text_width(bar.side) for bar in bars)
         value_w = max(text_width(f"{bar.mean:g}") for bar in bars)
@@ -210,6 +217,17 @@ class ScoresChart(Chart):
             sheet.text(bar.side, theme.MUTED, self.x + category_w + GAP, middle, anchor="left")
             self._bar(sheet, bar, zero, bar.mean * scale, middle, row_h - 8)
             top, previous = top - row_h, bar.category
+
+    def _fitting(self) -> list[ScoreBar]:
+        """The bars of the first categories, as many whole ones as fit, with a line for the names of the others."""
+        bars: list[ScoreBar] = list(self.bars)
+        categories = list(dict.fromkeys(bar.category for bar in bars))
+        for count in range(len(categories), 0, -1):
+            kept = [bar for bar in bars if bar.category in categories[:count]]
+            room = self.height - self.GROUP_GAP * (count - 1) - (self.LEAST if count < len(categories) else 0)
+            if len(kept) * self.LEAST <= room:
+                return kept
+        return []
 
     def _bar(self, sheet: Sheet, bar: ScoreBar, zero: float, length: float, middle: float, bar_h: float) -> None:
         rgba = theme.CATEGORY_RGBA.get(bar.category, TOTAL)

@@ -4,6 +4,7 @@ registered game) drawn as charts, each game's levels and scores; nothing yet sai
 from __future__ import annotations
 
 import json
+from datetime import date, timedelta
 
 import pytest
 from kivy.uix.button import Button
@@ -12,9 +13,10 @@ from kivy.uix.label import Label
 from companion.cli import build_parser
 from companion.cli.stats import show_stats
 from companion.games.registry import registered
-from sim.app_driver import build_app, buttons, tap, texts, walk
+from sim.app_driver import build_app, buttons, pump, tap, texts, walk
 from sim.evenings import EVENINGS, evenings_database
-from ui.evening_series import game_title
+from ui.evening_series import EveningPoint, LevelSeries, PlayerRow, ScoreBar, game_title
+from ui.theme import CATEGORY_RGBA
 
 from .test_table_four_seats import apart, corners, window_box
 
@@ -121,19 +123,23 @@ def test_nothing_finished_yet_is_said_plainly(app):
     assert app.manager.current == "home"
 
 
+def assert_fits(chart, where) -> None:
+    """The chart's words in 18 px, inside the chart on the window, none over another."""
+    x0, y0, x1, y1 = window_box(chart)
+    assert 0 <= x0 and x1 <= WINDOW[0] and 0 <= y0 and y1 <= WINDOW[1], where
+    drawn = [(t.text, corners(t.box)) for t in chart.sheet.texts]
+    for text, (left, bottom, right, top) in drawn:
+        assert x0 <= left and right <= x1 and y0 <= bottom and top <= y1, (where, text)
+    for i, (text_a, a) in enumerate(drawn):
+        for text_b, b in drawn[i + 1:]:
+            assert apart(a, b), (where, text_a, text_b)
+    assert all(t.font_size >= 18 for t in chart.sheet.texts), where
+
+
 def test_every_view_fits_800x480_with_18_px_text_and_48_px_targets(evenings):
     for view, game in views(evenings):
         where = (view, game)
-        chart = next(c for c in evenings.charts if c.sheet.texts)
-        x0, y0, x1, y1 = window_box(chart)
-        assert 0 <= x0 and x1 <= WINDOW[0] and 0 <= y0 and y1 <= WINDOW[1], where
-        drawn = [(t.text, corners(t.box)) for t in chart.sheet.texts]
-        for text, (left, bottom, right, top) in drawn:
-            assert x0 <= left and right <= x1 and y0 <= bottom and top <= y1, (where, text)
-        for i, (text_a, a) in enumerate(drawn):
-            for text_b, b in drawn[i + 1:]:
-                assert apart(a, b), (where, text_a, text_b)
-        assert all(t.font_size >= 18 for t in chart.sheet.texts), where
+        assert_fits(next(c for c in evenings.charts if c.sheet.texts), where)
         labels = [w for w in walk(evenings) if isinstance(w, Label) and w.text and w.opacity and w.height]
         for label in labels:
             assert label.font_size >= 18, (where, label.text)
@@ -144,3 +150,31 @@ def test_every_view_fits_800x480_with_18_px_text_and_48_px_targets(evenings):
         for button in (w for w in walk(evenings) if isinstance(w, Button) and w.opacity and w.height):
             assert button.height >= 48 and button.width >= 48, (where, button.text)
         assert all(b.text != "" for b in buttons(evenings))
+
+
+def test_a_crowded_chart_still_fits_and_says_what_it_leaves_out(evenings):
+    """Twenty names, seven levels over thirty evenings, every category of Automata's score."""
+    players, levels, scores = evenings.charts
+    players.rows = [PlayerRow(f"Player {n}", 30 - n, n % 7, (("Automata", 30 - n, n % 7),)) for n in range(20)]
+    pump(2)
+    assert 0 < len(players.shown) < 20 and f"and {20 - len(players.shown)} more" in [t.text for t in players.sheet.texts]
+    assert_fits(players, "players")
+    players.rows = []
+    tap("Levels")
+    tap("Automata")
+    evenings_30 = [(date(2026, 1, 1) + timedelta(days=7 * n)).isoformat() for n in range(30)]
+    levels.series = [LevelSeries(str(level), 30, 10, tuple(EveningPoint(e, 1, (n + level) % 2)
+                                                           for n, e in enumerate(evenings_30)))
+                     for level in range(1, 8)]
+    pump(2)
+    assert len(levels.points) == 7 and levels.evenings == evenings_30
+    assert_fits(levels, "levels")
+    levels.series = []
+    tap("Scores")
+    categories = ["Total", *CATEGORY_RGBA]
+    scores.bars = [ScoreBar(c, side, 10.5 - n) for n, c in enumerate(categories) for side in ("People", "Automas")]
+    pump(2)
+    left_out = [t.text for t in scores.sheet.texts if t.text.startswith("and ")]
+    assert len({bar.category for bar in scores.shown}) < len(categories) and left_out
+    assert all(c in left_out[0] for c in categories[len({bar.category for bar in scores.shown}):])
+    assert_fits(scores, "scores")

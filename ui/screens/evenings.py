@@ -13,8 +13,7 @@ from companion.store import StoreError
 
 from .. import kv, theme
 from ..evening_charts import LevelsChart, PlayersChart, ScoresChart
-from ..evening_series import (evenings_of, game_title, level_games, level_series, player_rows, score_bars,
-                              score_games)
+from ..evening_series import game_title, level_games, level_series, player_rows, score_bars, score_games
 from ..widgets import TouchButton
 from .common import CompanionScreen
 
@@ -42,7 +41,7 @@ class EveningsScreen(CompanionScreen):
     empty = BooleanProperty(True)  # no finished game in the database
     message = StringProperty(NOTHING_YET)  # in place of the charts
     note = StringProperty("")      # what the chart shows, and the next levels offered
-    summary = StringProperty("")   # the games finished, by game
+    summary = StringProperty("")   # the games finished, by game (over the players' chart)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -73,8 +72,7 @@ class EveningsScreen(CompanionScreen):
         self._lay_out_games()
         players, levels, scores = self.charts
         players.rows = player_rows(self.data) if view == PLAYERS else []
-        series = level_series(self.data, self.game) if view == LEVELS else []
-        levels.evenings, levels.series = evenings_of(series), series
+        levels.series = level_series(self.data, self.game) if view == LEVELS else []
         scores.bars = score_bars(self.data, self.game) if view == SCORES else []
         offers = [o["words"] for o in self.data["offers"] if o["game"] == self.game] if view == LEVELS else []
         self.note = "\n".join([theme.escape(NOTES[view])]
