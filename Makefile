@@ -38,6 +38,7 @@ lint: install
 
 screenshots: install
 	$(BIN)/python -m sim.screenshots docs/screenshots
+	$(BIN)/python -m sim.evenings_screenshots docs/screenshots
 
 bench: install
 	$(BIN)/python benchmarks/engine.py

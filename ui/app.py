@@ -33,11 +33,11 @@ from .voice import Voice
 
 log = logging.getLogger(__name__)
 PANEL_POLL_S = 0.05
-# The screens of a game after Home: (module of ui.screens, class), imported once Home is built.
+# The screens after Home (a game's, and Evenings): (module of ui.screens, class), imported once Home is built.
 GAME_SCREENS = (("new_game", "NewGameScreen"), ("other_setup", "OtherSetupScreen"), ("other_game", "OtherGameScreen"),
                 ("entry", "EntryScreen"), ("setup", "SetupScreen"), ("calibrate", "CalibrateScreen"), ("teach_dice", "TeachDiceScreen"),
                 ("table", "TableScreen"), ("automa", "AutomaScreen"), ("score", "ScoreScreen"),
-                ("history", "HistoryScreen"))
+                ("history", "HistoryScreen"), ("evenings", "EveningsScreen"))
 
 
 class CompanionApp(App):

@@ -16,7 +16,7 @@ from companion.line_games.kinds import GameKind
 from companion.line_games.setup_form import SetupForm, setup_form
 from companion.line_games.table import OtherGameTable
 from companion.session.dice_learning import ConfirmedDie
-from companion.session.evenings import finished_games, level_offers
+from companion.session.evenings import offers_at_end
 from companion.session.rolls import expected_roll
 from companion.session.runtime import TableRuntime
 from companion.session.table import Outcome, SeatSpec, TableSession
@@ -27,7 +27,6 @@ from hardware.panel import Panel
 PERSON, AUTOMA, ROLL, OVER = "person", "automa", "roll", "over"
 PHASE_NAMES = {Phase.SETUP: "Setup", Phase.DEPLOY: "Deployment", Phase.ACTIVATE: "Activation",
                Phase.RESET: "Reset", Phase.OVER: "Game over"}
-RECENT_GAMES = 12  # the newest games of Automata the Score screen replays for a level to offer
 
 
 class GameController:
@@ -176,9 +175,7 @@ class GameController:
     def final_score(self) -> Score:
         return score(self.playing.session.state)
 
-    def level_offers(self) -> list[str]:
-        """The next level offered to each person at this finished game who beat the Automas' level in their
-        last games of Automata (among the newest ``RECENT_GAMES``), in words; only offered, never set."""
-        people = {self.seat_name(i) for i, spec in enumerate(self.playing.session.seats) if spec.kind == "person"}
-        games, _, _ = finished_games(self.store, AUTOMATA, newest=RECENT_GAMES)
-        return [offer.words for offer in level_offers(games) if offer.name in people]
+    def level_offers(self, game_id: str) -> list[str]:
+        """The next level offered to each person at the finished game ``game_id`` (of any game) who beat the
+        Automas' level three games in a row, in words; only offered, never set."""
+        return offers_at_end(self.store, game_id)

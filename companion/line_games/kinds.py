@@ -47,6 +47,11 @@ class Shown(Protocol):
         """Its button's (RGBA)."""
         ...
 
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """Its Automa's levels as a game's header names them, the easiest first; none for a game without them."""
+        ...
+
 
 class Answered(Protocol):
     """The answer to a line submitted to a game in play: whether it was played (and saved), or why not."""
@@ -300,6 +305,7 @@ class KindFromParts:
     options: GameOptions
     choices: GameChoices
     wording: GameWording
+    levels: tuple[str, ...] = ()
 
     @property
     def new_game_options(self) -> Sequence[str]:

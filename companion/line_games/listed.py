@@ -34,6 +34,10 @@ class ListedByLines:
     def colour(self) -> tuple[float, float, float, float]:
         return self.kind.colour
 
+    @property
+    def levels(self) -> tuple[str, ...]:
+        return self.kind.levels
+
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """The game's title, whether it is finished, and its Automas (or, in a game without any, its seats)."""
         where = "finished" if meta.get("waiting_for") == "over" else "in play"

@@ -91,15 +91,16 @@ IN_A_ROW = 3  # games won in a row against a level before the next is offered
 @dataclass(frozen=True)
 class Offer:
     """The next level offered (never set) to a person who beat an Automa of ``level`` in their last games of
-    ``game``."""
+    ``game``: ``harder``, where the game names its levels."""
 
     name: str
     game: str
     level: str
+    harder: Optional[str] = None
 
     @property
     def words(self) -> str:
-        harder = f"level {int(self.level) + 1}" if self.level.isdigit() else "the next level"
+        harder = f"level {self.harder}" if self.harder else "the next level"
         has = "have" if self.name == "You" else "has"  # a game that calls its person "you" (Age of Innovation's)
         return (f"{self.name} {has} won {IN_A_ROW} games in a row against the {game_named(self.game).title} Automa "
                 f"of level {self.level}: try {harder} next game?")
@@ -108,9 +109,18 @@ class Offer:
         return {"name": self.name, "game": self.game, "level": self.level, "words": self.words}
 
 
+def offer(name: str, game: str, level: str) -> Optional[Offer]:
+    """The next level of ``game`` after ``level`` offered to ``name``; none after its hardest."""
+    levels = game_named(game).levels
+    if level not in levels:
+        return Offer(name, game, level)
+    following = levels[levels.index(level) + 1:]
+    return Offer(name, game, level, following[0]) if following else None
+
+
 def level_offers(games: list[Finished]) -> list[Offer]:
     """An offer to each person whose last ``IN_A_ROW`` games of a game with a winner named were all against
-    Automas of one level, and all won by that person (``games`` oldest first)."""
+    Automas of one level below its hardest, and all won by that person (``games`` oldest first)."""
     recent: dict[tuple[str, str], list[tuple[frozenset[str], bool]]] = {}
     for game in games:
         if not game.decided:
@@ -122,6 +132,20 @@ def level_offers(games: list[Finished]) -> list[Offer]:
     for (name, game_name), played in sorted(recent.items()):
         last = played[-IN_A_ROW:]
         levels = sorted({level for faced, _ in last for level in faced})
-        if len(last) == IN_A_ROW and len(levels) == 1 and all(won for _, won in last):
-            offers.append(Offer(name, game_name, levels[0]))
+        if len(last) == IN_A_ROW and len(levels) == 1 and all(won for _, won in last) and \
+                (made := offer(name, game_name, levels[0])) is not None:
+            offers.append(made)
     return offers
+
+
+RECENT_GAMES = 12  # the newest games of a game replayed, at a game's end, for a level to offer
+
+
+def offers_at_end(store: GameStore, game_id: str) -> list[str]:
+    """The next level offered, in words, to each person at the finished game ``game_id`` who beat an Automa's level
+    in their last games of that game (among its newest ``RECENT_GAMES``), whichever game it is: only offered,
+    never set."""
+    header = store.header(game_id)
+    people = {seat.name for seat in seats_of(header, {}) if seat.automa_level is None}
+    games, _, _ = finished_games(store, game_kind(header), newest=RECENT_GAMES)
+    return [offer.words for offer in level_offers(games) if offer.name in people]

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .errors import NothingToUndo, StoreCorrupted, StoreError, UnknownGame
 from .record import UNDO, dump_record, effective, parse_record
@@ -87,6 +87,9 @@ class GameStore:
         self.backup_every = backup_every
         self.recovery: Optional[Recovery] = None
         self.read_only = read_only
+        # what games are stamped with as they are made and played (the time now; a record of evenings gone by,
+        # built for the screens' pictures and tests, sets another)
+        self.clock: Callable[[], float] = time.time
         self._lock = threading.RLock()
         self._events_since_backup = 0
         self._check_file(create and not read_only)
@@ -240,7 +243,7 @@ class GameStore:
         already has (an imported record). Returns its id."""
         header_json = _to_json(header, "game header")
         game_id = uuid.uuid4().hex[:12]
-        now = time.time()
+        now = self.clock()
         with self._transaction("record the new game") as conn:
             conn.execute("INSERT INTO games (id, created_at, updated_at, header) VALUES (?, ?, ?, ?)",
                          (game_id, now, now, header_json))
@@ -274,7 +277,7 @@ class GameStore:
                         if standing < 0:
                             raise NothingToUndo(f"game {game_id}: there is no action left to undo")
                 n = conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
-                now = time.time()
+                now = self.clock()
                 conn.executemany("INSERT INTO events (game_id, n, event, recorded_at) VALUES (?, ?, ?, ?)",
                                  [(game_id, n + i, e, now) for i, e in enumerate(events, 1)])
                 conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))

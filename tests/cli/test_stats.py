@@ -3,33 +3,19 @@ every registered game (Automata with a person, Ann, against an Automa of level 2
 from __future__ import annotations
 
 import json
-import random
 from statistics import fmean
 
 import pytest
 
-from companion.cli import build_parser, main
-from companion.cli.evenings import automa_levels
+from companion.cli import main
+from companion.session.evenings_report import automa_levels
 from companion.session.evenings import Finished, Seat
-from companion.games.registry import game_named, played_by_lines, registered
+from companion.games.registry import played_by_lines, registered
 from companion.session import SeatSpec, TableSession
 from companion.store import GameStore
-from tests.line_games.helpers import tapped_line
+from sim.played_games import play_to_the_end
 
 GAMES_EACH = 3
-MOST_LINES = 5000  # a random game by taps ends long before
-
-
-def play_to_the_end(store: GameStore, name: str, seed: int) -> None:
-    args = build_parser().parse_args(["session", "--game", name, "--db", str(store.path), "--new",
-                                      "--seed", str(seed)])
-    game, rng = game_named(name).start(store, args), random.Random(seed)
-    for _ in range(MOST_LINES):
-        line = tapped_line(game, rng)
-        if line is None:
-            break
-        game.submit(line)
-    assert game.over
 
 
 def automata_against_ann(store: GameStore, seed: int, finish: bool = True) -> str:

@@ -2,24 +2,10 @@
 from __future__ import annotations
 
 import io
-import random
 from typing import Callable, Iterator, Optional
 
 from companion.cli import build_parser
-from companion.line_games.choices import line_of
-from companion.line_games.kinds import GameInPlay
 from companion.session.headless import run
-
-
-def tapped_line(game: GameInPlay, rng: random.Random) -> Optional[str]:
-    """A line tapped at random, choice after choice, as the touchscreen builds it; None once nothing is asked."""
-    parts: list[str] = []
-    while (step := game.next_step(parts)) is not None:
-        choice = rng.choice(step.choices + step.also)
-        parts.append(choice.part)
-        if choice.ends:
-            break
-    return line_of(parts) or None
 
 
 def converse(argv: list[str], answer: Callable[[str, list[str]], Optional[str]]) -> list[str]:

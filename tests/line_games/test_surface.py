@@ -20,7 +20,7 @@ from companion.line_games.records import replay_record
 from companion.line_games.session import GameSession
 from companion.session.headless import run
 from companion.store import GameStore
-from tests.line_games.helpers import tapped_line
+from sim.played_games import tapped_line
 
 TINY = "countdown"
 LINES = 60  # lines tapped at most in a playthrough

@@ -124,6 +124,7 @@ class CountdownKind:
     title = "Countdown"
     about = "Take 1 to 3; the last one wins."
     colour = (0.4, 0.4, 0.4, 1)
+    levels = ()
     refused = Refused
     new_game_options = ("start",)
     entered = None

@@ -36,7 +36,7 @@ from companion.store import GameStore  # noqa: E402
 from companion.games.tokaido import Setup as TokaidoSetup, parse_road  # noqa: E402
 from tests.euphoria.decks import invented_deck_text  # noqa: E402
 from tests.euphoria.test_game import answer_for  # noqa: E402
-from tests.line_games.helpers import tapped_line  # noqa: E402
+from sim.played_games import tapped_line  # noqa: E402
 from tests.tokaido.boards import INVENTED_ROAD_TEXT  # noqa: E402
 from tests.tokaido.test_game import event_for  # noqa: E402
 

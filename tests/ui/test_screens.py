@@ -259,7 +259,7 @@ def test_touch_targets_and_text_sizes_on_every_screen(app):
     from kivy.uix.label import Label
 
     start(app, [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "automa", "Bot")])
-    for name in ("home", "setup", "table", "automa", "history"):
+    for name in ("home", "setup", "table", "automa", "history", "evenings"):
         app.go(name)
         pump(2)
         screen = app.manager.get_screen(name)

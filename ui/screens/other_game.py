@@ -31,12 +31,15 @@ class OtherGameScreen(CompanionScreen):
     question = StringProperty("")
     tapped = StringProperty("")       # the line so far
     over = BooleanProperty(False)
+    offer_text = StringProperty("")   # at the end, the next level offered to a person who beat one three games in a row
     choices = ListProperty()          # the Choices of the question
     also = ListProperty()             # what may be told besides it
     also_label = StringProperty("")
     said_width = NumericProperty(SAID_WIDTH)  # the left column: what to do on the board, under its drawing if any
     board_height = NumericProperty(0)
     said_font = NumericProperty(theme.FONT)  # smaller under a drawing of the board
+
+    _offered_for = ""  # the game whose offer is shown
 
     @property
     def table(self) -> OtherGameTable:
@@ -56,12 +59,20 @@ class OtherGameScreen(CompanionScreen):
         self.camera_reading = self.refusal == READING_ROLL
         self.tapped = table.tapped()
         self.over = table.over
+        self._offer(table)
         self.question = step.question if step else "The game is over." if self.over else ""
         self.choices = list(step.choices) if step else []
         self.also = list(step.also) if step else []
         self.also_label = step.also_label if step else ""
         self._lay_out()
         self._draw_board(table)
+
+    def _offer(self, table: OtherGameTable) -> None:
+        """Once the game is over, the next level offered (read once a game: it replays the game's latest)."""
+        game_id = table.session.game_id if self.over else ""
+        if game_id != self._offered_for:
+            self._offered_for = game_id
+            self.offer_text = "\n".join(self.app.controller.level_offers(game_id)) if game_id else ""
 
     def _draw_board(self, table: OtherGameTable) -> None:
         """The game's board drawn above what to do on it, for a game with a drawing registered (``ui.boards``)."""

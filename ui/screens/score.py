@@ -73,7 +73,7 @@ class ScoreScreen(CompanionScreen):
         self.series = [(seat.colour, names[i], [getattr(seat, field) for _, field in categories])
                        for i, seat in enumerate(score.seats)]
         self.saved_text = f"Saved with game {controller.session.game_id}. Sets and Reserved show how many in brackets."
-        self.offer_text = "\n".join(controller.level_offers())
+        self.offer_text = "\n".join(controller.level_offers(controller.session.game_id))
 
     def _fill_table(self, score: Score, categories: list[tuple[str, str]]) -> None:
         """A column of category titles, then one column per seat under the seat's badge."""

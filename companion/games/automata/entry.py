@@ -19,6 +19,12 @@ class Automata:
     about = "Dice, cards and Automa seats; the camera reads the table."
     colour = (0.20, 0.55, 0.35, 1.0)  # its button's, on the New game screen
 
+    @property
+    def levels(self) -> tuple[str, ...]:
+        from .automa.levels import all_levels
+
+        return tuple(str(level.number) for level in all_levels())
+
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """Where the game stands (its round), then its seats."""
         seats = ", ".join(meta.get("seats") or [s.get("name") or s["colour"].title() for s in header["seats"]])

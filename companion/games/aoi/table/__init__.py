@@ -12,6 +12,7 @@ from companion.line_games.setup_form import SetupForm
 
 from .. import wording
 from ..game import END_QUESTIONS, AoiGame, Refused
+from ..levels import LEVELS
 from ..owner import parse_card_file
 from ..setup import Setup
 from . import choices, options
@@ -26,6 +27,7 @@ class AgeOfInnovation(KindFromParts):
     title = "Age of Innovation"
     about = "Her Automa deck, her turns and her score: the app counts her choices out for you."
     colour = (0.30, 0.50, 0.36, 1.0)  # its button's, on the New game screen
+    levels = LEVELS
     refused: type[Exception] = Refused
     setup_type = Setup
     game_type = AoiGame

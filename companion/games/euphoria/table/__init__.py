@@ -13,7 +13,7 @@ from companion.line_games.setup_form import SetupForm
 from vision.readings import ReadingsByZone
 
 from .. import wording
-from ..deck import parse_deck
+from ..deck import LEVELS, parse_deck
 from ..game import QUESTIONS, EuphoriaGame, Refused, Table
 from ..setup import AUTOMAS, Setup
 from . import camera, choices, options, zones
@@ -57,6 +57,7 @@ class Euphoria(KindFromParts):
     title = "Euphoria"
     about = "Black and White, one card pair a turn: the app says where each worker goes."
     colour = (0.52, 0.32, 0.58, 1)  # its button's, on the New game screen
+    levels = tuple(LEVELS)
     refused = Refused
     setup_type = Setup
     game_type = EuphoriaGame

@@ -11,6 +11,7 @@ from companion.line_games.leds import PERSON_SEAT, Turn
 from companion.line_games.setup_form import SetupForm
 
 from ..game import Refused, Setup, TokaidoGame
+from ..difficulty import LEVELS
 from ..road import parse_road
 from .. import wording
 from . import choices, options
@@ -23,6 +24,7 @@ class Tokaido(KindFromParts):
     title = "Tokaido"
     about = "Two Automas on the road: tap each Automa card, the app says where she stops."
     colour = (0.24, 0.40, 0.62, 1)  # its button's, on the New game screen
+    levels = tuple(str(level) for level in LEVELS)
     refused = Refused
     setup_type = Setup
     game_type = TokaidoGame
