@@ -3,11 +3,12 @@ its engine session (``companion.session``), not by lines."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, Optional
+from typing import IO, TYPE_CHECKING, Any, Optional
 
 from .rules import Game, score
 
 if TYPE_CHECKING:
+    from companion.line_games.kinds import Screens
     from companion.store import GameStore
 
     from .in_play import EngineGame
@@ -18,6 +19,18 @@ class Automata:
     title = "Automata"
     about = "Dice, cards and Automa seats; the camera reads the table."
     colour = (0.20, 0.55, 0.35, 1.0)  # its button's, on the New game screen
+
+    def set_up(self, screens: Screens) -> None:
+        screens.set_up_seats()
+
+    def open(self, screens: Screens, game_id: str) -> None:
+        screens.open_engine_game(game_id)
+
+    def serve(self, args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+        """Its engine session, with the camera following the table when ``--camera`` says so."""
+        from companion.session.headless import serve_engine_game
+
+        return serve_engine_game(args, stdin, stdout)
 
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """Where the game stands (its round), then its seats."""
