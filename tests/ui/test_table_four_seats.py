@@ -44,6 +44,7 @@ def test_market_parts_and_head_are_all_on_the_window_without_scrolling(app):
             assert 0 <= left and right <= 800 and moves_top <= bottom and top <= bar_bottom, (word, window_box(widget))
 
 
+@pytest.mark.slow
 def test_no_text_on_the_table_is_cut_off_or_overlaps_other_text(app):
     mid_game(app)
     table = app.manager.get_screen("table")
@@ -70,6 +71,7 @@ def test_the_tracks_and_the_spaces_each_read_on_one_line(app):
             assert lines < 1.5, label.text
 
 
+@pytest.mark.slow
 def test_a_tap_on_a_seats_cards_shows_each_cards_cost_sum_and_ability(app):
     from companion.games.automata.rules import default_ruleset
 
