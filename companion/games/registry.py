@@ -3,8 +3,8 @@ where its entry is. Adding a game is its package plus one ``register_game`` line
 first asked for, so the registry imports no game.
 
 A game is played by lines (its entry a ``GameKind``, played by the stored session of
-``companion.line_games``), or by Automata's engine session (``companion.session``). Which of the two is the one
-thing the shared parts ask of a game's registration (``by_lines``)."""
+``companion.line_games``), or by Automata's engine session (``companion.session``). The shared parts never ask which:
+the game's ``RegisteredGame`` (``game_named``) sets it up, resumes it and serves its headless session."""
 from __future__ import annotations
 
 import importlib
@@ -42,7 +42,7 @@ def played_by_lines() -> tuple[str, ...]:
     return tuple(name for name in _WHERE if _BY_LINES[name])
 
 
-def by_lines(name: str) -> bool:
+def _by_lines(name: str) -> bool:
     """Whether the game ``name`` is played by lines; ValueError naming the games there are."""
     _check(name)
     return _BY_LINES[name]
@@ -50,7 +50,7 @@ def by_lines(name: str) -> bool:
 
 def game_named(name: str) -> "RegisteredGame":
     """The game ``name`` as New game, Home, the headless session and ``replay`` see it."""
-    if by_lines(name):
+    if _by_lines(name):
         from ..line_games.listed import ListedByLines
 
         return ListedByLines(kind_named(name))
@@ -60,7 +60,7 @@ def game_named(name: str) -> "RegisteredGame":
 def kind_named(name: str) -> "GameKind":
     """The kind of the game ``name``, played by lines; ValueError naming the games there are, or saying that
     ``name`` is not played by lines."""
-    if not by_lines(name):
+    if not _by_lines(name):
         raise ValueError(f"'{name}' is not a game played by lines; those are {', '.join(played_by_lines())}")
     return _load(name)
 

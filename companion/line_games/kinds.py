@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from typing import (
+    IO,
     TYPE_CHECKING,
     Any,
     Callable,
@@ -86,9 +87,42 @@ class GameInPlay(Protocol):
         ...
 
 
+class Screens(Protocol):
+    """The app's side of setting up and resuming a game (``RegisteredGame.set_up``, ``open``): Automata's screens
+    (its seats, then its table), and those of the games played by lines (a setup form, then the game's screen)."""
+
+    def set_up_seats(self) -> None:
+        """Automata's setup: its seats and their levels."""
+        ...
+
+    def set_up_by_form(self, name: str) -> None:
+        """The setup form of the game ``name``, prefilled as the latest game of it."""
+        ...
+
+    def open_engine_game(self, game_id: str) -> None:
+        """The saved game ``game_id`` of Automata, resumed at its table."""
+        ...
+
+    def open_line_game(self, game_id: str) -> None:
+        """The saved game ``game_id`` of a game played by lines, resumed on its screen."""
+        ...
+
+
 class RegisteredGame(Shown, Protocol):
     """Any game registered (``companion.games.registry.game_named``), as the New game and Home screens, the
     headless session and ``replay`` see it."""
+
+    def set_up(self, screens: Screens) -> None:
+        """Show the setup of a new game of it (New game)."""
+        ...
+
+    def open(self, screens: Screens, game_id: str) -> None:
+        """Show its saved game ``game_id``, resumed (Home)."""
+        ...
+
+    def serve(self, args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+        """The headless session of it (``session --game NAME``) through ``stdin``: its exit status."""
+        ...
 
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """A saved game of it for the Home screen's list, after its date: where it stands, who plays."""

@@ -3,11 +3,11 @@ records replayed the same way for each of them."""
 from __future__ import annotations
 
 import argparse
-from typing import Any, Optional
+from typing import IO, Any, Optional
 
 from companion.store import GameStore
 
-from .kinds import GameKind
+from .kinds import GameKind, Screens
 from .records import replay_record
 from .session import GameSession
 
@@ -37,6 +37,17 @@ class ListedByLines:
     @property
     def levels(self) -> tuple[str, ...]:
         return self.kind.levels
+
+    def set_up(self, screens: Screens) -> None:
+        screens.set_up_by_form(self.name)
+
+    def open(self, screens: Screens, game_id: str) -> None:
+        screens.open_line_game(game_id)
+
+    def serve(self, args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+        from .headless import run
+
+        return run(args, stdin, stdout)
 
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """The game's title, whether it is finished, and its Automas (or, in a game without any, its seats)."""

@@ -27,7 +27,7 @@ from typing import IO, TYPE_CHECKING, Callable, Iterable, Optional
 from hardware.speech import SilentSpeaker, Speaker, open_speaker
 
 from ..games.automata.rules import IllegalAction, State, cited, score
-from ..games.registry import by_lines, registered
+from ..games.registry import game_named, registered
 from ..line_games.headless import add_options, new_game_options as other_new_game_options
 from ..store import GameStore, StoreError
 from .protocol import INTERRUPTED, EndOfGame, FinalScore, export_record, line_refusal, lines_of, speaker
@@ -308,6 +308,15 @@ def run(args: argparse.Namespace, stdin: Optional[IO[str]] = None, stdout: Optio
 
 
 def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+    ignored = new_game_options(args) if args.resume else []
+    if ignored:
+        print(f"error: {', '.join(ignored)} set up a new game (--new); a resumed game keeps its own", file=sys.stderr)
+        return 2
+    return game_named(args.game).serve(args, stdin, stdout)
+
+
+def serve_engine_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+    """Automata's session: its engine's, with the camera following the table when ``--camera`` says so."""
     from calibration.profile import ProfileError
     from hardware.camera import CameraUnavailable
 
@@ -317,14 +326,6 @@ def run_game(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     from .roll_trust import RollKeeper
     from .runtime import TableRuntime
 
-    ignored = new_game_options(args) if args.resume else []
-    if ignored:
-        print(f"error: {', '.join(ignored)} set up a new game (--new); a resumed game keeps its own", file=sys.stderr)
-        return 2
-    if by_lines(args.game):
-        from ..line_games.headless import run as run_other
-
-        return run_other(args, stdin, stdout)
     try:
         camera = open_camera_follower(args) if args.camera else None  # refused before a game is made
     except (ValueError, ProfileError, CameraUnavailable) as exc:

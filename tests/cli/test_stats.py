@@ -47,6 +47,7 @@ def stats(capsys, path, *options: str) -> str:
     return capsys.readouterr().out
 
 
+@pytest.mark.slow  # the database of finished games takes seconds to write, each move committed
 def test_every_game_finished_is_counted_and_the_one_in_play_is_not(capsys, database):
     path, _ = database
     report = json.loads(stats(capsys, path, "--json"))
@@ -56,6 +57,7 @@ def test_every_game_finished_is_counted_and_the_one_in_play_is_not(capsys, datab
         assert sum(p["by_game"].get(name, {}).get("played", 0) for p in report["players"].values()) >= GAMES_EACH
 
 
+@pytest.mark.slow
 def test_ann_and_the_level_2_automa_share_out_the_games_as_the_score_screen_said(capsys, database):
     path, scores = database
     report = json.loads(stats(capsys, path, "--json"))
@@ -71,6 +73,7 @@ def test_ann_and_the_level_2_automa_share_out_the_games_as_the_score_screen_said
     assert sum(e["won"] for e in level["evenings"]) == bot_won
 
 
+@pytest.mark.slow
 def test_mean_scores_are_kept_by_category_where_the_game_keeps_them(capsys, database):
     path, scores = database
     means = json.loads(stats(capsys, path, "--json"))["mean_scores"]
@@ -82,6 +85,7 @@ def test_mean_scores_are_kept_by_category_where_the_game_keeps_them(capsys, data
     assert all(set(sides["automas" if "automas" in sides else "people"]) >= {"total"} for sides in means.values())
 
 
+@pytest.mark.slow
 def test_a_game_that_names_no_winner_counts_for_no_level(capsys, database):
     """Tokaido keeps only the Automas' points: who won is the people's to say."""
     path, _ = database
@@ -91,6 +95,7 @@ def test_a_game_that_names_no_winner_counts_for_no_level(capsys, database):
     assert {"automata", "euphoria", "aoi"} <= {entry["game"] for entry in levels}
 
 
+@pytest.mark.slow
 def test_the_words_say_the_same(capsys, database):
     path, _ = database
     text = stats(capsys, path)

@@ -135,10 +135,10 @@ def test_an_unknown_game_is_refused_naming_the_games_there_are():
 
 
 def test_automata_is_registered_as_every_game_is_and_replays_its_record_through_the_registry(tmp_path):
-    from companion.games.registry import by_lines, game_named, registered
+    from companion.games.registry import game_named, registered
     from companion.session.table import SeatSpec, TableSession
 
-    assert registered()[0] == "automata" and not by_lines("automata")
+    assert registered()[0] == "automata" and "automata" not in played_by_lines()
     with pytest.raises(ValueError, match="'automata' is not a game played by lines; those are tokaido, euphoria"):
         kind_named("automata")
     with GameStore(tmp_path / "g.db") as store:

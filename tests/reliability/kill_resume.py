@@ -1,7 +1,11 @@
-"""Crash safety of the headless session: SIGKILL at random moments, resume, compare.
+"""Crash safety of the headless session of every game registered: SIGKILL at random moments, resume, compare.
 
-    python tests/reliability/kill_resume.py --runs 500 [--solo] [--seed 1] [--json]
-    python tests/reliability/kill_resume.py --game tokaido|euphoria --runs 20 [--seed 1]
+    python tests/reliability/kill_resume.py [--game NAME ...] [--runs 20] [--seed 1] [--max-actions N] [--json]
+    python tests/reliability/kill_resume.py --game automata --runs 500 [--solo]
+
+Runs the trials on each game named (every game registered in ``companion.games.registry`` by default) and prints,
+for each, its runs, its kills and the problems found; exits 1 when any was. A game played by lines is tried by
+``kill_resume_line_games.py``; Automata, played by its engine session, here:
 
 Each run starts a headless session, plays a random legal game through its stdin, kills the
 process with SIGKILL at random moments (sometimes while an action is in flight, sometimes
@@ -12,9 +16,8 @@ after that action and its Automa moves. The event log must match the mirror's ex
 lost, nothing duplicated. Every ``automa`` line printed must be one the mirror played, once and
 in order; a kill may cut off at most one of them (saved, not yet printed).
 
-With ``--solo`` every table is one person and one to three Automas of random levels; without
-it, two to four people. ``--game NAME`` runs the same trials on a headless game of any game registered in
-``companion.games.registry`` (``kill_resume_line_games.py``; CI runs them on each).
+With ``--solo`` every table of Automata is one person and one to three Automas of random levels; without it, two to
+four people.
 """
 from __future__ import annotations
 
@@ -35,12 +38,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.automata.rules import COLOURS  # noqa: E402
-from companion.games.registry import by_lines, registered  # noqa: E402
+from companion.games.registry import played_by_lines, registered  # noqa: E402
 from companion.session import SeatSpec, TableSession  # noqa: E402
 from companion.session.protocol import END_NEWS  # noqa: E402
 from companion.store import GameStore  # noqa: E402
+from tests.reliability.kill_resume_line_games import MAX_LINES, run_trials as line_trials  # noqa: E402
 
 AUTOMA_PREFIX = "automa "
+MAX_ACTIONS = 120  # the person's actions a run of Automata plays at most
 
 
 @dataclass
@@ -193,31 +198,14 @@ def resume(db: Path, game_id: str, mirror: TableSession, in_flight: Optional[str
     return session
 
 
-def run_trials(runs: int, seed: int = 1, max_actions: int = 120, solo: bool = False) -> list[RunResult]:
+def run_trials(runs: int, seed: int = 1, max_actions: int = MAX_ACTIONS, solo: bool = False) -> list[RunResult]:
     with tempfile.TemporaryDirectory() as tmp:
         return [one_run(i, seed, Path(tmp), max_actions, solo) for i in range(runs)]
 
 
-def main(argv: Optional[list[str]] = None) -> int:
-    parser = argparse.ArgumentParser(description="SIGKILL the headless session at random moments and resume it.")
-    parser.add_argument("--runs", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-actions", type=int, default=120, help="the person's actions a run plays at most")
-    parser.add_argument("--solo", action="store_true", help="one person and one to three Automas at every table")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--game", choices=registered(), default="automata",
-                        help="Automata, or a game registered in companion.games.registry")
-    args = parser.parse_args(argv)
-    if by_lines(args.game):
-        from tests.reliability.kill_resume_line_games import run_trials as other_game_trials
-
-        problems, kills = other_game_trials(args.game, args.runs, args.seed)
-        print(json.dumps({"game": args.game, "runs": args.runs, "kills": kills, "problems": problems},
-                         indent=None if args.json else 2))
-        return 1 if problems else 0
-    started = time.perf_counter()
-    results = run_trials(args.runs, args.seed, args.max_actions, args.solo)
-    summary = {
+def automata_report(runs: int, seed: int, max_actions: int, solo: bool) -> dict:
+    results = run_trials(runs, seed, max_actions, solo)
+    return {
         "runs": len(results), "passed": sum(r.ok for r in results),
         "kills": sum(r.kills for r in results),
         "in_flight_committed": sum(r.in_flight_committed for r in results),
@@ -225,11 +213,34 @@ def main(argv: Optional[list[str]] = None) -> int:
         "actions": sum(r.actions for r in results),
         "automa_moves": sum(r.automa_moves for r in results),
         "games_finished": sum(r.finished for r in results),
-        "seconds": round(time.perf_counter() - started, 1),
         "problems": [f"run {r.run}: {p}" for r in results for p in r.problems],
     }
-    print(json.dumps(summary, indent=None if args.json else 2))
-    return 0 if summary["passed"] == summary["runs"] else 1
+
+
+def report(game: str, runs: int, seed: int, max_actions: Optional[int], solo: bool) -> dict:
+    """The trials of ``game``: its runs, kills, problems and seconds (and more of Automata's)."""
+    started = time.perf_counter()
+    if game in played_by_lines():
+        problems, kills = line_trials(game, runs, seed, max_actions or MAX_LINES)
+        found = {"runs": runs, "kills": kills, "problems": problems}
+    else:
+        found = automata_report(runs, seed, max_actions or MAX_ACTIONS, solo)
+    return {**found, "seconds": round(time.perf_counter() - started, 1)}
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description="SIGKILL the headless session at random moments and resume it.")
+    parser.add_argument("--game", nargs="+", choices=registered(), default=list(registered()),
+                        help="the games to try (every game registered when not given)")
+    parser.add_argument("--runs", type=int, default=20, help="the runs of each game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-actions", type=int, help=f"the lines a run plays at most (Automata {MAX_ACTIONS}, the others {MAX_LINES})")
+    parser.add_argument("--solo", action="store_true", help="one person and one to three Automas at every table")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    reports = {game: report(game, args.runs, args.seed, args.max_actions, args.solo) for game in args.game}
+    print(json.dumps(reports, indent=None if args.json else 2))
+    return 1 if any(r["problems"] for r in reports.values()) else 0
 
 
 if __name__ == "__main__":

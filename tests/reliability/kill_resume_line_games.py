@@ -1,7 +1,7 @@
-"""Crash safety of the headless sessions of every game registered (``companion.games.registry``): SIGKILL at
-random moments, resume, compare.
+"""Crash safety of the headless sessions of the games played by lines (``companion.games.registry``): SIGKILL at
+random moments, resume, compare. ``kill_resume.py`` runs these trials with those of Automata:
 
-    python tests/reliability/kill_resume_line_games.py --runs 20 [--seed 1]
+    python tests/reliability/kill_resume.py --game tokaido euphoria --runs 20 [--seed 1]
 
 Tokaido and Euphoria are played with a road model and a deck, by the lines their own tests make; any other
 game registered, set up by its options' defaults, by lines tapped at random as the touchscreen builds them.
@@ -14,7 +14,6 @@ kill), and that the saved events are exactly the mirror's.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import signal
@@ -25,20 +24,20 @@ import time
 from pathlib import Path
 from typing import Optional
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+from companion.cli import build_parser
+from companion.games.euphoria import Setup as EuphoriaSetup, parse_deck
+from companion.games.registry import kind_named
+from companion.line_games.session import GameSession
+from companion.store import GameStore
+from companion.games.tokaido import Setup as TokaidoSetup, parse_road
+from tests.euphoria.decks import invented_deck_text
+from tests.euphoria.test_game import answer_for
+from sim.played_games import tapped_line
+from tests.tokaido.boards import INVENTED_ROAD_TEXT
+from tests.tokaido.test_game import event_for
 
-from companion.cli import build_parser  # noqa: E402
-from companion.games.euphoria import Setup as EuphoriaSetup, parse_deck  # noqa: E402
-from companion.games.registry import kind_named, played_by_lines  # noqa: E402
-from companion.line_games.session import GameSession  # noqa: E402
-from companion.store import GameStore  # noqa: E402
-from companion.games.tokaido import Setup as TokaidoSetup, parse_road  # noqa: E402
-from tests.euphoria.decks import invented_deck_text  # noqa: E402
-from tests.euphoria.test_game import answer_for  # noqa: E402
-from sim.played_games import tapped_line  # noqa: E402
-from tests.tokaido.boards import INVENTED_ROAD_TEXT  # noqa: E402
-from tests.tokaido.test_game import event_for  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+MAX_LINES = 80  # the lines a run plays at most
 
 
 class Process:
@@ -152,7 +151,7 @@ def one_run(game: str, run: int, seed: int, workdir: Path, max_lines: int) -> tu
     return problems, kills
 
 
-def run_trials(game: str, runs: int, seed: int = 1, max_lines: int = 80) -> tuple[list[str], int]:
+def run_trials(game: str, runs: int, seed: int = 1, max_lines: int = MAX_LINES) -> tuple[list[str], int]:
     """Every problem of ``runs`` runs, and the kills they made."""
     problems, kills = [], 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -161,18 +160,3 @@ def run_trials(game: str, runs: int, seed: int = 1, max_lines: int = 80) -> tupl
             problems += [f"run {run}: {p}" for p in found]
             kills += killed
     return problems, kills
-
-
-def main(argv: Optional[list[str]] = None) -> int:
-    parser = argparse.ArgumentParser(description="SIGKILL the headless sessions of the games registered and resume them.")
-    parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    results = {game: run_trials(game, args.runs, args.seed) for game in played_by_lines()}
-    print(json.dumps({game: {"kills": kills, "problems": problems} for game, (problems, kills) in results.items()},
-                     indent=2))
-    return 1 if any(problems for problems, _ in results.values()) else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,6 +2,8 @@
 who beat one three games in a row (only offered)."""
 from __future__ import annotations
 
+import pytest
+
 from companion.session import SeatSpec, TableSession
 from companion.session.evenings import Finished, Seat, finished_games, level_offers, offers_at_end
 from companion.store import GameStore
@@ -13,6 +15,7 @@ def ann_against(level: int, evening: str = "2026-11-28", won: bool = True, decid
     return Finished("automata", evening, (Seat("Ann", None, won, 50), Seat("Blue", str(level), not won, 40)), decided)
 
 
+@pytest.mark.slow
 def test_three_games_won_in_a_row_at_the_table_offer_the_next_level(tmp_path):
     with GameStore(tmp_path / "g.db") as store:
         for seed in range(3):

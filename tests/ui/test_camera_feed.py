@@ -84,6 +84,7 @@ def test_feed_runs_the_reader_off_the_main_thread_and_keeps_crops(session):
         feed.stop()
 
 
+@pytest.mark.slow
 def test_a_failing_reader_leaves_the_preview_running(session):
     def reader(image):
         raise FileNotFoundError("dice model not found")

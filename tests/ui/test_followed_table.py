@@ -283,6 +283,7 @@ def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
     assert "looks like" not in app.manager.get_screen("table").camera_line.text
 
 
+@pytest.mark.slow
 def test_a_roll_an_unproven_reader_reads_is_played_by_one_tap(tmp_path, followed):
     app, table, shown = followed
     record_path(tmp_path / "calibration.json").unlink()  # a new table: its reader has proven nothing yet

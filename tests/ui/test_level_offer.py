@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from companion.session.table import SeatSpec
 from sim.app_driver import pump, screenshot, texts
 from sim.played_games import play_as_automa, play_to_the_end
@@ -20,6 +22,7 @@ def finish_a_game(app, seed: int):
     return app.manager.get_screen("score")
 
 
+@pytest.mark.slow
 def test_the_third_win_in_a_row_offers_the_next_level(app, tmp_path):
     assert [finish_a_game(app, seed).offer_text for seed in range(2)] == ["", ""]
     screen = finish_a_game(app, 2)

@@ -28,6 +28,7 @@ def test_every_card_face_speaks_as_a_player_would(role):
             assert not INTERNAL.search(text), (card.card_id, role, text)
 
 
+@pytest.mark.slow
 def test_the_automa_screen_and_history_name_seats_as_the_players_do(app):
     app.controller.new_game([SeatSpec("red", "person", "Ann"), SeatSpec("blue", "automa", "Bot", 5)], seed=1)
     app.show_next()

@@ -103,6 +103,7 @@ def test_modify_then_nudge_a_die_by_taps(app):
     assert table.prompt.text == "Pick a die to place"  # the same seat goes on with its turn
 
 
+@pytest.mark.slow
 def test_choices_that_do_not_fit_are_paged_with_more(app):
     start(app, [SeatSpec("red"), SeatSpec("blue")])
     table = app.manager.get_screen("table")
@@ -128,6 +129,7 @@ def test_choices_that_do_not_fit_are_paged_with_more(app):
     assert seen == many and pages > 1
 
 
+@pytest.mark.slow
 def test_a_refused_move_shows_the_reason(app):
     start(app, [SeatSpec("red"), SeatSpec("blue")])
     table = app.manager.get_screen("table")
@@ -163,6 +165,7 @@ def test_automa_turn_shows_the_card_pair_and_done_plays_it(app):
     assert len(app.controller.session.game.actions) > count
 
 
+@pytest.mark.slow
 def test_history_lists_events_and_undoes_the_last(app):
     start(app, [SeatSpec("red"), SeatSpec("blue")])
     table = app.manager.get_screen("table")
@@ -283,6 +286,7 @@ def test_two_automa_turns_in_a_row_each_show_their_own_cards(app):
         assert app.controller.session.game.actions[-1] == decision.action
 
 
+@pytest.mark.slow
 def test_an_unusable_games_database_is_reported_and_play_goes_on(tmp_path):
     from sim.app_driver import build_app
 

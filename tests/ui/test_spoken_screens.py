@@ -1,6 +1,8 @@
 """The app's voice: each Automa move spoken once, in the words its screen shows, and only when speech is on."""
 from __future__ import annotations
 
+import pytest
+
 from companion.session.table import SeatSpec
 from sim.app_driver import open_popups, pump, tap, texts
 from ui.voice import Voice
@@ -49,6 +51,7 @@ def test_each_automa_move_is_spoken_once_as_the_automa_screen_shows_it(app):
     assert heard.lines == shown + [app.controller.automa_decision().instruction]
 
 
+@pytest.mark.slow
 def test_a_game_played_by_lines_speaks_what_it_says_for_its_automas(app):
     heard = listening(app)
     start_euphoria_with_a_deck(app)

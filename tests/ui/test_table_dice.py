@@ -212,6 +212,7 @@ def test_the_demos_rendered_dice_teach_nothing(tmp_path, profile, monkeypatch):
     assert not table_dice_path(profile).exists()
 
 
+@pytest.mark.slow
 def test_the_camera_starts_with_the_saved_examples_or_says_why_not(tmp_path, profile, monkeypatch):
     from companion.session import follower
     from sim.app_driver import build_app

@@ -3,20 +3,17 @@ with its value; the whole table on the 800x480 window at once, nothing overlappi
 targets at 48 px; cards by a short label with a tap for what they cost, need and do."""
 from __future__ import annotations
 
-from collections import Counter
 
 import pytest
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
-from companion.session.table import SeatSpec
 from sim.app_driver import buttons, open_popups, pump, tap, tap_at, texts, walk
 
 from .seeded_play import moments
+from .table_fit import SEATS, apart, corners, drawn_dice, expected_dice, misfits, window_box
 
-SEATS = [SeatSpec("red", "person", "Ann"), SeatSpec("blue", "person", "Ben"),
-         SeatSpec("green", "automa", "Cogsworth", 4), SeatSpec("white", "person", "Dee")]
 SHAPE = {"d4": "triangle", "d6": "square", "d8": "diamond"}
 
 
@@ -38,40 +35,6 @@ def mid_game(app, seed: int = 17) -> None:
 def deploying(app) -> None:
     """Round 2's Deployment half done: dice in every pool and on the staging areas."""
     play_to(app, lambda s: s.round == 2 and s.phase == "deploy" and sum(len(x.available) for x in s.seats) < 14)
-
-
-def expected_dice(state) -> Counter:
-    """Every die on the table the drawing shows (type, value, seat colour): the Available pools, the staging
-    areas, and the action spaces (no value there, R13)."""
-    dice: Counter = Counter()
-    for seat in state.seats:
-        dice.update((t, v, seat.colour) for t, v in seat.available)
-    for placed in state.staging.values():
-        dice.update((t, v, state.seats[s].colour) for s, (t, v) in placed)
-    slots = [slot for slots in state.spaces.values() for slot in slots] + list(state.market.values())
-    for slot in slots:
-        if slot is not None:
-            dice.update((t, None, state.seats[slot[0]].colour) for t in slot[1])
-    return dice
-
-
-def window_box(widget):
-    x, y = widget.to_window(widget.x, widget.y)
-    return x, y, x + widget.width, y + widget.height
-
-
-def apart(a, b) -> bool:
-    """Boxes (left, bottom, right, top) that do not overlap (touching is apart)."""
-    return a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
-
-
-def corners(box):
-    left, bottom, width, height = box
-    return left, bottom, left + width, bottom + height
-
-
-def drawn_dice(drawing) -> Counter:
-    return Counter((d.die_type, d.value, d.colour) for d in drawing.sheet.dice)
 
 
 @pytest.mark.parametrize("moment", [mid_game, deploying])
@@ -190,23 +153,8 @@ def test_a_tap_on_a_seats_cards_shows_each_cards_cost_sum_and_ability(app):
 
 
 @pytest.mark.slow
-def test_every_moment_of_a_four_seat_game_is_drawn_whole_on_the_window(app):
-    """Every person's turn of a whole seeded game: every die drawn, all of it between the top bar and the camera
-    line, no two dice on one another."""
-    session = app.controller.new_game(SEATS, seed=8)
-    table = app.manager.get_screen("table")
-    top, bottom = 480 - table.ids.bar.height, window_box(table.camera_line)[3]
-    turns = 0
-    for state in moments(session, 8):
-        if state.is_chance_node:
-            continue
-        app.show_next()
-        pump(1)
-        turns += 1
-        drawing = table.drawing()
-        assert drawn_dice(drawing) == expected_dice(app.controller.state), len(session.game.actions)
-        dice = [corners(d.box) for d in drawing.sheet.dice]
-        for i, a in enumerate(dice):
-            assert bottom <= a[1] and a[3] <= top, len(session.game.actions)
-            assert all(apart(a, b) for b in dice[i + 1:]), len(session.game.actions)
-    assert turns > 100
+def test_every_fourth_turn_of_a_four_seat_game_is_drawn_whole_on_the_window(app):
+    """Every fourth person's turn of a whole seeded game (``benchmarks/table_fit.py`` shows every turn): every die
+    drawn, all of it between the top bar and the camera line, no two dice on one another."""
+    shown, found = misfits(app, 8, every=4)
+    assert shown >= 40 and found == []

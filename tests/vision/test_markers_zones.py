@@ -30,6 +30,7 @@ def _assigned_right(found, rendered) -> bool:
     return [found.zone_at(r.centre) for r in rendered.readings()] == rendered.zones
 
 
+@pytest.mark.slow
 def test_every_die_lands_in_its_zone():
     table = scene()
     rng = np.random.default_rng(3)
@@ -64,6 +65,7 @@ def test_zones_under_a_tilted_camera():
     assert _assigned_right(found, rendered)
 
 
+@pytest.mark.slow
 def test_a_covered_marker_keeps_its_zone_after_the_camera_moves():
     table = scene()
     rng = np.random.default_rng(5)
@@ -79,6 +81,7 @@ def test_a_covered_marker_keeps_its_zone_after_the_camera_moves():
     assert "staging.scavenge" not in ZoneFinder(table.layout).find(later.frame).polygons  # nothing remembered
 
 
+@pytest.mark.slow
 def test_a_die_keeps_its_spot_when_the_camera_moves_or_its_marker_is_covered():
     table = scene()
     rng = np.random.default_rng(8)

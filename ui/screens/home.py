@@ -7,7 +7,7 @@ from pathlib import Path
 from kivy.properties import ColorProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.config import Config
-from companion.games.registry import by_lines, game_named
+from companion.games.registry import game_named
 from companion.session.dice_learning import TableDiceLearner
 from companion.session.roll_trust import RollKeeper
 from companion.store import AUTOMATA, game_kind
@@ -20,6 +20,7 @@ from ..dialogs import Choice, ask
 from ..voice import Voice
 from ..widgets import TouchButton
 from .common import CompanionScreen
+from .game_screens import GameScreens
 
 LISTED = 30  # the newest saved games; the others stay in the database
 CLEAR = "Clear the dice examples"
@@ -100,10 +101,7 @@ class HomeScreen(CompanionScreen):
         self.saved = [{"text": game_line(s), "game_id": s.id, "kind": game_kind(s.header), "home": self} for s in summaries[:LISTED]]
 
     def resume(self, game_id: str, kind: str = AUTOMATA) -> None:
-        if by_lines(kind):
-            self.open_other_game(lambda: self.app.controller.resume_other_game(game_id), "Cannot resume this game")
-        else:
-            self.open_game(lambda: self.app.controller.resume(game_id), True, "Cannot resume this game")
+        game_named(kind).open(GameScreens(self), game_id)
 
     def show_settings(self) -> None:
         table_dice = self.app.camera.table_dice()

@@ -5,10 +5,11 @@ from __future__ import annotations
 from kivy.properties import ColorProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games.registry import by_lines, game_named, registered
+from companion.games.registry import game_named, registered
 
 from .. import kv
 from .common import CompanionScreen
+from .game_screens import GameScreens
 
 
 class GameChoice(BoxLayout):
@@ -29,12 +30,9 @@ class NewGameScreen(CompanionScreen):
                                                            kind=name, screen=self))
 
     def choose(self, kind: str) -> None:
-        """A game played by lines goes on to its setup form, prefilled as the latest game of its kind; Automata
-        to its seats (Setup)."""
-        if not by_lines(kind):
-            self.app.go("setup")
-        elif self.started(lambda: self.app.controller.set_up_other_game(kind), "Cannot set up this game"):
-            self.app.go("other_setup")
+        """On to the setup of the game ``kind``: its seats (Automata), or its setup form prefilled as the latest
+        game of it."""
+        game_named(kind).set_up(GameScreens(self))
 
 
 kv.load_beside(__file__)

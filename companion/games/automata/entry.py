@@ -3,11 +3,12 @@ its engine session (``companion.session``), not by lines."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, Optional
+from typing import IO, TYPE_CHECKING, Any, Optional
 
 from .rules import Game, score
 
 if TYPE_CHECKING:
+    from companion.line_games.kinds import Screens
     from companion.store import GameStore
 
     from .in_play import EngineGame
@@ -24,6 +25,18 @@ class Automata:
         from .automa.levels import all_levels
 
         return tuple(str(level.number) for level in all_levels())
+
+    def set_up(self, screens: Screens) -> None:
+        screens.set_up_seats()
+
+    def open(self, screens: Screens, game_id: str) -> None:
+        screens.open_engine_game(game_id)
+
+    def serve(self, args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+        """Its engine session, with the camera following the table when ``--camera`` says so."""
+        from companion.session.headless import serve_engine_game
+
+        return serve_engine_game(args, stdin, stdout)
 
     def saved_line(self, header: dict[str, Any], meta: dict[str, Any]) -> str:
         """Where the game stands (its round), then its seats."""
