@@ -10,11 +10,11 @@ from companion.session.headless import run
 from tests.aoi import FIXTURE
 
 ROUND_1 = ["tile 3 law",
-           "next", "card 4", "card 1", "buildings 2",   # upgrade (→1 of her 2 workshops), 2 points
+           "next card 4", "card 1", "buildings 2",      # upgrade (→1 of her 2 workshops), 2 points
            "passed",
-           "next", "card 6", "nearest engineering",     # a step where she is nearest yours, 2 points
+           "next card 6", "nearest engineering",        # a step where she is nearest yours, 2 points
            "next", "card 2", "hexes 3", "marked yes",   # build (→4 of 3 wraps to the 1st), X = 1
-           "next", "card 3",                            # the 5th of 6: turned, with the pass icon
+           "next card 3",                               # the 5th of 6: turned, with the pass icon
            "state"]
 
 
@@ -52,6 +52,7 @@ def test_every_answer_ends_with_what_is_asked_and_a_wrong_answer_is_refused_with
     assert out[-1].startswith("ask Round 1.")
     assert "refused buildings N, N from 1 to 2" in out
     asks = [line for line in out if line.startswith("ask ")]
-    assert asks[1].startswith("ask Round 1. Your turn; then hers: next, or when you pass: passed")
+    assert asks[1].startswith("ask Round 1. Your turn; then hers: next card N (the card you draw for her), or when "
+                              "you pass: passed")
     assert asks[3].startswith("ask Draw her next card")  # her action card, after the support card
     assert asks[4].startswith("ask She upgrades one of her workshops.")

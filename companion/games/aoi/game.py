@@ -6,6 +6,8 @@ Rebuilt by replaying its lines, so undo and resume are a replay. Lines:
     tile 3 law                            each round: the tile's Automa points and the discipline of its symbol's colour
     tile 3a                               or a round tile of the card file, by its name
     next                                  her turn (you have played yours)
+    next card 7 [ACTIONS | SUPPORT | PASS]
+                                          where the table draws: her turn and the card drawn for it, in one line
     passed                                you pass
     card 7 [ACTIONS | SUPPORT | PASS]     where the table draws: the card drawn (its areas the first time it is seen)
     hexes 3, marked yes, buildings 2, type guild, inventions 5, power 4, book 2, space 2, yours 3 5, x 2
@@ -125,7 +127,8 @@ class AoiGame:
         return wording.View(self.round, self.you_passed, self.she_passed, self.hers_next,
                             dict(self.her.levels),
                             highest_shipping(self._level_row(), self.setup.level),
-                            self.community.end if self.community else "", tuple(self.unused_tiles()))
+                            self.community.end if self.community else "", tuple(self.unused_tiles()),
+                            self.draws_at_turn())
 
     # -- lines -----------------------------------------------------------------------------------
 
@@ -138,6 +141,8 @@ class AoiGame:
         if waiting == "over":
             raise Refused("the game is over")
         if waiting == "turn" and head in ("next", "passed"):
+            if head == "next" and rest:
+                return self._next_with_card(" ".join(event.split()[1:]))
             return self._next(rest) if head == "next" else self._you_pass(rest)
         if head != waiting:
             raise Refused(f"not now: {head}; the line asked starts with {waiting}")
@@ -218,6 +223,22 @@ class AoiGame:
         drawn: list[said.Event] = [said.PairDrawn(self.deck.action, self.deck.support[-1]) if first_of_round
                                    else said.CardDrawn(self.deck.action, self.action_turned)]
         return drawn + self._cards_known()
+
+    def draws_at_turn(self) -> bool:
+        """Whether her next turn starts with the table drawing a card (where the table draws, her deck not empty):
+        then "her turn" and the card's number are one line."""
+        return not self.deck.drawn_by_app and bool(self.deck.deck)
+
+    def _next_with_card(self, card: str) -> list[said.Event]:
+        """``next card N [ACTIONS | SUPPORT | PASS]``: her turn and the card the table drew, as one line; refused
+        whole, the game unchanged, if the card cannot be drawn."""
+        if not self.draws_at_turn():
+            raise Refused("no card is drawn at this turn: next")
+        trial = copy.deepcopy(self)
+        events = trial._next([])
+        events += trial.play(card)
+        self.__dict__.update(trial.__dict__)
+        return events
 
     def drawing(self) -> bool:
         """Whether the table is to tap the card it drew for her (where the table draws her cards)."""

@@ -245,6 +245,7 @@ class View:
     highest_shipping: Optional[int]
     community_end: str
     tiles: tuple[str, ...]  # the card file's round tiles not yet played
+    draws: bool = False     # the table draws the card her next turn starts with
 
 
 def waiting(state: str, view: View) -> str:
@@ -257,12 +258,13 @@ def waiting(state: str, view: View) -> str:
                 f"discipline of its Automa symbol's colour)" + (f", or one of the card file's: tile {'|'.join(view.tiles)}"
                                                                  if view.tiles else ""))
     if state == "turn":
+        hers = "next card N (the card you draw for her)" if view.draws else "next"
         if view.she_passed:
             return f"Round {view.round}: she has passed. When you pass: passed"
         if view.you_passed:
-            return f"Round {view.round}: you have passed; her turn: next"
+            return f"Round {view.round}: you have passed; her turn: {hers}"
         whose = "Her turn" if view.hers_next else "Your turn; then hers"
-        return f"Round {view.round}. {whose}: next, or when you pass: passed"
+        return f"Round {view.round}. {whose}: {hers}, or when you pass: passed"
     if state == "card":
         return "Draw her next card: card N (its areas too, the first time: card N ACTIONS | SUPPORT | PASS)"
     ship = "" if view.highest_shipping is None else f" with shipping {view.highest_shipping}"

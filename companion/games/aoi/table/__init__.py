@@ -47,7 +47,7 @@ class AgeOfInnovation(KindFromParts):
         if waiting == "over":
             return Turn()
         if waiting == "turn":
-            hers = game.hers_next or game.you_passed or bool(parts and parts[0] == "next")
+            hers = game.hers_next or game.you_passed or bool(parts and parts[0].startswith("next"))
             return Turn(automa=True) if hers else Turn(PERSON_SEAT)
         return Turn(PERSON_SEAT) if waiting in TABLE_LINES + END_QUESTIONS else Turn(automa=True)
 

@@ -57,12 +57,30 @@ def _community(parts: list[str]) -> Optional[Step]:
                                                                        else ()))
 
 
+def _numbers(game: AoiGame, prefix: str) -> tuple[Choice, ...]:
+    """The cards the table may have drawn for her, a button each."""
+    return tuple(Choice(str(n), f"{prefix}card {n}") for n in CARDS if game.deck.can_draw(n))
+
+
 def _card(game: AoiGame, parts: list[str]) -> Optional[Step]:
+    """The card the table drew (``card N``, or ``next card N`` as her turn starts), then its areas the first time
+    the app sees it."""
     if not parts:
-        return Step("Draw her next card: its number", tuple(Choice(str(n), f"card {n}") for n in CARDS
-                                                               if game.deck.can_draw(n)))
-    number = int(parts[0].split()[1])
+        return Step("Draw her next card: its number", _numbers(game, ""))
+    number = int(parts[0].split()[-1])
     return None if number in game.known else area_step(parts[1:])
+
+
+def _turn(game: AoiGame, parts: list[str]) -> Optional[Step]:
+    """Her turn or your pass. Where the table draws her card, her turn starts with the card's number: one tap."""
+    if parts:
+        return _card(game, parts) if parts[0].startswith("next card") else None
+    yours = () if game.you_passed else (Choice("You pass", "passed"),)
+    if game.she_passed:
+        return Step("Her turn, or your pass", yours)
+    if game.draws_at_turn():
+        return Step("Her turn: draw her card and tap its number (or your pass)", _numbers(game, "next ") + yours)
+    return Step("Her turn, or your pass", (Choice("Her turn", "next"),) + yours)
 
 
 def _end(key: str, parts: list[str]) -> Optional[Step]:
@@ -124,10 +142,7 @@ def next_step(game: AoiGame, parts: list[str]) -> Optional[Step]:
     if waiting == "tile":
         return _tile(game, parts)
     if waiting == "turn":
-        if parts:
-            return None
-        turn = () if game.she_passed else (Choice("Her turn", "next"),)
-        return Step("Her turn, or your pass", turn + (() if game.you_passed else (Choice("You pass", "passed"),)))
+        return _turn(game, parts)
     if waiting == "card":
         return _card(game, parts)
     if waiting in END_QUESTIONS:
