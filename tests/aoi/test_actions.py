@@ -62,40 +62,62 @@ def test_an_invention_is_chosen_by_the_direction_count():
     assert chosen(done) == [("invention", 2, 5, False)]
 
 
-def test_she_builds_on_the_hex_counted_among_those_left_and_marks_it_as_the_table_says():
-    """[L419–434]: the options left after the methods, then direction (→ 3 of 2: wraps to the 1st); the new
-    workshop marked when her nearest building is marked."""
-    done = turn(["hexes 2", "marked yes"], Support(count=3))
+def test_she_builds_on_the_hex_counted_among_those_left_after_each_method_and_marks_it_as_the_table_says():
+    """[L419–430]: 5 empty hexes in range, 2 of the first terrain of row A [L428], both as near yours [L429]; then
+    direction: → 3 of 2 wraps to the 1st [L296]. The new workshop is marked when her nearest building is [L434]."""
+    done = turn(["hexes 5", "terrain 2", "nearest 2", "marked yes"], Support(count=3))
     assert done.perform(Action("build"))
     assert chosen(done) == [("hex", 1, 2, True)]
     assert done.her.pieces.supply["workshop"] == 9 - 3 and done.her.pieces.built["workshop"] == 3
 
 
+def test_the_methods_stop_once_one_hex_is_left():
+    """[L376] "bis nur noch eine Option übrig bleibt": terrain priority leaves 1 of 4, so nearest yours is not
+    asked; with 1 hex in range, no method is."""
+    done = turn(["hexes 4", "terrain 1", "marked no"], Support(count=2))
+    assert done.perform(Action("build")) and chosen(done) == [("hex", 1, 1, True)]
+    assert done.answers.used == 3
+    done = turn(["hexes 1", "marked no"])
+    assert done.perform(Action("build")) and done.answers.used == 2
+
+
+def test_merge_asks_for_the_path_shorteners_before_terrain_priority():
+    """[L422–424]: with the merge symbol, only the hexes that shorten the path between her marked and unmarked
+    buildings (B15), before the selection [L426]: 6 in range, 3 shorten, 1 of them of the first terrain."""
+    done = turn(["hexes 6", "shorten 3", "terrain 1", "marked yes"], Support(merge=True))
+    assert done.perform(Action("build")) and chosen(done) == [("hex", 1, 1, True)]
+    with pytest.raises(Pending) as asked:
+        turn(["hexes 6"], Support(merge=False)).perform(Action("build"))
+    assert asked.value.question.key == "terrain"
+
+
 def test_with_no_hex_in_range_she_upgrades_instead():
     """[L436] "Kann Automa Umwandeln und Bauen nicht ausführen, führt sie stattdessen ... Aufwerten aus": her two
-    first workshops; the table keeps one (next to yours)."""
-    done = turn(["hexes 0", "buildings 1"])
+    first workshops; one is next to yours [L462], so it is the one."""
+    done = turn(["hexes 0", "adjacent 1"])
     assert done.perform(Action("build"))
     assert [e for e in done.events if isinstance(e, Instead)] == [Instead("hexes")]
     assert done.her.pieces.built == {"workshop": 1, "guild": 1, "school": 0, "university": 0, "palace": 0}
 
 
 def test_with_no_workshop_in_her_supply_she_upgrades_instead():
-    """[L418] "mind. 1 Werkstatt im Vorrat. Sonst ... Ein Gebäude aufwerten"."""
+    """[L418] "mind. 1 Werkstatt im Vorrat. Sonst ... Ein Gebäude aufwerten": neither workshop is next to yours, so
+    both stay [L462]; both give you the least power [L463]."""
     who = her()
     who.pieces.supply["workshop"] = 0
-    done = turn(["buildings 2"], who=who)
+    done = turn(["adjacent 0", "least 2"], who=who)
     done.perform(Action("build"))
     assert done.events[0] == Instead("workshop") and done.her.pieces.built["guild"] == 1
 
 
 def test_an_upgrade_takes_a_guild_to_her_palace_first_then_to_schools():
     """[L465–466] "eine Gilde also zuerst zu ihrem Palast ..., alle weiteren dann zu Schulen" (B13); the guild
-    goes back to her supply."""
+    goes back to her supply. No workshop of hers to upgrade: "Andernfalls alle" [L462], so only least power is
+    asked."""
     who = her()
     who.pieces = Pieces({"workshop": 7, "guild": 2, "school": 3, "university": 1, "palace": 1, "scholar": 7},
                         {"workshop": 0, "guild": 2, "school": 0, "university": 0, "palace": 0})
-    first = turn(["buildings 1"], who=who)
+    first = turn(["least 1"], who=who)
     first.perform(Action("upgrade"))
     assert first.her.pieces.built["palace"] == 1 and first.her.pieces.supply["guild"] == 3
     second = turn([], who=first.her)  # one guild left: no count needed
@@ -104,13 +126,25 @@ def test_an_upgrade_takes_a_guild_to_her_palace_first_then_to_schools():
 
 
 def test_the_table_names_the_type_when_she_can_upgrade_more_than_one():
-    """[L462] "Andernfalls alle Gebäude, die Automa aufwerten kann": a school counted (to her university)."""
+    """[L462] "Andernfalls alle Gebäude, die Automa aufwerten kann": no workshop next to yours, so her 2 workshops
+    and her school stay; 2 give you the least power; the one counted is her school (to her university)."""
     who = her()
     who.pieces = Pieces({"workshop": 7, "guild": 4, "school": 2, "university": 1, "palace": 0, "scholar": 7},
                         {"workshop": 2, "guild": 0, "school": 1, "university": 0, "palace": 1})
-    done = turn(["buildings 3", "type school"], who=who)
+    done = turn(["adjacent 0", "least 2", "type school"], who=who)
     done.perform(Action("upgrade"))
     assert done.her.pieces.built["university"] == 1 and done.her.pieces.built["school"] == 0
+
+
+def test_her_workshops_next_to_yours_are_upgraded_without_asking_the_type():
+    """[L462]: "Automa-Werkstätten direkt benachbart zu einem deiner Gebäude": 2 of them, so the one chosen is a
+    workshop (to a guild) and the type is not asked; least power keeps 1 [L463]."""
+    who = her()
+    who.pieces = Pieces({"workshop": 7, "guild": 4, "school": 2, "university": 1, "palace": 0, "scholar": 7},
+                        {"workshop": 2, "guild": 0, "school": 1, "university": 0, "palace": 1})
+    done = turn(["adjacent 2", "least 1"], who=who)
+    done.perform(Action("upgrade"))
+    assert done.her.pieces.built["guild"] == 1 and done.her.pieces.built["school"] == 1 and done.answers.used == 2
 
 
 def test_she_upgrades_nothing_when_nothing_can_be_upgraded():
@@ -141,7 +175,7 @@ def test_a_scholar_rises_in_the_tile_s_discipline_by_the_highest_free_space():
 def test_a_scholar_catches_up_when_the_tile_s_discipline_is_at_12():
     """[L494] "Ist dies keine mögliche Option, versucht Automa aufzuholen"; I: the one at 0 [L496] — banking and
     engineering both, so II: the smallest gap to yours (B16), which the table names: banking."""
-    done = turn(["nearest banking", "space 2"], Support(scholar="tile"), tile="law",
+    done = turn(["gap banking", "space 2"], Support(scholar="tile"), tile="law",
                 who=her({"banking": 0, "law": 12, "engineering": 0, "medicine": 3}))
     done.perform(Action("scholar"))
     assert done.her.levels["banking"] == 2
@@ -166,13 +200,13 @@ def test_a_step_catches_up_at_0_then_by_direction():
     assert done.her.levels["engineering"] == 1
 
 
-def test_a_step_with_no_marker_at_0_asks_your_levels_then_counts_the_ties():
-    """[L518–522]: none at 0, so all four stay (B4); b. the table says some tie, then gives your levels: gaps
-    1, 1, 3, 2, so banking and law tie; c. → 2 counts to law."""
-    done = turn(["nearest tie", "yours 3 2 5 4"], Support(count=2), who=her({"banking": 2, "law": 1, "engineering": 2,
-                                                               "medicine": 2}))
+def test_a_step_with_no_marker_at_0_takes_the_ties_in_one_answer_then_counts_among_them():
+    """[L518–522]: none at 0, so all four stay (B4); b. banking and law tie for the smallest gap to yours, told in
+    one answer; c. → 2 among banking and law counts to law."""
+    done = turn(["gap banking law"], Support(count=2), who=her({"banking": 2, "law": 1, "engineering": 2,
+                                                                "medicine": 2}))
     done.perform(Action("step"))
-    assert done.her.levels["law"] == 2
+    assert done.her.levels["law"] == 2 and done.answers.used == 1
 
 
 def test_she_stops_at_12_and_rises_no_more():

@@ -70,8 +70,8 @@ def test_where_the_table_draws_her_turn_starts_with_the_card_s_number_in_one_tap
     assert step is not None and [c.text for c in step.choices] == [str(n) for n in range(1, 7)] + ["You pass"]
     game.play(next(c.part for c in step.choices if c.text == "4"))
     assert game.waiting_for() == "card" and game.deck.support == [4]
-    game.play("card 1")  # the action card: upgrade; her two workshops, so a count
-    game.play("buildings 2")
+    game.play("card 1")  # the action card: upgrade; one of her two workshops next to yours
+    game.play("adjacent 1")
     assert not game.in_turn
     game.play("next card 6")
     assert game.deck.action == 6 and game.deck.support == [4, 1]
@@ -86,3 +86,17 @@ def test_her_turn_with_a_card_she_cannot_draw_is_refused_whole():
         game.play("next card 9")  # a reserve card at the Automa level [L229]
     assert game.to_json() == before and game.waiting_for() == "turn"
 
+
+
+def test_catch_up_s_smallest_gap_is_one_tap_ties_included():
+    """[L497, L519] II: the discipline nearest yours, then III the direction among those that tie: a button for
+    each discipline and each set of them that tie. Her levels at the Automa level's start (fixture community card:
+    law, medicine): banking and engineering are at 0 [L496]."""
+    game = table_game()
+    game.play("tile 3 law")
+    game.play("next card 4")
+    game.play("card 6")  # step; points-2, support card 4: → 1
+    step = AOI.next_step(game, [])
+    assert step is not None and [c.text for c in step.choices] == ["Banking", "Engineering", "Banking + Engineering"]
+    game.play(step.choices[2].part)  # a tie: → 1 among banking, engineering counts banking
+    assert game.her.levels["banking"] == 1 and not game.in_turn

@@ -11,7 +11,7 @@ from . import events as said
 from .buildings import Pieces
 from .cards import Action, Support
 from .direction import counted
-from .disciplines import DISCIPLINES, TOP, at_zero, nearest_yours, options, tile_choice
+from .disciplines import DISCIPLINES, TOP, at_zero, options, tile_choice
 from .events import Question
 
 MOST_HEXES = 12        # the buttons of a count of hexes
@@ -20,7 +20,6 @@ MOST_ROW = 8           # power or book actions in their row
 MOST_SPACE = 4         # the highest number of a scholar space
 INVENTIONS_HELD = 2    # "2 oder weniger Erfindungen" [L393]
 INVENTION_ROUNDS = (3, 6)
-TIE = "tie"  # catch-up II: two or more as near yours (then your levels are asked)
 
 
 class Pending(Exception):
@@ -98,11 +97,12 @@ class Answers:
             raise WrongAnswer(f"{question.key} one of {', '.join(question.about)}")
         return words[0]
 
-    def counts(self, question: Question, how_many: int) -> list[int]:
+    def among(self, question: Question) -> list[str]:
+        """One or more words of ``about``, each once: the options a method keeps, ties included."""
         words = self.word(question)
-        if len(words) != how_many or not all(w.isdigit() and int(w) <= question.most for w in words):
-            raise WrongAnswer(f"{question.key} and {how_many} levels from 0 to {question.most}")
-        return [int(w) for w in words]
+        if not words or len(set(words)) != len(words) or not set(words) <= set(question.about):
+            raise WrongAnswer(f"{question.key} and one or more of {', '.join(question.about)}, each once")
+        return words
 
 
 @dataclass
@@ -160,21 +160,31 @@ class Turn:
         self.events.append(said.InventionTaken(self.her.inventions))
         return True
 
+    def _narrowed(self, key: str, left: int, about: tuple[str, ...] = ()) -> int:
+        """One selection method on the ``left`` options: how many it keeps, asked while more than one is left, as
+        the methods run "bis nur noch eine Option übrig bleibt" (→ until one is left) [L376]."""
+        return left if left <= 1 else self.answers.count(Question(key, 1, left, about))
+
     def build(self, community: bool) -> bool:
-        """*Umwandeln und Bauen* [L414–436]: empty hexes in range of her marked or unmarked buildings (B1), with
-        merge only the path-shorteners if any (B15); community methods, terrain priority (B3), nearest yours
-        (B14), direction. Impossible: she upgrades instead."""
+        """*Umwandeln und Bauen* [L414–436], a count for each method: the empty hexes in range of her marked or
+        unmarked buildings (B1); with merge, those that shorten the path (none: all, B15); her community card's
+        methods (a community build); the first terrain of her LTP row (B3); nearest yours (B14); then direction.
+        Impossible: she upgrades instead."""
         if not self.her.pieces.supply["workshop"]:
             self.events.append(said.Instead("workshop"))
             return self.upgrade()
         support, context = self.context.support, self.context
-        about = (support.group, "merge" if support.merge else "", support.row, " ".join(context.terrains),
-                 "" if context.shipping is None else str(context.shipping),
-                 context.community_methods if community else "")
-        left = self.answers.count(Question("hexes", 0, MOST_HEXES, about))
+        reach = "" if context.shipping is None else str(context.shipping)
+        left = self.answers.count(Question("hexes", 0, MOST_HEXES, (support.group, reach)))
         if not left:
             self.events.append(said.Instead("hexes"))
             return self.upgrade()
+        if support.merge:
+            left = self._narrowed("shorten", left)
+        if community and context.community_methods:
+            left = self._narrowed("selected", left, (context.community_methods,))
+        left = self._narrowed("terrain", left, (support.row, " ".join(context.terrains)))
+        left = self._narrowed("nearest", left)
         self._choose("hex", left)
         marked = self.answers.yes(Question("marked"))
         self.her.pieces.build_workshop()
@@ -182,14 +192,19 @@ class Turn:
         return True
 
     def upgrade(self) -> bool:
-        """*Ein Gebäude aufwerten* [L455–468]: her workshops next to yours (else all she can upgrade), the least
-        power to you (B13), direction; to the highest she may."""
+        """*Ein Gebäude aufwerten* [L455–468], a count for each method: her workshops next to yours (none: all she
+        can upgrade, which the app knows), the least power to you (B13), direction; to the highest she may. Her
+        workshops kept, the app knows the type."""
         kinds = self.her.pieces.upgradable()
         if not kinds:
             self.events.append(said.Skipped("upgrade", "none"))
             return False
-        total = sum(self.her.pieces.built[k] for k in kinds)
-        left = total if total == 1 else self.answers.count(Question("buildings", 1, total, tuple(kinds)))
+        left = sum(self.her.pieces.built[k] for k in kinds)
+        if left > 1 and "workshop" in kinds:
+            adjacent = self.answers.count(Question("adjacent", 0, self.her.pieces.built["workshop"], (str(left),)))
+            if adjacent:
+                left, kinds = adjacent, ["workshop"]
+        left = self._narrowed("least", left)
         self._choose("building", left)
         kind = kinds[0] if len(kinds) == 1 else self.answers.choice(Question("type", 0, 0, tuple(kinds)))
         self.events.append(said.Upgraded(kind, self.her.pieces.upgrade(kind)))
@@ -211,8 +226,8 @@ class Turn:
     def rise(self, scholar: bool) -> bool:
         """*Einen Gelehrten entsenden* [L484–506] (``scholar``) or *1 Schritt* [L510–523]: the tile's colour (a
         scholar with the tile symbol), else catch up: her marker on 0, the smallest gap to yours (B16), direction.
-        The table names the discipline of the smallest gap, or says that some tie: then it gives your levels
-        there, and the app finds the tied ones and counts among them."""
+        The table names the discipline of the smallest gap, or all that tie for it, in one tap; the app counts
+        among them."""
         among = options(self.her.levels)
         if not among:
             self.events.append(said.Skipped("scholar" if scholar else "step", "top"))
@@ -233,11 +248,7 @@ class Turn:
     def _catch_up(self, among: list[str]) -> str:
         left = at_zero(self.her.levels, among)
         if len(left) > 1:
-            nearest = self.answers.choice(Question("nearest", 0, 0, tuple(left) + (TIE,)))
-            if nearest != TIE:
-                return nearest
-            yours = self.answers.counts(Question("yours", 0, TOP, tuple(left)), len(left))
-            left = nearest_yours(self.her.levels, dict(zip(left, yours)), left)
+            left = self.answers.among(Question("gap", 0, 0, tuple(left)))
         ordered = [d for d in DISCIPLINES if d in left]
         place = counted(self.context.support.count, len(ordered))
         return ordered[place - 1] if self.context.support.forward else ordered[-place]

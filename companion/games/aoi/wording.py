@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from functools import singledispatch
 from typing import Optional
 
-from .buildings import PLURAL
 from .cards import Card
 from .disciplines import DISCIPLINES
 from .events import (CardDrawn, Chosen, CommunityAction, DeckBuilt, Event, FinalTally, FirstWorkshops, Instead,
@@ -175,51 +174,59 @@ def _(event: FinalTally) -> str:
 
 
 def _direction(card: Optional[Card]) -> str:
+    """The support card's direction count, as a sentence after a count (none without the card)."""
     if card is None:
         return ""
     support = card.support
     way = "from the top left, in reading order" if support.forward else "from the bottom right, backwards"
-    return f"The app counts {support.count} {way}"
+    return f" The app counts {support.count} {way}."
 
 
-def _hexes(question: Question, card: Optional[Card]) -> str:
-    group, merge, row, terrains, ship, community = question.about
-    reach = "adjacent, or across rivers up to " + (f"shipping {ship}" if ship else "her shipping value")
-    steps = [f"the empty hexes in range of her {group} buildings ({reach})"]
-    if merge:
-        steps.append("if no marked building of hers is yet in range of an unmarked one, those nearer the other "
-                     "group than the shortest path between the groups now (none is: all stay)")
-    if community:
-        steps.append(f"her community card's selection: {community}")
-    steps.append(f"all of the first terrain of row {row.upper()}"
-                 + (f" ({', '.join(terrains.split())})" if terrains else " of her terrain card") + " among them")
-    steps.append("those nearest your buildings (not through them)")
-    return f"She builds. Keep {'; then '.join(steps)}. How many are left (none in range: 0)? {_direction(card)}."
+def _map_method(question: Question, direction: str) -> str:
+    """A selection method of her build or upgrade on the map: what it keeps, and how many it leaves."""
+    key, about, left = question.key, question.about, question.most
+    if key == "hexes":
+        group, ship = about
+        reach = "adjacent, or across rivers up to " + (f"shipping {ship}" if ship else "her shipping value")
+        return f"She builds. How many empty hexes are in range of her {group} buildings ({reach})? None: 0.{direction}"
+    texts = {
+        "shorten": "Merge: if no marked building of hers is yet in range of an unmarked one, keep those that bring "
+                   "her marked and unmarked buildings nearer than the shortest path between them now. Already in "
+                   f"range, or none does: all {left}.",
+        "selected": f"Her community card's selection ({about[0] if about else ''}).",
+        "terrain": f"Terrain priority: the first terrain of row {about[0].upper() if about else ''}"
+                   + (f" ({', '.join(about[1].split())})" if len(about) > 1 and about[1] else " of her terrain card")
+                   + " found among them; keep all of it.",
+        "nearest": "Keep those nearest your buildings (the fewest hexes, not through yours).",
+        "adjacent": "She upgrades. Keep her workshops next to one of your buildings (none: all "
+                    f"{about[0] if about else ''} of her buildings she can upgrade).",
+        "least": "Keep those whose upgrade gives you the least power.",
+    }
+    asked = "How many of her workshops are next to yours?" if key == "adjacent" else \
+        f"How many of the {left} are left?"
+    return f"{texts[key]} {asked}{direction}"
+
+
+MAP_METHODS = ("hexes", "shorten", "selected", "terrain", "nearest", "adjacent", "least")
 
 
 def question_text(question: Question, card: Optional[Card]) -> str:
     """The question her turn asks, as the screen says it."""
     key, about = question.key, question.about
-    if key == "hexes":
-        return _hexes(question, card)
-    if key == "buildings":
-        kinds = ", ".join(PLURAL[k] for k in about)
-        return (f"She upgrades one of her {kinds}. Keep her workshops next to one of your buildings (none: all "
-                f"of them); then those whose upgrade gives you the least power. How many are left? "
-                f"{_direction(card)}.")
     direction = _direction(card)
+    if key in MAP_METHODS:
+        return _map_method(question, direction)
     texts = {
         "marked": "Is her building nearest the new workshop (not counting it) marked? As near a marked as an "
                   "unmarked one: no.",
         "type": "What is that building?",
-        "inventions": f"She takes an invention: how many are on the innovation board? {direction}.",
-        "power": f"She covers a power action: how many are uncovered? {direction}.",
-        "book": f"She covers a book action: how many are uncovered? {direction}.",
+        "inventions": f"She takes an invention: how many are on the innovation board?{direction}",
+        "power": f"She covers a power action: how many are uncovered?{direction}",
+        "book": f"She covers a book action: how many are uncovered?{direction}",
         "space": f"{about[0].title() if about else ''}: the highest number on a free scholar space under it "
                  "(none free: 0)?",
-        "nearest": "She catches up: in which of " + ", ".join(d.title() for d in about if d != "tie")
-                   + " is her marker nearest yours, above or below? (or a tie)",
-        "yours": f"Those tie. Your markers in {', '.join(d.title() for d in about)}?",
+        "gap": "She catches up: in which of " + ", ".join(d.title() for d in about)
+               + " is her marker nearest yours, above or below? All that tie for it.",
         "x": f"Her X this round (round {about[0] if about else ''} of her level card)?",
     }
     return texts[key]
@@ -228,8 +235,8 @@ def question_text(question: Question, card: Optional[Card]) -> str:
 def ask(question: Question, card: Optional[Card]) -> str:
     """The question with the line that answers it: ``KEY VALUE``."""
     key, about = question.key, question.about
-    syntax = {"marked": "marked yes|no", "type": f"type {'|'.join(about)}", "nearest": "nearest DISCIPLINE|tie",
-              "yours": "yours " + " ".join("N" for _ in about)}.get(key, f"{key} N")
+    syntax = {"marked": "marked yes|no", "type": f"type {'|'.join(about)}",
+              "gap": f"gap DISCIPLINE... (of {', '.join(about)})"}.get(key, f"{key} N")
     return f"{question_text(question, card)} {syntax}"
 
 

@@ -3,14 +3,15 @@ community card and her cards' areas when the app has not seen them, the round's 
 counts, the end's points."""
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Optional
 
 from companion.line_games.choices import Choice, Step, numbers
 
-from ..actions import MOST_SPACE, TIE
+from ..actions import MOST_SPACE
 from ..buildings import PLURAL
 from ..cards import BONUSES, MOST_ACTIONS, MOST_POINTS, MOST_STEPS
-from ..disciplines import DISCIPLINES, TOP
+from ..disciplines import DISCIPLINES
 from ..game import END_QUESTIONS, AoiGame
 from ..levels import CARDS
 from ..wording import question_text
@@ -91,28 +92,28 @@ def _end(key: str, parts: list[str]) -> Optional[Step]:
         if len(parts) == 1 else None
 
 
+def _ties(disciplines: tuple[str, ...]) -> tuple[Choice, ...]:
+    """A button for each discipline, then for each set of them that tie: one tap, ties included."""
+    return tuple(Choice(" + ".join(d.title() for d in tied), f"gap {' '.join(tied)}")
+                 for size in range(1, len(disciplines) + 1) for tied in combinations(disciplines, size))
+
+
 def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
     question = game.question()
     assert question is not None
-    key = question.key
-    if key == "yours":
-        if len(parts) == len(question.about):
-            return None
-        discipline = question.about[len(parts)]
-        return Step(f"{question_text(question, None)} {discipline.title()}:", numbers(range(TOP + 1), "yours " if not parts else ""))
     if parts:
         return None
+    key = question.key
+    text = question_text(question, game.support_card())
     if key == "marked":
-        return Step(question_text(question, None),
-                    (Choice("Marked", "marked yes"), Choice("Not marked", "marked no")))
-    if key == "nearest":
-        return Step(question_text(question, None), tuple(Choice(d.title() if d != TIE else "A tie",
-                                                                       f"nearest {d}") for d in question.about))
+        return Step(text, (Choice("Marked", "marked yes"), Choice("Not marked", "marked no")))
+    if key == "gap":
+        return Step(text, _ties(question.about))
     if key == "type":
-        return Step("What is that building?", tuple(Choice(PLURAL[k][:-1].title() if k != "university"
-                                                          else "University", f"type {k}") for k in question.about))
+        return Step(text, tuple(Choice(PLURAL[k][:-1].title() if k != "university" else "University", f"type {k}")
+                                for k in question.about))
     most = MOST_SPACE if key == "space" else question.most
-    return Step(question_text(question, game.support_card()), numbers(range(question.least, most + 1), f"{key} "))
+    return Step(text, numbers(range(question.least, most + 1), f"{key} "))
 
 
 def _tile(game: AoiGame, parts: list[str]) -> Optional[Step]:
