@@ -65,6 +65,7 @@ class AoiGame:
     shown: int = field(init=False, default=0)
     end: dict[str, int] = field(init=False, default_factory=dict)
     turns: int = field(init=False, default=0)
+    turn_lines: int = field(init=False, default=0)  # the lines of the turn the last line played belongs to
 
     def __post_init__(self) -> None:
         owner = self.setup.cards
@@ -133,6 +134,15 @@ class AoiGame:
     # -- lines -----------------------------------------------------------------------------------
 
     def play(self, event: str) -> list[said.Event]:
+        """Play a line; what she does. Her turn's lines (``next``, its cards and answers) count as one turn, which
+        Undo at the table takes back whole."""
+        mid_turn = self.in_turn
+        events = self._play(event)
+        starts_hers = event.split()[0].lower() == "next"
+        self.turn_lines = self.turn_lines + 1 if mid_turn and not starts_hers else 1
+        return events
+
+    def _play(self, event: str) -> list[said.Event]:
         words = event.split()
         if not words:
             raise Refused("an empty line")
@@ -236,7 +246,7 @@ class AoiGame:
             raise Refused("no card is drawn at this turn: next")
         trial = copy.deepcopy(self)
         events = trial._next([])
-        events += trial.play(card)
+        events += trial._play(card)
         self.__dict__.update(trial.__dict__)
         return events
 

@@ -61,5 +61,10 @@ class AgeOfInnovation(KindFromParts):
         """Her turn's card and questions: their answers' lines add to the turn's lines."""
         return game.in_turn
 
+    def turn_lines(self, game: AoiGame) -> int:
+        """Her turn's lines, from ``next`` to the last answer given (all of them while she is still asking); a
+        line of yours alone."""
+        return game.turn_lines
+
 
 AOI = AgeOfInnovation()
