@@ -7,7 +7,9 @@ import pytest
 
 from companion.games.aoi import Action, Answers, Context, Her, Pending, Support, Turn
 from companion.games.aoi.buildings import Pieces
-from companion.games.aoi.events import Chosen, Instead, Skipped
+from companion.games.aoi.actions import MOST_ROW
+from companion.games.aoi.events import Chosen, Instead, Question, Skipped
+from tests.aoi import table_game
 
 LEVELS = {"banking": 0, "law": 1, "engineering": 0, "medicine": 1}
 
@@ -162,6 +164,47 @@ def test_cover_puts_an_x_on_a_power_action_then_a_book_action():
     assert done.perform(Action("cover"))
     assert chosen(done) == [("book", 1, 3, False)]  # ← 4 of 3: the rightmost
     assert done.events[0] == Skipped("power", "none")
+
+
+def test_a_row_told_covered_is_not_asked_again_that_round():
+    """[L474–480] with B12: X markers (and your action tokens) stay until the round's end, so the uncovered actions
+    only grow fewer in a round. Told 1 power action and 2 book actions, she covers one of each: the next cover
+    that round finds no power action without asking, and at most 1 book action."""
+    first = turn(["power 1", "book 2"])
+    first.perform(Action("cover"))
+    with pytest.raises(Pending) as asked:
+        turn([], who=first.her).perform(Action("cover"))
+    assert (asked.value.question.key, asked.value.question.most) == ("book", 1)
+    again = turn(["book 1"], who=first.her)
+    assert again.perform(Action("cover")) and again.answers.used == 1
+    assert again.events[0] == Skipped("power", "none") and chosen(again) == [("book", 1, 1, True)]
+
+
+def test_the_rows_are_asked_again_in_the_next_round():
+    """B12: the X markers clear at the round's end. Round 1: card 5 (cover) finds both rows covered; round 2's card
+    5 asks again. Round 1 by hand: 4 | 5 (cover; points 1) | 1 (upgrade) | 6 (step) | 3, the 5th of 6: turned, with
+    the pass icon [L332]."""
+    game = table_game()
+    for line in ("tile 3 law", "next card 4", "card 5", "power 0", "book 0", "next card 1", "adjacent 1",
+                 "next card 6", "gap banking", "next card 3", "passed", "tile 2 law", "next card 2", "card 5"):
+        game.play(line)
+    assert game.round == 2 and game.question() == Question("power", 0, MOST_ROW)
+
+
+def test_a_scholar_space_told_is_the_most_asked_after():
+    """[L505–506] "das freie Feld mit der höchsten Zahl", "kein freies Feld mehr": her scholars stay on their
+    spaces, so a discipline's highest free space never grows. Medicine's told 3, then 0: the third scholar there
+    is not asked and she rises 1 without one."""
+    first = turn(["space 3"], Support(scholar="tile"), tile="medicine")
+    first.perform(Action("scholar"))
+    with pytest.raises(Pending) as asked:
+        turn([], Support(scholar="tile"), tile="medicine", who=first.her).perform(Action("scholar"))
+    assert asked.value.question == Question("space", 0, 3, ("medicine",))
+    second = turn(["space 0"], Support(scholar="tile"), tile="medicine", who=first.her)
+    second.perform(Action("scholar"))
+    third = turn([], Support(scholar="tile"), tile="medicine", who=second.her)
+    third.perform(Action("scholar"))
+    assert third.her.levels["medicine"] == 1 + 3 + 1 + 1 and third.her.pieces.supply["scholar"] == 6
 
 
 def test_a_scholar_rises_in_the_tile_s_discipline_by_the_highest_free_space():

@@ -43,6 +43,11 @@ class Her:
     pieces: Pieces
     inventions: int = 0
     bonus: str = "left"  # the bonus she holds, as taken: at setup the leftmost [L159]
+    # The most power and book actions still uncovered this round, as last told less her cover: none is uncovered
+    # again before the round's end (B12), so a row told empty is not asked again that round.
+    uncovered: dict[str, int] = field(default_factory=dict)
+    # Each discipline's highest free scholar space at most, as last told: scholars stay on their spaces [L505–506].
+    spaces: dict[str, int] = field(default_factory=dict)
 
     def rise(self, discipline: str, steps: int) -> int:
         """Rise ``steps`` in ``discipline``, stopping at 12 (B5); the level reached."""
@@ -160,6 +165,10 @@ class Turn:
         self.events.append(said.InventionTaken(self.her.inventions))
         return True
 
+    def _at_most(self, key: str, most: int, about: tuple[str, ...] = ()) -> int:
+        """A count from 0 to ``most``, asked unless what the table told before makes it 0."""
+        return self.answers.count(Question(key, 0, most, about)) if most else 0
+
     def _narrowed(self, key: str, left: int, about: tuple[str, ...] = ()) -> int:
         """One selection method on the ``left`` options: how many it keeps, asked while more than one is left, as
         the methods run "bis nur noch eine Option übrig bleibt" (→ until one is left) [L376]."""
@@ -215,7 +224,8 @@ class Turn:
         action; the book part runs even if the power part cannot (B12)."""
         done = False
         for row in ("power", "book"):
-            left = self.answers.count(Question(row, 0, MOST_ROW))
+            left = self._at_most(row, self.her.uncovered.get(row, MOST_ROW))
+            self.her.uncovered[row] = max(0, left - 1)
             if not left:
                 self.events.append(said.Skipped(row, "none"))
                 continue
@@ -238,7 +248,8 @@ class Turn:
             chosen = self._catch_up(among)
         steps, placed = 1, False
         if scholar and self.her.pieces.supply["scholar"]:
-            space = self.answers.count(Question("space", 0, MOST_SPACE, (chosen,)))
+            space = self._at_most("space", self.her.spaces.get(chosen, MOST_SPACE), (chosen,))
+            self.her.spaces[chosen] = space
             if space:
                 steps, placed = space, True
                 self.her.pieces.supply["scholar"] -= 1

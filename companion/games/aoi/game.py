@@ -371,6 +371,7 @@ class AoiGame:
         if not (self.you_passed and self.she_passed):
             return []
         she_starts = self.first_passer == "her"
+        self.her.uncovered.clear()  # the X markers and your action tokens leave the board (B12)
         self.round += 1
         self.you_passed = self.she_passed = False
         self.first_passer = ""

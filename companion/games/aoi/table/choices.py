@@ -8,7 +8,6 @@ from typing import Optional
 
 from companion.line_games.choices import Choice, Step, numbers
 
-from ..actions import MOST_SPACE
 from ..buildings import PLURAL
 from ..cards import BONUSES, MOST_ACTIONS, MOST_POINTS, MOST_STEPS
 from ..disciplines import DISCIPLINES
@@ -112,8 +111,7 @@ def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
     if key == "type":
         return Step(text, tuple(Choice(PLURAL[k][:-1].title() if k != "university" else "University", f"type {k}")
                                 for k in question.about))
-    most = MOST_SPACE if key == "space" else question.most
-    return Step(text, numbers(range(question.least, most + 1), f"{key} "))
+    return Step(text, numbers(range(question.least, question.most + 1), f"{key} "))
 
 
 def _tile(game: AoiGame, parts: list[str]) -> Optional[Step]:
