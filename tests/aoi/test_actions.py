@@ -8,7 +8,7 @@ import pytest
 from companion.games.aoi import Action, Answers, Context, Her, Pending, Support, Turn
 from companion.games.aoi.buildings import Pieces
 from companion.games.aoi.actions import MOST_ROW
-from companion.games.aoi.events import Chosen, Instead, Question, Skipped
+from companion.games.aoi.events import Chosen, Instead, Question, Skipped, WorkshopBuilt
 from tests.aoi import table_game
 
 LEVELS = {"banking": 0, "law": 1, "engineering": 0, "medicine": 1}
@@ -73,6 +73,18 @@ def test_she_builds_on_the_hex_counted_among_those_left_after_each_method_and_ma
     assert done.her.pieces.supply["workshop"] == 9 - 3 and done.her.pieces.built["workshop"] == 3
 
 
+def test_built_from_her_unmarked_buildings_with_shipping_0_the_workshop_is_unmarked_without_asking():
+    """B1: with shipping 0, "in Reichweite" is next to one of her unmarked buildings; nothing is nearer than next
+    to it, so a marked building is at best as near: "Bei gleicher Entfernung ... markierst du nicht" [L434]. With
+    shipping 1 the hex may lie across a river, and the mark is asked."""
+    done = Turn(her(), Context(1, Support(group="unmarked"), "law", 2, 0), Answers(["hexes 1"]))
+    assert done.perform(Action("build")) and done.answers.used == 1
+    assert done.events[-1] == WorkshopBuilt(False)
+    with pytest.raises(Pending) as asked:
+        Turn(her(), Context(3, Support(group="unmarked"), "law", 2, 1), Answers(["hexes 1"])).perform(Action("build"))
+    assert asked.value.question.key == "marked"
+
+
 def test_the_methods_stop_once_one_hex_is_left():
     """[L376] "bis nur noch eine Option übrig bleibt": terrain priority leaves 1 of 4, so nearest yours is not
     asked; with 1 hex in range, no method is."""
@@ -104,12 +116,13 @@ def test_with_no_hex_in_range_she_upgrades_instead():
 
 def test_with_no_workshop_in_her_supply_she_upgrades_instead():
     """[L418] "mind. 1 Werkstatt im Vorrat. Sonst ... Ein Gebäude aufwerten": neither workshop is next to yours, so
-    both stay [L462]; both give you the least power [L463]."""
+    both stay [L462], and both give you no power, the least (B13): no more is asked."""
     who = her()
     who.pieces.supply["workshop"] = 0
-    done = turn(["adjacent 0", "least 2"], who=who)
+    done = turn(["adjacent 0"], who=who)
     done.perform(Action("build"))
     assert done.events[0] == Instead("workshop") and done.her.pieces.built["guild"] == 1
+    assert chosen(done) == [("building", 1, 2, True)]
 
 
 def test_an_upgrade_takes_a_guild_to_her_palace_first_then_to_schools():
@@ -129,13 +142,27 @@ def test_an_upgrade_takes_a_guild_to_her_palace_first_then_to_schools():
 
 def test_the_table_names_the_type_when_she_can_upgrade_more_than_one():
     """[L462] "Andernfalls alle Gebäude, die Automa aufwerten kann": no workshop next to yours, so her 2 workshops
-    and her school stay; 2 give you the least power; the one counted is her school (to her university)."""
+    and her school stay; her workshops give you no power (B13), the least [L463], and so does her school, with none
+    of yours next to it: 3 left. The one counted is her school (to her university)."""
     who = her()
     who.pieces = Pieces({"workshop": 7, "guild": 4, "school": 2, "university": 1, "palace": 0, "scholar": 7},
                         {"workshop": 2, "guild": 0, "school": 1, "university": 0, "palace": 1})
-    done = turn(["adjacent 0", "least 2", "type school"], who=who)
+    done = turn(["adjacent 0", "apart 1", "type school"], who=who)
     done.perform(Action("upgrade"))
+    assert chosen(done) == [("building", 1, 3, True)]
     assert done.her.pieces.built["university"] == 1 and done.her.pieces.built["school"] == 0
+
+
+def test_with_none_of_hers_next_to_yours_the_least_power_keeps_her_workshops():
+    """[L462–463] with B13: a workshop with none of your buildings next to it gives you no power. Her school has
+    one of yours next to it, so only her 2 workshops stay and the type is not asked."""
+    who = her()
+    who.pieces = Pieces({"workshop": 7, "guild": 4, "school": 2, "university": 1, "palace": 0, "scholar": 7},
+                        {"workshop": 2, "guild": 0, "school": 1, "university": 0, "palace": 1})
+    done = turn(["adjacent 0", "apart 0"], who=who)
+    done.perform(Action("upgrade"))
+    assert chosen(done) == [("building", 1, 2, True)] and done.her.pieces.built["guild"] == 1
+    assert done.answers.used == 2
 
 
 def test_her_workshops_next_to_yours_are_upgraded_without_asking_the_type():

@@ -70,7 +70,7 @@ def test_a_turned_card_without_the_pass_icon_is_played():
     support card 5 shows <2: of banking and engineering (both at 0, tied as near yours), the 2nd from the
     right is banking."""
     game = table_game()
-    said(game, "tile 3 law", "next", "card 4", "card 1", "adjacent 1", "next", "card 2", "hexes 1", "marked no",
+    said(game, "tile 3 law", "next", "card 4", "card 1", "adjacent 1", "next", "card 2", "hexes 1",
          "next", "card 5", "power 0", "book 0")
     assert said(game, "next", "card 6", "gap banking engineering")[0] == "Her action card 6 (a turned card)."
     assert not game.she_passed and game.her.levels["banking"] == 1
@@ -80,7 +80,7 @@ def test_an_empty_deck_makes_her_pass():
     """[L330] "Ist der Automastapel leer, passt Automa": the last two cards drawn have no pass icon."""
     game = table_game()
     said(game, "tile 3 law", "next", "card 3", "card 5", "power 0", "book 0", "next", "card 1", "adjacent 1",
-         "next", "card 2", "hexes 1", "marked no", "next", "card 4", "hexes 1", "marked no", "next", "card 6",
+         "next", "card 2", "hexes 1", "next", "card 4", "hexes 1", "marked no", "next", "card 6",
          "gap banking engineering")
     assert not game.she_passed and game.deck.deck == []
     assert said(game, "next")[0] == "Her deck is empty: she passes."

@@ -10,7 +10,7 @@ from companion.session.headless import run
 from tests.aoi import FIXTURE
 
 ROUND_1 = ["tile 3 law",
-           "next card 4", "card 1", "adjacent 0", "least 2",  # upgrade (→1 of her 2 workshops), 2 points
+           "next card 4", "card 1", "adjacent 0",  # upgrade (→1 of her 2 workshops, both no power to you)
            "passed",
            "next card 6", "gap engineering",                  # a step where she is nearest yours, 2 points
            "next card 2", "hexes 5", "terrain 3", "nearest 3", "marked yes",  # build (→4 of 3: the 1st), X = 1
@@ -31,6 +31,7 @@ def test_a_round_at_the_automa_level_through_the_headless_session(tmp_path):
     the build's methods, a count each; [L288, L296] the count with its wrap; [L406] X
     (the fixture's level row: 1 in round 1); [L332] the turned pass; [L342–354] the pass steps."""
     out = session(tmp_path, ROUND_1)
+    assert not [line for line in out if line.startswith("refused")]
     says = [line[4:] for line in out if line.startswith("say ")]
     assert "Her support card 4 (right), her action card 1 left of it." in says
     assert "She upgrades the 1st building of hers of the 2 left, from the top left." in says
@@ -49,7 +50,7 @@ def test_a_round_at_the_automa_level_through_the_headless_session(tmp_path):
 
 
 def test_every_answer_ends_with_what_is_asked_and_a_wrong_answer_is_refused_with_why(tmp_path):
-    out = session(tmp_path, ["tile 3 law", "next", "card 4", "card 1", "adjacent 3", "adjacent 0", "least 2"])
+    out = session(tmp_path, ["tile 3 law", "next", "card 4", "card 1", "adjacent 3", "adjacent 0"])
     assert out[-1].startswith("ask Round 1.")
     assert "refused adjacent N, N from 0 to 2" in out
     asks = [line for line in out if line.startswith("ask ")]

@@ -100,3 +100,17 @@ def test_catch_up_s_smallest_gap_is_one_tap_ties_included():
     assert step is not None and [c.text for c in step.choices] == ["Banking", "Engineering", "Banking + Engineering"]
     game.play(step.choices[2].part)  # a tie: → 1 among banking, engineering counts banking
     assert game.her.levels["banking"] == 1 and not game.in_turn
+
+
+def test_with_her_deck_empty_her_turn_is_a_plain_tap_and_she_passes():
+    """[L330] "Ist der Automastapel leer, passt Automa": no card is drawn, so "Her turn" is offered, not numbers.
+    Her 6 cards at the Automa level, drawn 3, 5 | 1 | 2 | 4 | 6: none turned with the pass icon [L332]."""
+    game = table_game()
+    for line in ("tile 3 law", "next card 3", "card 5", "power 0", "book 0", "next card 1", "adjacent 1",
+                 "next card 2", "hexes 1", "next card 4", "hexes 1", "marked no", "next card 6",
+                 "gap banking engineering"):
+        game.play(line)
+    step = AOI.next_step(game, [])
+    assert step is not None and [c.text for c in step.choices] == ["Her turn", "You pass"]
+    game.play(step.choices[0].part)
+    assert game.she_passed

@@ -29,12 +29,12 @@ def events(table: OtherGameTable) -> list[str]:
 
 
 def test_undo_takes_back_her_whole_turn(table):
-    """Her turn: support card 4, action card 1 (upgrade; points-2); neither workshop next to yours [L462], both
-    give you the least power [L463]. Undo leaves the game as before her turn: her score 20, her 2 workshops."""
+    """Her turn: support card 4, action card 1 (upgrade; points-2); neither workshop next to yours [L462], so both
+    give you no power (B13). Undo leaves the game as before her turn: her score 20, her 2 workshops."""
     tap(table, "1a: 2 · Banking")
     before = table.session.snapshot()
-    tap(table, "4", "1", "0", "2")
-    assert events(table) == ["tile 1a", "next card 4", "card 1", "adjacent 0", "least 2"]
+    tap(table, "4", "1", "0")
+    assert events(table) == ["tile 1a", "next card 4", "card 1", "adjacent 0"]
     assert table.session.game.her.score == 22
     assert table.undo().ok
     assert events(table) == ["tile 1a"] and table.session.snapshot() == before
@@ -42,8 +42,8 @@ def test_undo_takes_back_her_whole_turn(table):
 
 
 def test_undo_in_the_middle_of_her_turn_takes_back_what_it_asked_so_far(table):
-    tap(table, "1a: 2 · Banking", "4", "1", "0")
-    assert table.session.game.question() is not None  # least power is asked
+    tap(table, "1a: 2 · Banking", "4", "1")
+    assert table.session.game.question() is not None  # her workshops next to yours are asked
     assert table.undo().ok and events(table) == ["tile 1a"] and not table.session.game.in_turn
 
 

@@ -195,25 +195,42 @@ class Turn:
         left = self._narrowed("terrain", left, (support.row, " ".join(context.terrains)))
         left = self._narrowed("nearest", left)
         self._choose("hex", left)
-        marked = self.answers.yes(Question("marked"))
+        marked = self._marked()
         self.her.pieces.build_workshop()
         self.events.append(said.WorkshopBuilt(marked))
         return True
 
+    def _marked(self) -> bool:
+        """Whether the new workshop is marked: her building nearest it is, and none unmarked is as near [L434].
+        Built from her unmarked buildings with shipping 0, the hex is next to an unmarked one (B1), and nothing is
+        nearer than next to it: a tie at best, so unmarked, not asked."""
+        if self.context.support.group == "unmarked" and self.context.shipping == 0:
+            return False
+        return self.answers.yes(Question("marked"))
+
     def upgrade(self) -> bool:
         """*Ein Gebäude aufwerten* [L455–468], a count for each method: her workshops next to yours (none: all she
-        can upgrade, which the app knows), the least power to you (B13), direction; to the highest she may. Her
-        workshops kept, the app knows the type."""
+        can upgrade, which the app knows), the least power to you (B13), direction; to the highest she may. A
+        workshop with none of yours next to it gives you no power, the least there is: so with none next to yours,
+        her workshops all stay and only her other buildings with none of yours next to them are asked. Her
+        workshops alone left, the app knows the type."""
         kinds = self.her.pieces.upgradable()
         if not kinds:
             self.events.append(said.Skipped("upgrade", "none"))
             return False
         left = sum(self.her.pieces.built[k] for k in kinds)
         if left > 1 and "workshop" in kinds:
-            adjacent = self.answers.count(Question("adjacent", 0, self.her.pieces.built["workshop"], (str(left),)))
+            workshops = self.her.pieces.built["workshop"]
+            adjacent = self.answers.count(Question("adjacent", 0, workshops, (str(left),)))
             if adjacent:
-                left, kinds = adjacent, ["workshop"]
-        left = self._narrowed("least", left)
+                left, kinds = self._narrowed("least", adjacent), ["workshop"]
+            else:
+                others = tuple(k for k in kinds if k != "workshop")
+                apart = self._at_most("apart", left - workshops, others)
+                left = workshops + apart
+                kinds = kinds if apart else ["workshop"]
+        else:
+            left = self._narrowed("least", left)
         self._choose("building", left)
         kind = kinds[0] if len(kinds) == 1 else self.answers.choice(Question("type", 0, 0, tuple(kinds)))
         self.events.append(said.Upgraded(kind, self.her.pieces.upgrade(kind)))

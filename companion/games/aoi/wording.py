@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import singledispatch
 from typing import Optional
 
+from .buildings import PLURAL
 from .cards import Card
 from .disciplines import DISCIPLINES
 from .events import (CardDrawn, Chosen, CommunityAction, DeckBuilt, Event, FinalTally, FirstWorkshops, Instead,
@@ -202,12 +203,16 @@ def _map_method(question: Question, direction: str) -> str:
                     f"{about[0] if about else ''} of her buildings she can upgrade).",
         "least": "Keep those whose upgrade gives you the least power.",
     }
+    if key == "apart":
+        others = " and ".join(PLURAL[k] for k in about)
+        return (f"None of her workshops is next to yours, so they give you no power: keep them, and her {others} "
+                f"with none of your buildings next to them. How many of her {others} are kept?{direction}")
     asked = "How many of her workshops are next to yours?" if key == "adjacent" else \
         f"How many of the {left} are left?"
     return f"{texts[key]} {asked}{direction}"
 
 
-MAP_METHODS = ("hexes", "shorten", "selected", "terrain", "nearest", "adjacent", "least")
+MAP_METHODS = ("hexes", "shorten", "selected", "terrain", "nearest", "adjacent", "least", "apart")
 
 
 def question_text(question: Question, card: Optional[Card]) -> str:
