@@ -64,41 +64,40 @@ def test_an_invention_is_chosen_by_the_direction_count():
     assert chosen(done) == [("invention", 2, 5, False)]
 
 
-def test_she_builds_on_the_hex_counted_among_those_left_after_each_method_and_marks_it_as_the_table_says():
+def test_she_builds_on_the_hex_counted_among_those_left_after_each_method_and_the_table_marks_it_by_the_rule():
     """[L419–430]: 5 empty hexes in range, 2 of the first terrain of row A [L428], both as near yours [L429]; then
-    direction: → 3 of 2 wraps to the 1st [L296]. The new workshop is marked when her nearest building is [L434]."""
-    done = turn(["hexes 5", "terrain 2", "nearest 2", "marked yes"], Support(count=3))
-    assert done.perform(Action("build"))
-    assert chosen(done) == [("hex", 1, 2, True)]
+    direction: → 3 of 2 wraps to the 1st [L296]. The new workshop is marked when her nearest building is [L434]:
+    the table applies the rule (the app keeps no marks, so it asks nothing)."""
+    done = turn(["hexes 5", "terrain 2", "nearest 2"], Support(count=3))
+    assert done.perform(Action("build")) and done.answers.used == 3
+    assert chosen(done) == [("hex", 1, 2, True)] and done.events[-1] == WorkshopBuilt(False)
     assert done.her.pieces.supply["workshop"] == 9 - 3 and done.her.pieces.built["workshop"] == 3
 
 
-def test_built_from_her_unmarked_buildings_with_shipping_0_the_workshop_is_unmarked_without_asking():
+def test_built_from_her_unmarked_buildings_with_shipping_0_the_workshop_is_said_unmarked():
     """B1: with shipping 0, "in Reichweite" is next to one of her unmarked buildings; nothing is nearer than next
     to it, so a marked building is at best as near: "Bei gleicher Entfernung ... markierst du nicht" [L434]. With
-    shipping 1 the hex may lie across a river, and the mark is asked."""
+    shipping 1 the hex may lie across a river: the table applies the rule."""
     done = Turn(her(), Context(1, Support(group="unmarked"), "law", 2, 0), Answers(["hexes 1"]))
-    assert done.perform(Action("build")) and done.answers.used == 1
-    assert done.events[-1] == WorkshopBuilt(False)
-    with pytest.raises(Pending) as asked:
-        Turn(her(), Context(3, Support(group="unmarked"), "law", 2, 1), Answers(["hexes 1"])).perform(Action("build"))
-    assert asked.value.question.key == "marked"
+    assert done.perform(Action("build")) and done.events[-1] == WorkshopBuilt(True)
+    done = Turn(her(), Context(3, Support(group="unmarked"), "law", 2, 1), Answers(["hexes 1"]))
+    assert done.perform(Action("build")) and done.events[-1] == WorkshopBuilt(False)
 
 
 def test_the_methods_stop_once_one_hex_is_left():
     """[L376] "bis nur noch eine Option übrig bleibt": terrain priority leaves 1 of 4, so nearest yours is not
     asked; with 1 hex in range, no method is."""
-    done = turn(["hexes 4", "terrain 1", "marked no"], Support(count=2))
+    done = turn(["hexes 4", "terrain 1"], Support(count=2))
     assert done.perform(Action("build")) and chosen(done) == [("hex", 1, 1, True)]
-    assert done.answers.used == 3
-    done = turn(["hexes 1", "marked no"])
-    assert done.perform(Action("build")) and done.answers.used == 2
+    assert done.answers.used == 2
+    done = turn(["hexes 1"])
+    assert done.perform(Action("build")) and done.answers.used == 1
 
 
 def test_merge_asks_for_the_path_shorteners_before_terrain_priority():
     """[L422–424]: with the merge symbol, only the hexes that shorten the path between her marked and unmarked
     buildings (B15), before the selection [L426]: 6 in range, 3 shorten, 1 of them of the first terrain."""
-    done = turn(["hexes 6", "shorten 3", "terrain 1", "marked yes"], Support(merge=True))
+    done = turn(["hexes 6", "shorten 3", "terrain 1"], Support(merge=True))
     assert done.perform(Action("build")) and chosen(done) == [("hex", 1, 1, True)]
     with pytest.raises(Pending) as asked:
         turn(["hexes 6"], Support(merge=False)).perform(Action("build"))
@@ -291,7 +290,7 @@ def test_she_stops_at_12_and_rises_no_more():
 
 def test_the_community_action_does_all_her_community_card_s_actions_in_reading_order():
     """[L383–385]: all, one after the other; a community build uses her card's methods first [L376, L427]."""
-    done = turn(["hexes 1", "marked no"], who=her({"banking": 2, "law": 1, "engineering": 0, "medicine": 1}))
+    done = turn(["hexes 1"], who=her({"banking": 2, "law": 1, "engineering": 0, "medicine": 1}))
     assert done.perform(Action("community"), (Action("build"), Action("step"), Action("points", 2)))
     assert done.her.pieces.built["workshop"] == 3 and done.her.levels["engineering"] == 1 and done.her.score == 22
 

@@ -59,7 +59,7 @@ def test_a_turned_card_with_the_pass_icon_makes_her_pass_at_once():
     game = table_game()  # Automa: cards 1–6
     said(game, "tile 3 law", "next", "card 4", "card 1", "adjacent 1")
     said(game, "next", "card 6", "gap banking")
-    assert said(game, "next", "card 2", "hexes 1", "marked no")[0] == "Her action card 2."  # the 4th: not turned
+    assert said(game, "next", "card 2", "hexes 1")[0] == "Her action card 2."  # the 4th: not turned
     assert said(game, "next", "card 3")[:2] == ["Her action card 3 (a turned card).",
                                                 "A turned card with the pass icon: she passes."]
     assert game.she_passed and game.her.levels["law"] == 1  # card 3's scholar was not sent
@@ -80,7 +80,7 @@ def test_an_empty_deck_makes_her_pass():
     """[L330] "Ist der Automastapel leer, passt Automa": the last two cards drawn have no pass icon."""
     game = table_game()
     said(game, "tile 3 law", "next", "card 3", "card 5", "power 0", "book 0", "next", "card 1", "adjacent 1",
-         "next", "card 2", "hexes 1", "next", "card 4", "hexes 1", "marked no", "next", "card 6",
+         "next", "card 2", "hexes 1", "next", "card 4", "hexes 1", "next", "card 6",
          "gap banking engineering")
     assert not game.she_passed and game.deck.deck == []
     assert said(game, "next")[0] == "Her deck is empty: she passes."
@@ -109,15 +109,13 @@ def test_no_new_deck_after_round_6():
 
 
 def _answer_anything(game: AoiGame) -> None:
-    """Answer her turn with the least each question allows (a yes/no with no, a choice with the first)."""
+    """Answer her turn with the least each question allows (a choice with the first)."""
     waiting = game.waiting_for()
     question = game.question()
     if waiting == "turn":
         game.play("next")
     elif question is None:
         raise AssertionError(f"not her turn: {waiting}")
-    elif question.key == "marked":
-        game.play("marked no")
     elif question.key in ("type", "gap"):
         game.play(f"{question.key} {question.about[0]}")
     else:

@@ -13,7 +13,7 @@ ROUND_1 = ["tile 3 law",
            "next card 4", "card 1", "adjacent 0",  # upgrade (→1 of her 2 workshops, both no power to you)
            "passed",
            "next card 6", "gap engineering",                  # a step where she is nearest yours, 2 points
-           "next card 2", "hexes 5", "terrain 3", "nearest 3", "marked yes",  # build (→4 of 3: the 1st), X = 1
+           "next card 2", "hexes 5", "terrain 3", "nearest 3",  # build (→4 of 3: the 1st), X = 1
            "next card 3",                                     # the 5th of 6: turned, with the pass icon
            "state"]
 

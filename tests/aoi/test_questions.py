@@ -36,7 +36,7 @@ def keys_asked(action: Action, support: Support, community: str = "") -> list[st
             turn.perform(action, (Action("build"),))
         except Pending as pending:
             key = pending.question.key
-            answers.append("marked no" if key == "marked" else f"{key} 2")
+            answers.append(f"{key} 2")
             continue
         return [a.split()[0] for a in answers]
 
@@ -44,10 +44,10 @@ def keys_asked(action: Action, support: Support, community: str = "") -> list[st
 def test_a_build_asks_a_count_for_each_of_the_seed_s_methods_in_order():
     """[L419–430]: the options in range, merge's path-shorteners (with the merge symbol), her community card's
     methods first (a community build, [L376]), terrain priority, nearest yours; then the direction count names the
-    hex, and the mark is asked [L434]."""
+    hex; the table marks it by the rule [L434]."""
     community = keys_asked(Action("community"), Support(merge=True), community="the hex nearest a lake")
-    assert community == ["hexes", "shorten", "selected", "terrain", "nearest", "marked"]
-    assert keys_asked(Action("build"), Support()) == ["hexes", "terrain", "nearest", "marked"]
+    assert community == ["hexes", "shorten", "selected", "terrain", "nearest"]
+    assert keys_asked(Action("build"), Support()) == ["hexes", "terrain", "nearest"]
 
 
 def test_an_upgrade_asks_a_count_for_each_of_the_seed_s_methods_in_order():
@@ -83,8 +83,11 @@ def test_nearest_yours_is_asked_after_terrain_and_the_mark_ignores_the_new_works
     text = asked(Action("build"), Support(forward=False, count=2), ["hexes 4", "terrain 3"])
     assert text == ("Keep those nearest your buildings (the fewest hexes, not through yours). How many of the 3 are "
                     "left? The app counts 2 from the bottom right, backwards. nearest N")
-    marked = asked(Action("build"), Support(), ["hexes 4", "terrain 3", "nearest 1"])
-    assert "(not counting it) marked? As near a marked as an unmarked one: no." in marked
+    done = Turn(Her(20, {"banking": 0, "law": 1, "engineering": 0, "medicine": 1}, Pieces.at_setup()),
+                Context(3, Support(), "law", 2, 1, LAKE_FIRST), Answers(["hexes 4", "terrain 3", "nearest 1"]))
+    done.perform(Action("build"))
+    assert wording.line(done.events[-1]) == ("A power chip on it if her building nearest it (not counting it) is "
+                                             "marked; as near a marked as an unmarked one: no chip.")
 
 
 def test_the_setup_lays_out_palace_tile_17_as_a_line_only():

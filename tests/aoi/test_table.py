@@ -107,7 +107,7 @@ def test_with_her_deck_empty_her_turn_is_a_plain_tap_and_she_passes():
     Her 6 cards at the Automa level, drawn 3, 5 | 1 | 2 | 4 | 6: none turned with the pass icon [L332]."""
     game = table_game()
     for line in ("tile 3 law", "next card 3", "card 5", "power 0", "book 0", "next card 1", "adjacent 1",
-                 "next card 2", "hexes 1", "next card 4", "hexes 1", "marked no", "next card 6",
+                 "next card 2", "hexes 1", "next card 4", "hexes 1", "next card 6",
                  "gap banking engineering"):
         game.play(line)
     step = AOI.next_step(game, [])

@@ -90,12 +90,6 @@ class Answers:
             raise WrongAnswer(f"{question.key} N, N from {question.least} to {question.most}")
         return int(words[0])
 
-    def yes(self, question: Question) -> bool:
-        words = self.word(question)
-        if words not in (["yes"], ["no"]):
-            raise WrongAnswer(f"{question.key} yes or {question.key} no")
-        return words == ["yes"]
-
     def choice(self, question: Question) -> str:
         words = self.word(question)
         if len(words) != 1 or words[0] not in question.about:
@@ -195,18 +189,15 @@ class Turn:
         left = self._narrowed("terrain", left, (support.row, " ".join(context.terrains)))
         left = self._narrowed("nearest", left)
         self._choose("hex", left)
-        marked = self._marked()
         self.her.pieces.build_workshop()
-        self.events.append(said.WorkshopBuilt(marked))
+        self.events.append(said.WorkshopBuilt(self._unmarked()))
         return True
 
-    def _marked(self) -> bool:
-        """Whether the new workshop is marked: her building nearest it is, and none unmarked is as near [L434].
-        Built from her unmarked buildings with shipping 0, the hex is next to an unmarked one (B1), and nothing is
-        nearer than next to it: a tie at best, so unmarked, not asked."""
-        if self.context.support.group == "unmarked" and self.context.shipping == 0:
-            return False
-        return self.answers.yes(Question("marked"))
+    def _unmarked(self) -> bool:
+        """Whether the new workshop is surely unmarked [L434]: built from her unmarked buildings with shipping 0,
+        it is next to an unmarked one (B1), and nothing is nearer than next to it, so a marked one is at best as
+        near. Else the table marks it by the rule; the app keeps no marks, so it asks nothing."""
+        return self.context.support.group == "unmarked" and self.context.shipping == 0
 
     def upgrade(self) -> bool:
         """*Ein Gebäude aufwerten* [L455–468], a count for each method: her workshops next to yours (none: all she

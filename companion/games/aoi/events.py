@@ -118,7 +118,10 @@ class Chosen:
 
 @dataclass(frozen=True)
 class WorkshopBuilt:
-    marked: bool
+    """Her new workshop, and its mark [L434]: ``unmarked`` where the app knows it is (next to her unmarked building
+    with nothing nearer); else the table marks it by the rule, which the app needs no answer to."""
+
+    unmarked: bool
 
 
 @dataclass(frozen=True)

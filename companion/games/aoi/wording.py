@@ -139,7 +139,10 @@ def _(event: Chosen) -> str:
 
 @line.register
 def _(event: WorkshopBuilt) -> str:
-    return "A power chip on it: marked." if event.marked else "No chip: unmarked."
+    if event.unmarked:
+        return "No chip: it is next to her unmarked building and none of hers is nearer (unmarked)."
+    return ("A power chip on it if her building nearest it (not counting it) is marked; as near a marked as an "
+            "unmarked one: no chip.")
 
 
 @line.register
@@ -222,8 +225,6 @@ def question_text(question: Question, card: Optional[Card]) -> str:
     if key in MAP_METHODS:
         return _map_method(question, direction)
     texts = {
-        "marked": "Is her building nearest the new workshop (not counting it) marked? As near a marked as an "
-                  "unmarked one: no.",
         "type": "What is that building?",
         "inventions": f"She takes an invention: how many are on the innovation board?{direction}",
         "power": f"She covers a power action: how many are uncovered?{direction}",
@@ -240,7 +241,7 @@ def question_text(question: Question, card: Optional[Card]) -> str:
 def ask(question: Question, card: Optional[Card]) -> str:
     """The question with the line that answers it: ``KEY VALUE``."""
     key, about = question.key, question.about
-    syntax = {"marked": "marked yes|no", "type": f"type {'|'.join(about)}",
+    syntax = {"type": f"type {'|'.join(about)}",
               "gap": f"gap DISCIPLINE... (of {', '.join(about)})"}.get(key, f"{key} N")
     return f"{question_text(question, card)} {syntax}"
 

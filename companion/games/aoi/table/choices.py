@@ -104,8 +104,6 @@ def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
         return None
     key = question.key
     text = question_text(question, game.support_card())
-    if key == "marked":
-        return Step(text, (Choice("Marked", "marked yes"), Choice("Not marked", "marked no")))
     if key == "gap":
         return Step(text, _ties(question.about))
     if key == "type":
