@@ -1,7 +1,8 @@
 """Her actions [L372–523]: each a condition, its options, the selection methods in order until one is left, and
 what she does. The app keeps what it can (her supply, disciplines, score, inventions); what only the map shows
-is asked as one count a choice: the options left once the seed's methods are applied in order, which the
-direction count then names ("the 3rd from the top left")."""
+is asked as one count a method: the options that method leaves, while more than one is left, and the direction
+count then names the one she takes ("the 3rd from the top left"). What the rules or earlier answers decide is
+not asked."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
