@@ -34,10 +34,10 @@ from .deck import Deck
 from .disciplines import DISCIPLINES
 from .levels import CARDS, LATE_CARD, ROUNDS, LevelRow, highest_shipping, shipping
 from .owner import MOST_TILE_POINTS, Community, parse_actions, parse_knowledge
-from .setup import Setup
+from .setup import PARTNER, Setup
 
 START_SCORE = 20  # "Feld 20 der Punkteleiste" [L165]
-END_QUESTIONS = ("knowledge", "area", "communityscore", "extra", "score")
+END_QUESTIONS = ("knowledge", "area", "communityscore", "extra", "score", "partnerscore")  # the last: two of you
 
 
 class Refused(ValueError):
@@ -56,10 +56,10 @@ class AoiGame:
     round: int = field(init=False, default=1)
     tile: Optional[tuple[int, str]] = field(init=False, default=None)  # this round's Automa points, symbol colour
     tiles_used: list[str] = field(init=False, default_factory=list)     # the card file's round tiles played
-    you_passed: bool = field(init=False, default=False)
+    passed: int = field(init=False, default=0)  # how many of you have passed this round
     she_passed: bool = field(init=False, default=False)
     hers_next: bool = field(init=False, default=False)  # you start round 1 [L147]
-    first_passer: str = field(init=False, default="")  # "you" or "her", this round
+    first_passer: str = field(init=False, default="")  # "you" (one of you) or "her", this round
     in_turn: bool = field(init=False, default=False)    # her turn started: cards to draw or questions to answer
     action_turned: bool = field(init=False, default=False)
     answers: list[str] = field(init=False, default_factory=list)
@@ -82,6 +82,11 @@ class AoiGame:
         if self.community is not None:
             self._starting_knowledge(self.community)
 
+    @property
+    def you_passed(self) -> bool:
+        """Whether you (both of you, in the variant for two) have passed this round."""
+        return self.passed == self.setup.players
+
     def _starting_knowledge(self, community: Community) -> None:
         """Her markers on 0, +1 for each knowledge icon on her community card [L163]."""
         for discipline in community.knowledge:
@@ -92,15 +97,16 @@ class AoiGame:
     def setup_events(self) -> list[said.Event]:
         events: list[said.Event] = [said.DeckBuilt(self.setup.level, len(self.deck.deck), len(self.deck.reserve),
                                                    LATE_CARD if self.setup.level == "automalein" else None,
-                                                   self.setup.app_draws),
-                                    said.SetupTiles(), said.FirstWorkshops(self.first_workshops)]
+                                                   self.setup.app_draws, self.setup.players),
+                                    said.SetupTiles(self.setup.players), said.FirstWorkshops(self.first_workshops)]
         if self.community is not None:
             events.append(said.StartingKnowledge(tuple(self.her.levels.items())))
         return events
 
     def waiting_for(self) -> str:
         if self.round > ROUNDS:
-            return next((k for k in END_QUESTIONS if k not in self.end), "over")
+            asked = END_QUESTIONS if self.setup.players == 2 else END_QUESTIONS[:-1]
+            return next((k for k in asked if k not in self.end), "over")
         if self.community is None:
             return "community"
         if self.tile is None:
@@ -122,7 +128,7 @@ class AoiGame:
         waiting = self.waiting_for()
         question = self.question()
         if question is not None:
-            return wording.ask(question, self.support_card())
+            return wording.ask(question, self.support_card(), self.setup.players)
         return wording.waiting(waiting, self._view())
 
     def _view(self) -> wording.View:
@@ -130,7 +136,7 @@ class AoiGame:
                             dict(self.her.levels),
                             highest_shipping(self._level_row(), self.setup.level),
                             self.community.end if self.community else "", tuple(self.unused_tiles()),
-                            self.draws_at_turn())
+                            self.draws_at_turn(), self.setup.players)
 
     # -- lines -----------------------------------------------------------------------------------
 
@@ -354,7 +360,7 @@ class AoiGame:
         self.she_passed, self.in_turn, self.answers, self.shown = True, False, [], 0
         self.hers_next = False
         events: list[said.Event] = [said.Passes(why), said.PassSteps(points, support.support.bonus,
-                                                                      2 if self.you_passed else 1, new_deck,
+                                                                      1 + self.passed, new_deck,
                                                                       len(self.deck.deck))]
         return events + self._round_end()
 
@@ -362,10 +368,10 @@ class AoiGame:
         if words:
             raise Refused("passed takes nothing")
         if self.you_passed:
-            raise Refused("you have passed this round; her turn: next")
-        self.you_passed = True
+            raise Refused(f"you have {'both ' if self.setup.players == 2 else ''}passed this round; her turn: next")
+        self.passed += 1
         self.first_passer = self.first_passer or "you"
-        self.hers_next = not self.she_passed
+        self.hers_next = not self.she_passed and self.you_passed
         return self._round_end()
 
     def _round_end(self) -> list[said.Event]:
@@ -374,7 +380,7 @@ class AoiGame:
         she_starts = self.first_passer == "her"
         self.her.uncovered.clear()  # the X markers and your action tokens leave the board (B12)
         self.round += 1
-        self.you_passed = self.she_passed = False
+        self.passed, self.she_passed = 0, False
         self.first_passer = ""
         self.tile = None
         self.hers_next = she_starts
@@ -391,7 +397,8 @@ class AoiGame:
         self.end[key] = int(digits)
         if self.waiting_for() != "over":
             return []
-        return [said.FinalTally(tuple(self.tally().items()), self.her_total(), self.end["score"])]
+        yours = tuple(self.end[k] for k in END_QUESTIONS[-2:] if k in self.end)
+        return [said.FinalTally(tuple(self.tally().items()), self.her_total(), yours)]
 
     def tally(self) -> dict[str, int]:
         """Her points by where they came from [L122–127, L527]: the 20 of setup, her cards and tiles (the score
@@ -404,7 +411,8 @@ class AoiGame:
         return sum(self.tally().values())
 
     def scores(self) -> dict[str, int]:
-        return {"automa": self.her_total(), "you": self.end.get("score", 0)}
+        partner = {PARTNER: self.end.get("partnerscore", 0)} if self.setup.players == 2 else {}
+        return {"automa": self.her_total(), "you": self.end.get("score", 0), **partner}
 
     def winners(self) -> list[str]:
         if self.waiting_for() != "over":
@@ -415,7 +423,7 @@ class AoiGame:
 
     def to_json(self) -> dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "round": min(self.round, ROUNDS), "turns": self.turns,
-                "tile": list(self.tile) if self.tile else None, "you_passed": self.you_passed,
+                "tile": list(self.tile) if self.tile else None, "you_passed": self.you_passed, "passed": self.passed,
                 "she_passed": self.she_passed, "hers_next": self.hers_next, "answers": list(self.answers),
                 "automa": {"score": self.her.score, "disciplines": dict(self.her.levels),
                            "supply": dict(self.her.pieces.supply), "built": dict(self.her.pieces.built),

@@ -75,7 +75,8 @@ def _turn(game: AoiGame, parts: list[str]) -> Optional[Step]:
     """Her turn or your pass. Where the table draws her card, her turn starts with the card's number: one tap."""
     if parts:
         return _card(game, parts) if parts[0].startswith("next card") else None
-    yours = () if game.you_passed else (Choice("You pass", "passed"),)
+    you_pass = "You pass" if game.setup.players == 1 else "One of you passes"
+    yours = () if game.you_passed else (Choice(you_pass, "passed"),)
     if game.she_passed:
         return Step("Her turn, or your pass", yours)
     if game.draws_at_turn():
@@ -83,12 +84,17 @@ def _turn(game: AoiGame, parts: list[str]) -> Optional[Step]:
     return Step("Her turn, or your pass", (Choice("Her turn", "next"),) + yours)
 
 
+END_COUNTS = {"knowledge": "Her knowledge scoring", "area": "Her area scoring",
+              "communityscore": "Her community card's end scoring", "extra": "Her value on the extra tile",
+              "score": "Your final score", "partnerscore": "Your partner's final score"}
+
+
 def _end(key: str, parts: list[str]) -> Optional[Step]:
     if not parts:
-        return Step("Tens of the points", tuple(Choice(f"{10 * t}–{10 * t + 9}", f"{key} {t}")
-                                                for t in range(DIGIT_TENS)))
-    return Step("The points", tuple(Choice(f"{int(parts[0].split()[1]) * 10 + u}", str(u)) for u in range(10))) \
-        if len(parts) == 1 else None
+        return Step(f"{END_COUNTS[key]}: its tens", tuple(Choice(f"{10 * t}–{10 * t + 9}", f"{key} {t}")
+                                                          for t in range(DIGIT_TENS)))
+    return Step(f"{END_COUNTS[key]}: the points", tuple(Choice(f"{int(parts[0].split()[1]) * 10 + u}", str(u))
+                                                        for u in range(10))) if len(parts) == 1 else None
 
 
 def _ties(disciplines: tuple[str, ...]) -> tuple[Choice, ...]:
@@ -103,7 +109,7 @@ def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
     if parts:
         return None
     key = question.key
-    text = question_text(question, game.support_card())
+    text = question_text(question, game.support_card(), game.setup.players)
     if key == "gap":
         return Step(text, _ties(question.about))
     if key == "type":
