@@ -8,12 +8,13 @@ Rebuilt by replaying its lines, so undo and resume are a replay. Lines:
     next                                  her turn (you have played yours)
     next card 7 [ACTIONS | SUPPORT | PASS]
                                           where the table draws: her turn and the card drawn for it, in one line
-    passed                                you pass
+    passed                                you pass (each of you, where two of you play)
     card 7 [ACTIONS | SUPPORT | PASS]     where the table draws: the card drawn (its areas the first time it is seen)
     hexes 5, shorten 3, selected 2, terrain 2, nearest 1, adjacent 1, apart 0, least 1, type guild, inventions 5,
     power 4, book 2, gap law medicine, space 2, x 2
                                           the answers to her turn's questions
-    knowledge 18, area 12, communityscore 0, extra 0, score 134   the end of the game
+    knowledge 18, area 12, communityscore 0, extra 0, score 134, partnerscore 120
+                                          the end of the game (partnerscore: where two of you play)
 
 Each line changes the game and returns what she does, as events (``events``, said by ``wording``), or raises
 :class:`Refused` and changes nothing.
