@@ -40,9 +40,9 @@ def main(argv=None) -> int:
         shot("aoi-setup")
         taps("Enter her cards…", *CARD_2[:-1], "Pass icon", "Upgrade", "2 points")
         shot("aoi-card-entry")
-        taps("Back", "Start", *COMMUNITY, "3", "Law", "Her turn", "4", *CARD_4, "1", *CARD_1)
+        taps("Back", "Start", *COMMUNITY, "3", "Law", "4", *CARD_4, "1", *CARD_1)
         shot("aoi-upgrade")
-        taps("1", "Her turn", "2", *CARD_2)
+        taps("1", "2", *CARD_2)
         shot("aoi")
         app.teardown()
     return 0

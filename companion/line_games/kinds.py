@@ -306,6 +306,10 @@ class GameKind(Shown, Protocol):
         """Whether the game waits in the middle of the Automas' turn (what they said so far still holds)."""
         ...
 
+    def turn_lines(self, game: Any) -> int:
+        """How many of the lines last played make up the turn the table's Undo takes back (1: a line)."""
+        ...
+
 
 class GameOptions(Protocol):
     """A game's module of command-line options (its package's ``table.options``)."""
@@ -362,6 +366,9 @@ class KindFromParts:
 
     def mid_turn(self, game: Any) -> bool:
         return False
+
+    def turn_lines(self, game: Any) -> int:
+        return 1
 
     def words(self, event: Any) -> str:
         return self.wording.line(event)

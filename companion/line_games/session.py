@@ -87,14 +87,16 @@ class GameSession:
         self.game = scratch
         return Answer(True, number, lines)
 
-    def undo(self) -> Answer:
-        """Take back the last event given."""
+    def undo(self, lines: int = 1) -> Answer:
+        """Take back the last ``lines`` events given, in one step saved whole."""
         try:
             standing = self.store.effective_events(self.game_id)
             if not standing:
                 return Answer(False, reason="There is nothing to undo")
-            before = self._replay(self.store, self.game_id, self.kind, self.store.header(self.game_id), standing[:-1])
-            number = self.store.append_all(self.game_id, ["undo"], meta=self._notes(before))
+            lines = min(lines, len(standing))
+            before = self._replay(self.store, self.game_id, self.kind, self.store.header(self.game_id),
+                                  standing[:-lines])
+            number = self.store.append_all(self.game_id, ["undo"] * lines, meta=self._notes(before))
         except NothingToUndo:
             return Answer(False, reason="There is nothing to undo")
         except StoreError as exc:

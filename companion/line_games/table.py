@@ -157,17 +157,20 @@ class OtherGameTable:
         self.show_leds()
 
     def undo(self) -> Answer:
-        """Take back the line being tapped, else the last line played."""
+        """Take back the line being tapped, else the last turn played: its lines, as the game counts them
+        (``GameKind.turn_lines``; a line for most games)."""
         if self.parts or self._tapping:
             self.parts = []
             self.refusal = ""
             self._tapping = False
             self.show_leds()
             return Answer(True)
-        answer = self.session.undo()
+        lines = self.session.kind.turn_lines(self.session.game)
+        answer = self.session.undo(lines)
         self._asked_anew()
         self._check_line = self._roll_line = ""
-        self.said = ["Undone: the last thing told is taken back."] if answer.ok else self.said
+        undone = "the last turn is" if lines > 1 else "the last thing told is"
+        self.said = [f"Undone: {undone} taken back."] if answer.ok else self.said
         self.refusal = "" if answer.ok else answer.reason
         self.show_leds()
         return answer

@@ -64,7 +64,7 @@ def play(level: str, seed: int, cards: CardFile, table_draws: bool = False) -> P
             played.over = True
             break
         line, taps = tapped(game, rng)
-        hers = line == "next" or game.in_turn
+        hers = line.split()[0] == "next" or game.in_turn
         game.play(line)
         if hers:
             turn = turn + taps

@@ -57,9 +57,9 @@ def test_a_turned_card_with_the_pass_icon_makes_her_pass_at_once():
     """[L332]: one of the last two (turned) cards **and** the pass icon: she passes, ignoring the card. Card 3's
     pass area shows the icon (fixture). Her Automa deck has 6 cards: the 5th and 6th drawn are turned."""
     game = table_game()  # Automa: cards 1–6
-    said(game, "tile 3 law", "next", "card 4", "card 1", "buildings 1")
-    said(game, "next", "card 6", "nearest banking")
-    assert said(game, "next", "card 2", "hexes 1", "marked no")[0] == "Her action card 2."  # the 4th: not turned
+    said(game, "tile 3 law", "next", "card 4", "card 1", "adjacent 1")
+    said(game, "next", "card 6", "gap banking")
+    assert said(game, "next", "card 2", "hexes 1")[0] == "Her action card 2."  # the 4th: not turned
     assert said(game, "next", "card 3")[:2] == ["Her action card 3 (a turned card).",
                                                 "A turned card with the pass icon: she passes."]
     assert game.she_passed and game.her.levels["law"] == 1  # card 3's scholar was not sent
@@ -67,21 +67,21 @@ def test_a_turned_card_with_the_pass_icon_makes_her_pass_at_once():
 
 def test_a_turned_card_without_the_pass_icon_is_played():
     """[L336]: otherwise she does all its actions. Card 6 (step; points 2) has no pass icon (fixture); the
-    support card 5 shows <2: of banking and engineering (both at 0, a tie as near yours), the 2nd from the
+    support card 5 shows <2: of banking and engineering (both at 0, tied as near yours), the 2nd from the
     right is banking."""
     game = table_game()
-    said(game, "tile 3 law", "next", "card 4", "card 1", "buildings 1", "next", "card 2", "hexes 1", "marked no",
+    said(game, "tile 3 law", "next", "card 4", "card 1", "adjacent 1", "next", "card 2", "hexes 1",
          "next", "card 5", "power 0", "book 0")
-    assert said(game, "next", "card 6", "nearest tie", "yours 0 0")[0] == "Her action card 6 (a turned card)."
+    assert said(game, "next", "card 6", "gap banking engineering")[0] == "Her action card 6 (a turned card)."
     assert not game.she_passed and game.her.levels["banking"] == 1
 
 
 def test_an_empty_deck_makes_her_pass():
     """[L330] "Ist der Automastapel leer, passt Automa": the last two cards drawn have no pass icon."""
     game = table_game()
-    said(game, "tile 3 law", "next", "card 3", "card 5", "power 0", "book 0", "next", "card 1", "buildings 1",
-         "next", "card 2", "hexes 1", "marked no", "next", "card 4", "hexes 1", "marked no", "next", "card 6",
-         "nearest tie", "yours 0 0")
+    said(game, "tile 3 law", "next", "card 3", "card 5", "power 0", "book 0", "next", "card 1", "adjacent 1",
+         "next", "card 2", "hexes 1", "next", "card 4", "hexes 1", "next", "card 6",
+         "gap banking engineering")
     assert not game.she_passed and game.deck.deck == []
     assert said(game, "next")[0] == "Her deck is empty: she passes."
 
@@ -109,18 +109,14 @@ def test_no_new_deck_after_round_6():
 
 
 def _answer_anything(game: AoiGame) -> None:
-    """Answer her turn with the least each question allows (a yes/no with no, a choice with the first)."""
+    """Answer her turn with the least each question allows (a choice with the first)."""
     waiting = game.waiting_for()
     question = game.question()
     if waiting == "turn":
         game.play("next")
     elif question is None:
         raise AssertionError(f"not her turn: {waiting}")
-    elif question.key == "marked":
-        game.play("marked no")
-    elif question.key in ("type", "nearest"):
+    elif question.key in ("type", "gap"):
         game.play(f"{question.key} {question.about[0]}")
-    elif question.key == "yours":
-        game.play("yours " + " ".join("0" for _ in question.about))
     else:
         game.play(f"{question.key} {question.least}")

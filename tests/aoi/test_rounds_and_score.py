@@ -37,8 +37,9 @@ def test_her_first_workshops_come_from_a_card_drawn_from_all_14():
 
 def _first_round(game: AoiGame) -> None:
     """You pass first; then she plays her cards 4, 1 | 6 | 2 | 3 (turned, pass icon): she passes."""
-    said(game, "tile 3 law", "next", "card 4", "card 1", "buildings 2", "passed")
-    said(game, "next", "card 6", "nearest engineering", "next", "card 2", "hexes 3", "marked yes")
+    said(game, "tile 3 law", "next", "card 4", "card 1", "adjacent 0", "passed")
+    said(game, "next", "card 6", "gap engineering")
+    said(game, "next", "card 2", "hexes 5", "terrain 3", "nearest 3")
 
 
 def test_her_pass_scores_the_tile_once_takes_the_arrowed_bonus_and_the_order_space():
@@ -69,8 +70,8 @@ def test_after_you_pass_she_plays_on_until_she_passes():
 def test_when_she_passes_first_she_starts_the_next_round_from_space_1():
     """[L354]: her marker on the topmost free space: 1 when she passed first."""
     game = table_game()
-    said(game, "tile 3 law", "next", "card 4", "card 1", "buildings 2", "next", "card 6", "nearest engineering", "next",
-         "card 2", "hexes 3", "marked yes")
+    said(game, "tile 3 law", "next", "card 4", "card 1", "adjacent 0", "next", "card 6", "gap engineering")
+    said(game, "next", "card 2", "hexes 5", "terrain 3", "nearest 3")
     lines = said(game, "next", "card 3")
     assert "Her order marker on space 1." in lines[2]
     with pytest.raises(Refused, match="she has passed"):

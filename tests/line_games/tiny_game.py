@@ -162,6 +162,9 @@ class CountdownKind:
     def mid_turn(self, game: Countdown) -> bool:
         return False
 
+    def turn_lines(self, game: Countdown) -> int:
+        return 1
+
     def words(self, event: Any) -> str:
         if isinstance(event, Counters):
             return f"Put {event.start} counters on the table."

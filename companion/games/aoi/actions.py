@@ -1,7 +1,8 @@
 """Her actions [L372–523]: each a condition, its options, the selection methods in order until one is left, and
 what she does. The app keeps what it can (her supply, disciplines, score, inventions); what only the map shows
-is asked as one count a choice: the options left once the seed's methods are applied in order, which the
-direction count then names ("the 3rd from the top left")."""
+is asked as one count a method: the options that method leaves, while more than one is left, and the direction
+count then names the one she takes ("the 3rd from the top left"). What the rules or earlier answers decide is
+not asked."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from . import events as said
 from .buildings import Pieces
 from .cards import Action, Support
 from .direction import counted
-from .disciplines import DISCIPLINES, TOP, at_zero, nearest_yours, options, tile_choice
+from .disciplines import DISCIPLINES, TOP, at_zero, options, tile_choice
 from .events import Question
 
 MOST_HEXES = 12        # the buttons of a count of hexes
@@ -20,7 +21,6 @@ MOST_ROW = 8           # power or book actions in their row
 MOST_SPACE = 4         # the highest number of a scholar space
 INVENTIONS_HELD = 2    # "2 oder weniger Erfindungen" [L393]
 INVENTION_ROUNDS = (3, 6)
-TIE = "tie"  # catch-up II: two or more as near yours (then your levels are asked)
 
 
 class Pending(Exception):
@@ -44,6 +44,11 @@ class Her:
     pieces: Pieces
     inventions: int = 0
     bonus: str = "left"  # the bonus she holds, as taken: at setup the leftmost [L159]
+    # The most power and book actions still uncovered this round, as last told less her cover: none is uncovered
+    # again before the round's end (B12), so a row told empty is not asked again that round.
+    uncovered: dict[str, int] = field(default_factory=dict)
+    # Each discipline's highest free scholar space at most, as last told: scholars stay on their spaces [L505–506].
+    spaces: dict[str, int] = field(default_factory=dict)
 
     def rise(self, discipline: str, steps: int) -> int:
         """Rise ``steps`` in ``discipline``, stopping at 12 (B5); the level reached."""
@@ -86,23 +91,18 @@ class Answers:
             raise WrongAnswer(f"{question.key} N, N from {question.least} to {question.most}")
         return int(words[0])
 
-    def yes(self, question: Question) -> bool:
-        words = self.word(question)
-        if words not in (["yes"], ["no"]):
-            raise WrongAnswer(f"{question.key} yes or {question.key} no")
-        return words == ["yes"]
-
     def choice(self, question: Question) -> str:
         words = self.word(question)
         if len(words) != 1 or words[0] not in question.about:
             raise WrongAnswer(f"{question.key} one of {', '.join(question.about)}")
         return words[0]
 
-    def counts(self, question: Question, how_many: int) -> list[int]:
+    def among(self, question: Question) -> list[str]:
+        """One or more words of ``about``, each once: the options a method keeps, ties included."""
         words = self.word(question)
-        if len(words) != how_many or not all(w.isdigit() and int(w) <= question.most for w in words):
-            raise WrongAnswer(f"{question.key} and {how_many} levels from 0 to {question.most}")
-        return [int(w) for w in words]
+        if not words or len(set(words)) != len(words) or not set(words) <= set(question.about):
+            raise WrongAnswer(f"{question.key} and one or more of {', '.join(question.about)}, each once")
+        return words
 
 
 @dataclass
@@ -160,36 +160,69 @@ class Turn:
         self.events.append(said.InventionTaken(self.her.inventions))
         return True
 
+    def _at_most(self, key: str, most: int, about: tuple[str, ...] = ()) -> int:
+        """A count from 0 to ``most``, asked unless what the table told before makes it 0."""
+        return self.answers.count(Question(key, 0, most, about)) if most else 0
+
+    def _narrowed(self, key: str, left: int, about: tuple[str, ...] = ()) -> int:
+        """One selection method on the ``left`` options: how many it keeps, asked while more than one is left, as
+        the methods run "bis nur noch eine Option übrig bleibt" (→ until one is left) [L376]."""
+        return left if left <= 1 else self.answers.count(Question(key, 1, left, about))
+
     def build(self, community: bool) -> bool:
-        """*Umwandeln und Bauen* [L414–436]: empty hexes in range of her marked or unmarked buildings (B1), with
-        merge only the path-shorteners if any (B15); community methods, terrain priority (B3), nearest yours
-        (B14), direction. Impossible: she upgrades instead."""
+        """*Umwandeln und Bauen* [L414–436], a count for each method: the empty hexes in range of her marked or
+        unmarked buildings (B1); with merge, those that shorten the path (none: all, B15); her community card's
+        methods (a community build); the first terrain of her LTP row (B3); nearest yours (B14); then direction.
+        Impossible: she upgrades instead."""
         if not self.her.pieces.supply["workshop"]:
             self.events.append(said.Instead("workshop"))
             return self.upgrade()
         support, context = self.context.support, self.context
-        about = (support.group, "merge" if support.merge else "", support.row, " ".join(context.terrains),
-                 "" if context.shipping is None else str(context.shipping),
-                 context.community_methods if community else "")
-        left = self.answers.count(Question("hexes", 0, MOST_HEXES, about))
+        reach = "" if context.shipping is None else str(context.shipping)
+        left = self.answers.count(Question("hexes", 0, MOST_HEXES, (support.group, reach)))
         if not left:
             self.events.append(said.Instead("hexes"))
             return self.upgrade()
+        if support.merge:
+            left = self._narrowed("shorten", left)
+        if community and context.community_methods:
+            left = self._narrowed("selected", left, (context.community_methods,))
+        left = self._narrowed("terrain", left, (support.row, " ".join(context.terrains)))
+        left = self._narrowed("nearest", left)
         self._choose("hex", left)
-        marked = self.answers.yes(Question("marked"))
         self.her.pieces.build_workshop()
-        self.events.append(said.WorkshopBuilt(marked))
+        self.events.append(said.WorkshopBuilt(self._unmarked()))
         return True
 
+    def _unmarked(self) -> bool:
+        """Whether the new workshop is surely unmarked [L434]: built from her unmarked buildings with shipping 0,
+        it is next to an unmarked one (B1), and nothing is nearer than next to it, so a marked one is at best as
+        near. Else the table marks it by the rule; the app keeps no marks, so it asks nothing."""
+        return self.context.support.group == "unmarked" and self.context.shipping == 0
+
     def upgrade(self) -> bool:
-        """*Ein Gebäude aufwerten* [L455–468]: her workshops next to yours (else all she can upgrade), the least
-        power to you (B13), direction; to the highest she may."""
+        """*Ein Gebäude aufwerten* [L455–468], a count for each method: her workshops next to yours (none: all she
+        can upgrade, which the app knows), the least power to you (B13), direction; to the highest she may. A
+        workshop with none of yours next to it gives you no power, the least there is: so with none next to yours,
+        her workshops all stay and only her other buildings with none of yours next to them are asked. Her
+        workshops alone left, the app knows the type."""
         kinds = self.her.pieces.upgradable()
         if not kinds:
             self.events.append(said.Skipped("upgrade", "none"))
             return False
-        total = sum(self.her.pieces.built[k] for k in kinds)
-        left = total if total == 1 else self.answers.count(Question("buildings", 1, total, tuple(kinds)))
+        left = sum(self.her.pieces.built[k] for k in kinds)
+        if left > 1 and "workshop" in kinds:
+            workshops = self.her.pieces.built["workshop"]
+            adjacent = self.answers.count(Question("adjacent", 0, workshops, (str(left),)))
+            if adjacent:
+                left, kinds = self._narrowed("least", adjacent), ["workshop"]
+            else:
+                others = tuple(k for k in kinds if k != "workshop")
+                apart = self._at_most("apart", left - workshops, others)
+                left = workshops + apart
+                kinds = kinds if apart else ["workshop"]
+        else:
+            left = self._narrowed("least", left)
         self._choose("building", left)
         kind = kinds[0] if len(kinds) == 1 else self.answers.choice(Question("type", 0, 0, tuple(kinds)))
         self.events.append(said.Upgraded(kind, self.her.pieces.upgrade(kind)))
@@ -200,7 +233,8 @@ class Turn:
         action; the book part runs even if the power part cannot (B12)."""
         done = False
         for row in ("power", "book"):
-            left = self.answers.count(Question(row, 0, MOST_ROW))
+            left = self._at_most(row, self.her.uncovered.get(row, MOST_ROW))
+            self.her.uncovered[row] = max(0, left - 1)
             if not left:
                 self.events.append(said.Skipped(row, "none"))
                 continue
@@ -211,8 +245,8 @@ class Turn:
     def rise(self, scholar: bool) -> bool:
         """*Einen Gelehrten entsenden* [L484–506] (``scholar``) or *1 Schritt* [L510–523]: the tile's colour (a
         scholar with the tile symbol), else catch up: her marker on 0, the smallest gap to yours (B16), direction.
-        The table names the discipline of the smallest gap, or says that some tie: then it gives your levels
-        there, and the app finds the tied ones and counts among them."""
+        The table names the discipline of the smallest gap, or all that tie for it, in one tap; the app counts
+        among them."""
         among = options(self.her.levels)
         if not among:
             self.events.append(said.Skipped("scholar" if scholar else "step", "top"))
@@ -223,7 +257,8 @@ class Turn:
             chosen = self._catch_up(among)
         steps, placed = 1, False
         if scholar and self.her.pieces.supply["scholar"]:
-            space = self.answers.count(Question("space", 0, MOST_SPACE, (chosen,)))
+            space = self._at_most("space", self.her.spaces.get(chosen, MOST_SPACE), (chosen,))
+            self.her.spaces[chosen] = space
             if space:
                 steps, placed = space, True
                 self.her.pieces.supply["scholar"] -= 1
@@ -233,11 +268,7 @@ class Turn:
     def _catch_up(self, among: list[str]) -> str:
         left = at_zero(self.her.levels, among)
         if len(left) > 1:
-            nearest = self.answers.choice(Question("nearest", 0, 0, tuple(left) + (TIE,)))
-            if nearest != TIE:
-                return nearest
-            yours = self.answers.counts(Question("yours", 0, TOP, tuple(left)), len(left))
-            left = nearest_yours(self.her.levels, dict(zip(left, yours)), left)
+            left = self.answers.among(Question("gap", 0, 0, tuple(left)))
         ordered = [d for d in DISCIPLINES if d in left]
         place = counted(self.context.support.count, len(ordered))
         return ordered[place - 1] if self.context.support.forward else ordered[-place]

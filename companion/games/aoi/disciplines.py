@@ -20,17 +20,6 @@ def at_zero(levels: Mapping[str, int], among: Sequence[str]) -> list[str]:
     return [d for d in among if levels[d] == 0] or list(among)
 
 
-def nearest_yours(levels: Mapping[str, int], yours: Mapping[str, int], among: Sequence[str]) -> list[str]:
-    """Catch-up II [L497, L519]: the smallest gap between her marker and yours, above or below (B16: yours)."""
-    gap = min(abs(levels[d] - yours[d]) for d in among)
-    return [d for d in among if abs(levels[d] - yours[d]) == gap]
-
-
-def needs_yours(levels: Mapping[str, int], among: Sequence[str]) -> bool:
-    """Whether catch-up reaches II (and so needs your levels): catch-up I leaves more than one."""
-    return len(at_zero(levels, among)) > 1
-
-
 def tile_choice(colour: Optional[str], among: Sequence[str]) -> Optional[str]:
     """The scoring tile's symbol colour as a discipline [L494]; None when it is not an option."""
     return colour if colour in among else None

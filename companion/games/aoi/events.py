@@ -19,19 +19,24 @@ class Question:
 
 @dataclass(frozen=True)
 class DeckBuilt:
-    """At setup: her start deck (its size), the reserve, the card joining at the end of round 1, card 13."""
+    """At setup: her start deck (its size), the reserve, the card joining at the end of round 1, card 13; her round
+    bonus, which depends on how many of you play."""
 
     level: str
     size: int
     reserve: int
     late: Optional[int]
     drawn_by_app: bool
+    players: int = 1
 
 
 @dataclass(frozen=True)
 class SetupTiles:
     """At setup [L144–147]: her round tiles (the spade tile not in rounds 5–6), one random last-round extra tile,
-    2 random palace tiles and No. 17 (B11: a setup line only), you the starting player."""
+    2 random palace tiles and No. 17 (B11: a setup line only), you the starting player; for two of you, her
+    community and her seat [L539–541]."""
+
+    players: int = 1
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,10 @@ class Chosen:
 
 @dataclass(frozen=True)
 class WorkshopBuilt:
-    marked: bool
+    """Her new workshop, and its mark [L434]: ``unmarked`` where the app knows it is (next to her unmarked building
+    with nothing nearer); else the table marks it by the rule, which the app needs no answer to."""
+
+    unmarked: bool
 
 
 @dataclass(frozen=True)
@@ -154,7 +162,7 @@ class NothingDone:
 class FinalTally:
     her: tuple[tuple[str, int], ...]
     total: int
-    yours: int
+    yours: tuple[int, ...]  # yours, then your partner's
 
 
 Event = Union[DeckBuilt, SetupTiles, FirstWorkshops, StartingKnowledge, PairDrawn, CardDrawn, Passes, PassSteps,

@@ -6,11 +6,15 @@ Rebuilt by replaying its lines, so undo and resume are a replay. Lines:
     tile 3 law                            each round: the tile's Automa points and the discipline of its symbol's colour
     tile 3a                               or a round tile of the card file, by its name
     next                                  her turn (you have played yours)
-    passed                                you pass
+    next card 7 [ACTIONS | SUPPORT | PASS]
+                                          where the table draws: her turn and the card drawn for it, in one line
+    passed                                you pass (each of you, where two of you play)
     card 7 [ACTIONS | SUPPORT | PASS]     where the table draws: the card drawn (its areas the first time it is seen)
-    hexes 3, marked yes, buildings 2, type guild, inventions 5, power 4, book 2, space 2, yours 3 5, x 2
+    hexes 5, shorten 3, selected 2, terrain 2, nearest 1, adjacent 1, apart 0, least 1, type guild, inventions 5,
+    power 4, book 2, gap law medicine, space 2, x 2
                                           the answers to her turn's questions
-    knowledge 18, area 12, communityscore 0, extra 0, score 134   the end of the game
+    knowledge 18, area 12, communityscore 0, extra 0, score 134, partnerscore 120
+                                          the end of the game (partnerscore: where two of you play)
 
 Each line changes the game and returns what she does, as events (``events``, said by ``wording``), or raises
 :class:`Refused` and changes nothing.
@@ -31,10 +35,10 @@ from .deck import Deck
 from .disciplines import DISCIPLINES
 from .levels import CARDS, LATE_CARD, ROUNDS, LevelRow, highest_shipping, shipping
 from .owner import MOST_TILE_POINTS, Community, parse_actions, parse_knowledge
-from .setup import Setup
+from .setup import PARTNER, Setup
 
 START_SCORE = 20  # "Feld 20 der Punkteleiste" [L165]
-END_QUESTIONS = ("knowledge", "area", "communityscore", "extra", "score")
+END_QUESTIONS = ("knowledge", "area", "communityscore", "extra", "score", "partnerscore")  # the last: two of you
 
 
 class Refused(ValueError):
@@ -53,16 +57,17 @@ class AoiGame:
     round: int = field(init=False, default=1)
     tile: Optional[tuple[int, str]] = field(init=False, default=None)  # this round's Automa points, symbol colour
     tiles_used: list[str] = field(init=False, default_factory=list)     # the card file's round tiles played
-    you_passed: bool = field(init=False, default=False)
+    passed: int = field(init=False, default=0)  # how many of you have passed this round
     she_passed: bool = field(init=False, default=False)
     hers_next: bool = field(init=False, default=False)  # you start round 1 [L147]
-    first_passer: str = field(init=False, default="")  # "you" or "her", this round
+    first_passer: str = field(init=False, default="")  # "you" (one of you) or "her", this round
     in_turn: bool = field(init=False, default=False)    # her turn started: cards to draw or questions to answer
     action_turned: bool = field(init=False, default=False)
     answers: list[str] = field(init=False, default_factory=list)
     shown: int = field(init=False, default=0)
     end: dict[str, int] = field(init=False, default_factory=dict)
     turns: int = field(init=False, default=0)
+    turn_lines: int = field(init=False, default=0)  # the lines of the turn the last line played belongs to
 
     def __post_init__(self) -> None:
         owner = self.setup.cards
@@ -78,6 +83,11 @@ class AoiGame:
         if self.community is not None:
             self._starting_knowledge(self.community)
 
+    @property
+    def you_passed(self) -> bool:
+        """Whether you (both of you, in the variant for two) have passed this round."""
+        return self.passed == self.setup.players
+
     def _starting_knowledge(self, community: Community) -> None:
         """Her markers on 0, +1 for each knowledge icon on her community card [L163]."""
         for discipline in community.knowledge:
@@ -88,15 +98,16 @@ class AoiGame:
     def setup_events(self) -> list[said.Event]:
         events: list[said.Event] = [said.DeckBuilt(self.setup.level, len(self.deck.deck), len(self.deck.reserve),
                                                    LATE_CARD if self.setup.level == "automalein" else None,
-                                                   self.setup.app_draws),
-                                    said.SetupTiles(), said.FirstWorkshops(self.first_workshops)]
+                                                   self.setup.app_draws, self.setup.players),
+                                    said.SetupTiles(self.setup.players), said.FirstWorkshops(self.first_workshops)]
         if self.community is not None:
             events.append(said.StartingKnowledge(tuple(self.her.levels.items())))
         return events
 
     def waiting_for(self) -> str:
         if self.round > ROUNDS:
-            return next((k for k in END_QUESTIONS if k not in self.end), "over")
+            asked = END_QUESTIONS if self.setup.players == 2 else END_QUESTIONS[:-1]
+            return next((k for k in asked if k not in self.end), "over")
         if self.community is None:
             return "community"
         if self.tile is None:
@@ -118,18 +129,28 @@ class AoiGame:
         waiting = self.waiting_for()
         question = self.question()
         if question is not None:
-            return wording.ask(question, self.support_card())
+            return wording.ask(question, self.support_card(), self.setup.players)
         return wording.waiting(waiting, self._view())
 
     def _view(self) -> wording.View:
         return wording.View(self.round, self.you_passed, self.she_passed, self.hers_next,
                             dict(self.her.levels),
                             highest_shipping(self._level_row(), self.setup.level),
-                            self.community.end if self.community else "", tuple(self.unused_tiles()))
+                            self.community.end if self.community else "", tuple(self.unused_tiles()),
+                            self.draws_at_turn(), self.setup.players)
 
     # -- lines -----------------------------------------------------------------------------------
 
     def play(self, event: str) -> list[said.Event]:
+        """Play a line; what she does. Her turn's lines (``next``, its cards and answers) count as one turn, which
+        Undo at the table takes back whole."""
+        mid_turn = self.in_turn
+        events = self._play(event)
+        starts_hers = event.split()[0].lower() == "next"
+        self.turn_lines = self.turn_lines + 1 if mid_turn and not starts_hers else 1
+        return events
+
+    def _play(self, event: str) -> list[said.Event]:
         words = event.split()
         if not words:
             raise Refused("an empty line")
@@ -138,6 +159,8 @@ class AoiGame:
         if waiting == "over":
             raise Refused("the game is over")
         if waiting == "turn" and head in ("next", "passed"):
+            if head == "next" and rest:
+                return self._next_with_card(" ".join(event.split()[1:]))
             return self._next(rest) if head == "next" else self._you_pass(rest)
         if head != waiting:
             raise Refused(f"not now: {head}; the line asked starts with {waiting}")
@@ -218,6 +241,22 @@ class AoiGame:
         drawn: list[said.Event] = [said.PairDrawn(self.deck.action, self.deck.support[-1]) if first_of_round
                                    else said.CardDrawn(self.deck.action, self.action_turned)]
         return drawn + self._cards_known()
+
+    def draws_at_turn(self) -> bool:
+        """Whether her next turn starts with the table drawing a card (where the table draws, her deck not empty):
+        then "her turn" and the card's number are one line."""
+        return not self.deck.drawn_by_app and bool(self.deck.deck)
+
+    def _next_with_card(self, card: str) -> list[said.Event]:
+        """``next card N [ACTIONS | SUPPORT | PASS]``: her turn and the card the table drew, as one line; refused
+        whole, the game unchanged, if the card cannot be drawn."""
+        if not self.draws_at_turn():
+            raise Refused("no card is drawn at this turn: next")
+        trial = copy.deepcopy(self)
+        events = trial._next([])
+        events += trial._play(card)
+        self.__dict__.update(trial.__dict__)
+        return events
 
     def drawing(self) -> bool:
         """Whether the table is to tap the card it drew for her (where the table draws her cards)."""
@@ -322,7 +361,7 @@ class AoiGame:
         self.she_passed, self.in_turn, self.answers, self.shown = True, False, [], 0
         self.hers_next = False
         events: list[said.Event] = [said.Passes(why), said.PassSteps(points, support.support.bonus,
-                                                                      2 if self.you_passed else 1, new_deck,
+                                                                      1 + self.passed, new_deck,
                                                                       len(self.deck.deck))]
         return events + self._round_end()
 
@@ -330,18 +369,19 @@ class AoiGame:
         if words:
             raise Refused("passed takes nothing")
         if self.you_passed:
-            raise Refused("you have passed this round; her turn: next")
-        self.you_passed = True
+            raise Refused(f"you have {'both ' if self.setup.players == 2 else ''}passed this round; her turn: next")
+        self.passed += 1
         self.first_passer = self.first_passer or "you"
-        self.hers_next = not self.she_passed
+        self.hers_next = not self.she_passed and self.you_passed
         return self._round_end()
 
     def _round_end(self) -> list[said.Event]:
         if not (self.you_passed and self.she_passed):
             return []
         she_starts = self.first_passer == "her"
+        self.her.uncovered.clear()  # the X markers and your action tokens leave the board (B12)
         self.round += 1
-        self.you_passed = self.she_passed = False
+        self.passed, self.she_passed = 0, False
         self.first_passer = ""
         self.tile = None
         self.hers_next = she_starts
@@ -358,7 +398,8 @@ class AoiGame:
         self.end[key] = int(digits)
         if self.waiting_for() != "over":
             return []
-        return [said.FinalTally(tuple(self.tally().items()), self.her_total(), self.end["score"])]
+        yours = tuple(self.end[k] for k in END_QUESTIONS[-2:] if k in self.end)
+        return [said.FinalTally(tuple(self.tally().items()), self.her_total(), yours)]
 
     def tally(self) -> dict[str, int]:
         """Her points by where they came from [L122–127, L527]: the 20 of setup, her cards and tiles (the score
@@ -371,7 +412,8 @@ class AoiGame:
         return sum(self.tally().values())
 
     def scores(self) -> dict[str, int]:
-        return {"automa": self.her_total(), "you": self.end.get("score", 0)}
+        partner = {PARTNER: self.end.get("partnerscore", 0)} if self.setup.players == 2 else {}
+        return {"automa": self.her_total(), "you": self.end.get("score", 0), **partner}
 
     def winners(self) -> list[str]:
         if self.waiting_for() != "over":
@@ -382,7 +424,7 @@ class AoiGame:
 
     def to_json(self) -> dict[str, Any]:
         return {"waiting_for": self.waiting_for(), "round": min(self.round, ROUNDS), "turns": self.turns,
-                "tile": list(self.tile) if self.tile else None, "you_passed": self.you_passed,
+                "tile": list(self.tile) if self.tile else None, "you_passed": self.you_passed, "passed": self.passed,
                 "she_passed": self.she_passed, "hers_next": self.hers_next, "answers": list(self.answers),
                 "automa": {"score": self.her.score, "disciplines": dict(self.her.levels),
                            "supply": dict(self.her.pieces.supply), "built": dict(self.her.pieces.built),

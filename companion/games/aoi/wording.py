@@ -50,16 +50,21 @@ def _(event: DeckBuilt) -> str:
     late = f" Card {event.late} goes face down on top of the reserve; it joins at the end of round 1." \
         if event.late else ""
     nightmare = " Card 13 is in her deck." if event.level == "alptraua" else ""
+    bonus = "she takes the leftmost round bonus" if event.players == 1 else \
+        ("once you have chosen your communities, shuffle the round bonuses not chosen and give her one at random "
+         "(6 in play)")
     return (f"{TITLES[event.level]}: her deck of {event.size} cards, a reserve of {event.reserve}.{late}{nightmare} "
-            f"{who}. Her score on 20; she takes the leftmost round bonus.")
+            f"{who}. Her score on 20; {bonus}.")
 
 
 @line.register
 def _(event: SetupTiles) -> str:
+    seats = "You start: your order marker on the top space, hers on the second." if event.players == 1 else \
+        ("Two of you with her: she plays Die Unscheinbaren; choose between you who starts, and her order marker "
+         "goes on the third space. Her rules' \"you\" means both of you.")
     return ("Her Automa round tiles, the side matching each round space up (the spade tile not in rounds 5 or 6); "
             "one random Automa extra tile for the last round; 2 random palace tiles and palace tile 17 (red back) "
-            "beside the board — she has no palace ability. You start: your order marker on the top space, hers on "
-            "the second.")
+            f"beside the board — she has no palace ability. {seats}")
 
 
 @line.register
@@ -139,7 +144,10 @@ def _(event: Chosen) -> str:
 
 @line.register
 def _(event: WorkshopBuilt) -> str:
-    return "A power chip on it: marked." if event.marked else "No chip: unmarked."
+    if event.unmarked:
+        return "No chip: it is next to her unmarked building and none of hers is nearer (unmarked)."
+    return ("A power chip on it if her building nearest it (not counting it) is marked; as near a marked as an "
+            "unmarked one: no chip.")
 
 
 @line.register
@@ -171,66 +179,85 @@ def _(event: NothingDone) -> str:
 @line.register
 def _(event: FinalTally) -> str:
     parts = ", ".join(f"{k} {v}" for k, v in event.her)
-    return f"Her total {event.total} ({parts}); yours {event.yours}."
+    return f"Her total {event.total} ({parts}); yours {' and '.join(map(str, event.yours))}."
 
 
 def _direction(card: Optional[Card]) -> str:
+    """The support card's direction count, as a sentence after a count (none without the card)."""
     if card is None:
         return ""
     support = card.support
     way = "from the top left, in reading order" if support.forward else "from the bottom right, backwards"
-    return f"The app counts {support.count} {way}"
+    return f" The app counts {support.count} {way}."
 
 
-def _hexes(question: Question, card: Optional[Card]) -> str:
-    group, merge, row, terrains, ship, community = question.about
-    reach = "adjacent, or across rivers up to " + (f"shipping {ship}" if ship else "her shipping value")
-    steps = [f"the empty hexes in range of her {group} buildings ({reach})"]
-    if merge:
-        steps.append("if no marked building of hers is yet in range of an unmarked one, those nearer the other "
-                     "group than the shortest path between the groups now (none is: all stay)")
-    if community:
-        steps.append(f"her community card's selection: {community}")
-    steps.append(f"all of the first terrain of row {row.upper()}"
-                 + (f" ({', '.join(terrains.split())})" if terrains else " of her terrain card") + " among them")
-    steps.append("those nearest your buildings (not through them)")
-    return f"She builds. Keep {'; then '.join(steps)}. How many are left (none in range: 0)? {_direction(card)}."
+# You, as her rules' selection methods name you; for two of you "du" means both [L545–550], and catch-up II
+# compares with your joint highest marker [L499, L521] (B16).
+YOU = {1: {"your buildings": "your buildings", "yours": "yours", "to you": "you", "marker": "yours"},
+       2: {"your buildings": "the buildings of either of you", "yours": "either of yours",
+           "to you": "you both together", "marker": "your joint highest marker there"}}
 
 
-def question_text(question: Question, card: Optional[Card]) -> str:
-    """The question her turn asks, as the screen says it."""
-    key, about = question.key, question.about
+def _map_method(question: Question, direction: str, players: int) -> str:
+    """A selection method of her build or upgrade on the map: what it keeps, and how many it leaves."""
+    key, about, left = question.key, question.about, question.most
+    you = YOU[players]
     if key == "hexes":
-        return _hexes(question, card)
-    if key == "buildings":
-        kinds = ", ".join(PLURAL[k] for k in about)
-        return (f"She upgrades one of her {kinds}. Keep her workshops next to one of your buildings (none: all "
-                f"of them); then those whose upgrade gives you the least power. How many are left? "
-                f"{_direction(card)}.")
-    direction = _direction(card)
+        group, ship = about
+        reach = "adjacent, or across rivers up to " + (f"shipping {ship}" if ship else "her shipping value")
+        return f"She builds. How many empty hexes are in range of her {group} buildings ({reach})? None: 0.{direction}"
     texts = {
-        "marked": "Is her building nearest the new workshop (not counting it) marked? As near a marked as an "
-                  "unmarked one: no.",
+        "shorten": "Merge: if no marked building of hers is yet in range of an unmarked one, keep those that bring "
+                   "her marked and unmarked buildings nearer than the shortest path between them now. Already in "
+                   f"range, or none does: all {left}.",
+        "selected": f"Her community card's selection ({about[0] if about else ''}).",
+        "terrain": f"Terrain priority: the first terrain of row {about[0].upper() if about else ''}"
+                   + (f" ({', '.join(about[1].split())})" if len(about) > 1 and about[1] else " of her terrain card")
+                   + " found among them; keep all of it.",
+        "nearest": f"Keep those nearest {you['your buildings']} (the fewest hexes, not through {you['yours']}).",
+        "adjacent": f"She upgrades. Keep her workshops next to one of {you['your buildings']} (none: all "
+                    f"{about[0] if about else ''} of her buildings she can upgrade).",
+        "least": f"Keep those whose upgrade gives {you['to you']} the least power.",
+    }
+    if key == "apart":
+        others = " and ".join(PLURAL[k] for k in about)
+        return (f"None of her workshops is next to {you['yours']}, so they give {you['to you']} no power: keep "
+                f"them, and her {others} with none of {you['your buildings']} next to them. How many of her "
+                f"{others} are kept?{direction}")
+    asked = f"How many of her workshops are next to {you['yours']}?" if key == "adjacent" else \
+        f"How many of the {left} are left?"
+    return f"{texts[key]} {asked}{direction}"
+
+
+MAP_METHODS = ("hexes", "shorten", "selected", "terrain", "nearest", "adjacent", "least", "apart")
+
+
+def question_text(question: Question, card: Optional[Card], players: int = 1) -> str:
+    """The question her turn asks, as the screen says it (``players``: how many of you play her)."""
+    key, about = question.key, question.about
+    direction = _direction(card)
+    if key in MAP_METHODS:
+        return _map_method(question, direction, players)
+    texts = {
         "type": "What is that building?",
-        "inventions": f"She takes an invention: how many are on the innovation board? {direction}.",
-        "power": f"She covers a power action: how many are uncovered? {direction}.",
-        "book": f"She covers a book action: how many are uncovered? {direction}.",
+        "inventions": f"She takes an invention: how many are on the innovation board?{direction}",
+        "power": f"She covers a power action: how many are uncovered?{direction}",
+        "book": f"She covers a book action: how many are uncovered?{direction}",
         "space": f"{about[0].title() if about else ''}: the highest number on a free scholar space under it "
                  "(none free: 0)?",
-        "nearest": "She catches up: in which of " + ", ".join(d.title() for d in about if d != "tie")
-                   + " is her marker nearest yours, above or below? (or a tie)",
-        "yours": f"Those tie. Your markers in {', '.join(d.title() for d in about)}?",
+        "gap": "She catches up: in which of " + ", ".join(d.title() for d in about)
+               + f" is her marker nearest {YOU[players]['marker']}, above or below? All that tie for it.",
         "x": f"Her X this round (round {about[0] if about else ''} of her level card)?",
     }
     return texts[key]
 
 
-def ask(question: Question, card: Optional[Card]) -> str:
+def ask(question: Question, card: Optional[Card], players: int = 1) -> str:
     """The question with the line that answers it: ``KEY VALUE``."""
     key, about = question.key, question.about
-    syntax = {"marked": "marked yes|no", "type": f"type {'|'.join(about)}", "nearest": "nearest DISCIPLINE|tie",
-              "yours": "yours " + " ".join("N" for _ in about)}.get(key, f"{key} N")
-    return f"{question_text(question, card)} {syntax}"
+    syntax = {"type": f"type {'|'.join(about)}",
+              "gap": f"gap DISCIPLINE... (of {', '.join(about)})"}.get(key, f"{key} N")
+    return f"{question_text(question, card, players)} {syntax}"
 
 
 @dataclass(frozen=True)
@@ -245,6 +272,8 @@ class View:
     highest_shipping: Optional[int]
     community_end: str
     tiles: tuple[str, ...]  # the card file's round tiles not yet played
+    draws: bool = False     # the table draws the card her next turn starts with
+    players: int = 1        # how many of you play her
 
 
 def waiting(state: str, view: View) -> str:
@@ -257,12 +286,15 @@ def waiting(state: str, view: View) -> str:
                 f"discipline of its Automa symbol's colour)" + (f", or one of the card file's: tile {'|'.join(view.tiles)}"
                                                                  if view.tiles else ""))
     if state == "turn":
+        hers = "next card N (the card you draw for her)" if view.draws else "next"
+        two = view.players == 2
+        you_pass = "when one of you passes" if two else "when you pass"
         if view.she_passed:
-            return f"Round {view.round}: she has passed. When you pass: passed"
+            return f"Round {view.round}: she has passed. {you_pass.capitalize()}: passed"
         if view.you_passed:
-            return f"Round {view.round}: you have passed; her turn: next"
-        whose = "Her turn" if view.hers_next else "Your turn; then hers"
-        return f"Round {view.round}. {whose}: next, or when you pass: passed"
+            return f"Round {view.round}: you have {'both ' if two else ''}passed; her turn: {hers}"
+        whose = "Her turn" if view.hers_next else f"Your turn{'s' if two else ''}; then hers"
+        return f"Round {view.round}. {whose}: {hers}, or {you_pass}: passed"
     if state == "card":
         return "Draw her next card: card N (its areas too, the first time: card N ACTIONS | SUPPORT | PASS)"
     ship = "" if view.highest_shipping is None else f" with shipping {view.highest_shipping}"
@@ -274,6 +306,7 @@ def waiting(state: str, view: View) -> str:
         "communityscore": "Her community card's end scoring" + (f" ({view.community_end})" if view.community_end
                                                                  else "") + ": communityscore N (none: 0)",
         "extra": "Any Automa value on the last round's extra tile (none: 0): extra N",
-        "score": "Your final score: score N",
+        "score": f"Your final score{' (the first of you)' if view.players == 2 else ''}: score N",
+        "partnerscore": "Your partner's final score: partnerscore N",
         "over": "The game is over",
     }[state]

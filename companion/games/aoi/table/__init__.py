@@ -49,7 +49,7 @@ class AgeOfInnovation(KindFromParts):
         if waiting == "over":
             return Turn()
         if waiting == "turn":
-            hers = game.hers_next or game.you_passed or bool(parts and parts[0] == "next")
+            hers = game.hers_next or game.you_passed or bool(parts and parts[0].startswith("next"))
             return Turn(automa=True) if hers else Turn(PERSON_SEAT)
         return Turn(PERSON_SEAT) if waiting in TABLE_LINES + END_QUESTIONS else Turn(automa=True)
 
@@ -62,6 +62,11 @@ class AgeOfInnovation(KindFromParts):
     def mid_turn(self, game: AoiGame) -> bool:
         """Her turn's card and questions: their answers' lines add to the turn's lines."""
         return game.in_turn
+
+    def turn_lines(self, game: AoiGame) -> int:
+        """Her turn's lines, from ``next`` to the last answer given (all of them while she is still asking); a
+        line of yours alone."""
+        return game.turn_lines
 
 
 AOI = AgeOfInnovation()

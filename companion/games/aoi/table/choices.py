@@ -3,14 +3,14 @@ community card and her cards' areas when the app has not seen them, the round's 
 counts, the end's points."""
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Optional
 
 from companion.line_games.choices import Choice, Step, numbers
 
-from ..actions import MOST_SPACE, TIE
 from ..buildings import PLURAL
 from ..cards import BONUSES, MOST_ACTIONS, MOST_POINTS, MOST_STEPS
-from ..disciplines import DISCIPLINES, TOP
+from ..disciplines import DISCIPLINES
 from ..game import END_QUESTIONS, AoiGame
 from ..levels import CARDS
 from ..wording import question_text
@@ -57,44 +57,65 @@ def _community(parts: list[str]) -> Optional[Step]:
                                                                        else ()))
 
 
+def _numbers(game: AoiGame, prefix: str) -> tuple[Choice, ...]:
+    """The cards the table may have drawn for her, a button each."""
+    return tuple(Choice(str(n), f"{prefix}card {n}") for n in CARDS if game.deck.can_draw(n))
+
+
 def _card(game: AoiGame, parts: list[str]) -> Optional[Step]:
+    """The card the table drew (``card N``, or ``next card N`` as her turn starts), then its areas the first time
+    the app sees it."""
     if not parts:
-        return Step("Draw her next card: its number", tuple(Choice(str(n), f"card {n}") for n in CARDS
-                                                               if game.deck.can_draw(n)))
-    number = int(parts[0].split()[1])
+        return Step("Draw her next card: its number", _numbers(game, ""))
+    number = int(parts[0].split()[-1])
     return None if number in game.known else area_step(parts[1:])
+
+
+def _turn(game: AoiGame, parts: list[str]) -> Optional[Step]:
+    """Her turn or your pass. Where the table draws her card, her turn starts with the card's number: one tap."""
+    if parts:
+        return _card(game, parts) if parts[0].startswith("next card") else None
+    you_pass = "You pass" if game.setup.players == 1 else "One of you passes"
+    yours = () if game.you_passed else (Choice(you_pass, "passed"),)
+    if game.she_passed:
+        return Step("Her turn, or your pass", yours)
+    if game.draws_at_turn():
+        return Step("Her turn: draw her card and tap its number (or your pass)", _numbers(game, "next ") + yours)
+    return Step("Her turn, or your pass", (Choice("Her turn", "next"),) + yours)
+
+
+END_COUNTS = {"knowledge": "Her knowledge scoring", "area": "Her area scoring",
+              "communityscore": "Her community card's end scoring", "extra": "Her value on the extra tile",
+              "score": "Your final score", "partnerscore": "Your partner's final score"}
 
 
 def _end(key: str, parts: list[str]) -> Optional[Step]:
     if not parts:
-        return Step("Tens of the points", tuple(Choice(f"{10 * t}–{10 * t + 9}", f"{key} {t}")
-                                                for t in range(DIGIT_TENS)))
-    return Step("The points", tuple(Choice(f"{int(parts[0].split()[1]) * 10 + u}", str(u)) for u in range(10))) \
-        if len(parts) == 1 else None
+        return Step(f"{END_COUNTS[key]}: its tens", tuple(Choice(f"{10 * t}–{10 * t + 9}", f"{key} {t}")
+                                                          for t in range(DIGIT_TENS)))
+    return Step(f"{END_COUNTS[key]}: the points", tuple(Choice(f"{int(parts[0].split()[1]) * 10 + u}", str(u))
+                                                        for u in range(10))) if len(parts) == 1 else None
+
+
+def _ties(disciplines: tuple[str, ...]) -> tuple[Choice, ...]:
+    """A button for each discipline, then for each set of them that tie: one tap, ties included."""
+    return tuple(Choice(" + ".join(d.title() for d in tied), f"gap {' '.join(tied)}")
+                 for size in range(1, len(disciplines) + 1) for tied in combinations(disciplines, size))
 
 
 def _question(game: AoiGame, parts: list[str]) -> Optional[Step]:
     question = game.question()
     assert question is not None
-    key = question.key
-    if key == "yours":
-        if len(parts) == len(question.about):
-            return None
-        discipline = question.about[len(parts)]
-        return Step(f"{question_text(question, None)} {discipline.title()}:", numbers(range(TOP + 1), "yours " if not parts else ""))
     if parts:
         return None
-    if key == "marked":
-        return Step(question_text(question, None),
-                    (Choice("Marked", "marked yes"), Choice("Not marked", "marked no")))
-    if key == "nearest":
-        return Step(question_text(question, None), tuple(Choice(d.title() if d != TIE else "A tie",
-                                                                       f"nearest {d}") for d in question.about))
+    key = question.key
+    text = question_text(question, game.support_card(), game.setup.players)
+    if key == "gap":
+        return Step(text, _ties(question.about))
     if key == "type":
-        return Step("What is that building?", tuple(Choice(PLURAL[k][:-1].title() if k != "university"
-                                                          else "University", f"type {k}") for k in question.about))
-    most = MOST_SPACE if key == "space" else question.most
-    return Step(question_text(question, game.support_card()), numbers(range(question.least, most + 1), f"{key} "))
+        return Step(text, tuple(Choice(PLURAL[k][:-1].title() if k != "university" else "University", f"type {k}")
+                                for k in question.about))
+    return Step(text, numbers(range(question.least, question.most + 1), f"{key} "))
 
 
 def _tile(game: AoiGame, parts: list[str]) -> Optional[Step]:
@@ -124,10 +145,7 @@ def next_step(game: AoiGame, parts: list[str]) -> Optional[Step]:
     if waiting == "tile":
         return _tile(game, parts)
     if waiting == "turn":
-        if parts:
-            return None
-        turn = () if game.she_passed else (Choice("Her turn", "next"),)
-        return Step("Her turn, or your pass", turn + (() if game.you_passed else (Choice("You pass", "passed"),)))
+        return _turn(game, parts)
     if waiting == "card":
         return _card(game, parts)
     if waiting in END_QUESTIONS:

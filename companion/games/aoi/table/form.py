@@ -9,6 +9,7 @@ from companion.line_games.setup_form import ENTER, Option, Row, SetupForm, enter
 
 from ..levels import CARDS, LEVELS, TITLES
 from ..owner import parse_card_file
+from ..setup import seats
 
 if TYPE_CHECKING:
     from companion.line_games.kinds import GameKind
@@ -28,12 +29,15 @@ class AoiForm(SetupForm):
         self.level = header.get("level", "automalein")
         self.cards: Optional[str] = header.get("cards") or None
         self.table_draws = bool(header.get("table_draws", False))
+        self.players = int(header.get("players", 1))
 
     def rows(self) -> tuple[Row, ...]:
         return (Row("level", "Level", tuple(Option(TITLES[n], n, n == self.level) for n in LEVELS)),
                 Row("cards", "Her card file", entered_options(self.saved, self.cards, file_size, "Enter her cards…")),
                 Row("draws", "Her deck", (Option("App draws", "app", not self.table_draws),
-                                          Option("Table draws", "table", self.table_draws))))
+                                          Option("Table draws", "table", self.table_draws))),
+                Row("players", "Players", (Option("You and her", "1", self.players == 1),
+                                           Option("Two of you and her", "2", self.players == 2))))
 
     def tap(self, key: str, value: str) -> None:
         if key == "level":
@@ -42,6 +46,8 @@ class AoiForm(SetupForm):
             self.cards = self._entered_text(value)
         elif key == "draws":
             self.table_draws = value == "table"
+        elif key == "players":
+            self.players = int(value)
 
     def notes(self) -> list[str]:
         if not self.cards:
@@ -53,7 +59,7 @@ class AoiForm(SetupForm):
 
     def header(self) -> dict[str, Any]:
         return {"game": "aoi", "level": self.level, "cards": self.cards, "table_draws": self.table_draws,
-                "seats": [{"colour": "you", "kind": "person"}, {"colour": "automa", "kind": "automa"}]}
+                "players": self.players, "seats": seats(self.players)}
 
     def problem(self) -> str:
         return ""
