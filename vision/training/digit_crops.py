@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import pathlib
-from typing import List, Sequence, Tuple
+from typing import Sequence
 
 import cv2
 import numpy as np
@@ -33,7 +33,7 @@ UPRIGHT_SHARE = 0.6
 SYMMETRIC = (1, 8)  # numerals that look upright again half a turn round
 
 
-def font_families() -> List[Tuple[str, ...]]:
+def font_families() -> list[tuple[str, ...]]:
     """The system's digit fonts grouped by family (the folder of its package)."""
     by_family: dict = {}
     for path in font_files():
@@ -73,7 +73,7 @@ def _stamp(image: np.ndarray, mask: np.ndarray, centre, angle: float, ink: float
     image[:] = image * (1 - cover) + ink * cover
 
 
-def _top_face(image: np.ndarray, rng: np.random.Generator, font: str, ink: float) -> Tuple[float, np.ndarray]:
+def _top_face(image: np.ndarray, rng: np.random.Generator, font: str, ink: float) -> tuple[float, np.ndarray]:
     """Draw the top face (a triangle or a square round the middle) with its neighbours shaded apart and their
     numerals beyond its edges; its in-radius and centre."""
     side = image.shape[0]
@@ -128,7 +128,7 @@ def _camera(image: np.ndarray, rng: np.random.Generator, side: int) -> np.ndarra
     return out
 
 
-def digit_crop(rng: np.random.Generator, families: Sequence[Tuple[str, ...]], value: int, upright: bool,
+def digit_crop(rng: np.random.Generator, families: Sequence[tuple[str, ...]], value: int, upright: bool,
                side: int = NUMERAL_CROP) -> np.ndarray:
     """One crop of a die face showing ``value``, upright or turned at least ``NOT_UPRIGHT`` away."""
     image = _ground(rng, side * SCALE)
@@ -162,7 +162,7 @@ def digit_crop(rng: np.random.Generator, families: Sequence[Tuple[str, ...]], va
     return _camera(image, rng, side)
 
 
-def digit_chunk(index: int, seed: int, size: int = CHUNK) -> Tuple[np.ndarray, np.ndarray]:
+def digit_chunk(index: int, seed: int, size: int = CHUNK) -> tuple[np.ndarray, np.ndarray]:
     """``size`` crops and their labels (``NONE`` or the upright value), seeded by (seed, index)."""
     rng = np.random.default_rng((seed, index))
     families = font_families()
@@ -186,7 +186,7 @@ def _chunk_into(args) -> str:
     return str(path)
 
 
-def digit_bank(crops: int, seed: int, folder: pathlib.Path, jobs: int = 1) -> Tuple[np.ndarray, np.ndarray]:
+def digit_bank(crops: int, seed: int, folder: pathlib.Path, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """``crops`` crops and labels from the chunks cached in ``folder`` (made where missing)."""
     folder.mkdir(parents=True, exist_ok=True)
     chunks = [(k, seed, folder) for k in range(-(-crops // CHUNK))]
