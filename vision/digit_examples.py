@@ -16,7 +16,7 @@ from typing import Sequence
 
 import numpy as np
 
-from vision.classifier import DIGIT_TURNS, digit_values
+from vision.classifier import DIGIT_TURNS, digit_values, softmax
 
 NONE_FROM = 60.0  # turns at least this far from an example's upright turn are learnt as showing no value upright
 SYMMETRIC = (1, 8)  # values upright again half a turn round
@@ -42,9 +42,7 @@ def read(rows: np.ndarray, die_type: str) -> int:
 
 def refitted_rows(features: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """(turns, classes): the odds of a layer of ``weights`` (classes, features + 1; the bias last)."""
-    z = features @ weights[:, :-1].T + weights[:, -1]
-    e = np.exp(z - z.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
+    return softmax(features @ weights[:, :-1].T + weights[:, -1])
 
 
 def refit(looks: Sequence[DigitLook], weights: np.ndarray) -> np.ndarray:
@@ -54,9 +52,7 @@ def refit(looks: Sequence[DigitLook], weights: np.ndarray) -> np.ndarray:
     target = np.eye(weights.shape[0], dtype=np.float32)[y]
     fitted, velocity = weights.copy(), np.zeros_like(weights)
     for _ in range(STEPS):
-        z = xb @ fitted.T
-        e = np.exp(z - z.max(axis=1, keepdims=True))
-        grad = ((e / e.sum(axis=1, keepdims=True) - target) * w[:, None]).T @ xb / w.sum() + PULL * (fitted - weights)
+        grad = ((softmax(xb @ fitted.T) - target) * w[:, None]).T @ xb / w.sum() + PULL * (fitted - weights)
         velocity = 0.9 * velocity - RATE * grad
         fitted = fitted + velocity
     return fitted

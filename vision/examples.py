@@ -314,12 +314,12 @@ class TableValues:
                                      networks_right)
         digits = self.features.digits
         if digits is not None:
-            looks = [self.features.digit_look(e) for e in examples]
+            looks = [k for k in (self.features.digit_look(e) for e in examples) if k is not None]
             layer = digits.head_weights()
-            by_digits = cross_validated([k for k in looks if k is not None], layer, die_type, FOLDS)
+            by_digits = cross_validated(looks, layer, die_type, FOLDS)
             if by_digits > max(right.by_examples, networks_right):
                 right, regression = ExamplesRight(by_digits, networks_right), None
-                self.digit_layers[die_type] = refit([k for k in looks if k is not None], layer)
+                self.digit_layers[die_type] = refit(looks, layer)
         self.right[die_type] = right
         if regression is not None:
             self.by_type[die_type] = regression

@@ -48,17 +48,26 @@ def followed(tmp_path, monkeypatch):
     app.teardown()
 
 
-def start_rolled_game(app, table, shown):
-    """A new game whose first rolls are read from the table (no tap, no roll dialog)."""
-    app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
+SEATS = [SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")]
+
+
+def rolled_on_table(app, table, seats=SEATS):
+    """A new game followed by the camera, its first rolls made on the physical table: the state they lead to."""
+    app.controller.new_game(seats, seed=4)
     app.camera.wanted = True
     app.show_next()
-    assert app.controller.runtime.sync is not None and app.manager.current == "table"
-    assert shown.cameras[-1].locked_with == LOCKED  # the camera runs with the calibrated settings
     target = app.controller.session.upcoming_state()
     while target.is_chance_node:
         target = apply_action(target, sample_chance(target, random.Random(1)))
     table.follow(target)
+    return target
+
+
+def start_rolled_game(app, table, shown):
+    """A new game whose first rolls are read from the table (no tap, no roll dialog)."""
+    target = rolled_on_table(app, table)
+    assert app.controller.runtime.sync is not None and app.manager.current == "table"
+    assert shown.cameras[-1].locked_with == LOCKED  # the camera runs with the calibrated settings
     shown.show(table.render())
     wait_for(lambda: app.controller.session.state == target, "the rolls seen on the table")
     return target
@@ -257,13 +266,7 @@ def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
     from sim.app_driver import open_popups, pump
 
     app, table, _shown = followed
-    app.controller.new_game([SeatSpec("red"), SeatSpec("blue")], seed=4)
-    app.camera.wanted = True
-    app.show_next()
-    target = app.controller.session.upcoming_state()
-    while target.is_chance_node:
-        target = apply_action(target, sample_chance(target, random.Random(1)))
-    table.follow(target)
+    target = rolled_on_table(app, table, [SeatSpec("red"), SeatSpec("blue")])
     settle(app, table)
     assert app.controller.session.upcoming_state() == target
     die = next(d for d in table.dice if d.zone == "tray" and d.die_type == "d6")
@@ -287,13 +290,7 @@ def test_a_die_the_camera_is_unsure_of_is_named_under_the_preview(followed):
 def test_a_roll_an_unproven_reader_reads_is_played_by_one_tap(tmp_path, followed):
     app, table, shown = followed
     record_path(tmp_path / "calibration.json").unlink()  # a new table: its reader has proven nothing yet
-    app.controller.new_game([SeatSpec("red", name="Ann"), SeatSpec("blue", name="Ben")], seed=4)
-    app.camera.wanted = True
-    app.show_next()
-    target = app.controller.session.upcoming_state()
-    while target.is_chance_node:
-        target = apply_action(target, sample_chance(target, random.Random(1)))
-    table.follow(target)
+    target = rolled_on_table(app, table)
     shown.show(table.render())
     wait_for(lambda: app.controller.runtime.roll_to_confirm() is not None, "the roll shown for confirmation")
     screen = app.manager.get_screen("table")
