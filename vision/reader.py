@@ -3,8 +3,9 @@
 Pipeline: the detector's dice (``vision.detector``) -> the finder looks at a loose crop around
 each and says die or not, and where the die's box really is -> a second finder look
 centred on that box -> overlapping finds are merged -> the reader reads type and value
-from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its numerals, which
-reads its value (a D8's by the digit reader, its crop turned) -> the pips are counted -> an unsure D6 with no
+from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its numerals by the
+digit reader, which reads its value (a D8's in its middle, its crop turned; a D4's by its point,
+``vision.d4_point``) -> the pips are counted -> an unsure D6 with no
 face of pips gets a close look, turned, at its numerals -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
@@ -19,10 +20,11 @@ import cv2
 import numpy as np
 
 from vision.classifier import (CLASSES, D6_VALUES_MODEL, DIGIT_TURNS, FACE_TURNS, FINDER_CROP, FINDER_WINDOW,
-                               MODEL_DIR, NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_SLICES, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
+                               MODEL_DIR, NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
                                READER_WINDOW, TYPE_SLICES, DigitReader, FaceReader, Finder, FrameLooks, GreyPyramid,
-                               NumeralReader, Reader, crop_batch, d6_value_odds, decode_box, digit_values,
+                               NumeralReader, Reader, crop_batch, normalise, d6_value_odds, decode_box, digit_values,
                                type_and_value)
+from vision import d4_point
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
 from vision.detect import MAX_DIE, MIN_DIE, Candidate, ContrastImage, contrast_centres, find_candidates
@@ -275,7 +277,7 @@ class DiceReader:
 
     def _read_numerals(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` with the values of each find read as a D4 or D8, unless already sure, read again by a
-        close look at its numerals: a D4's by the numeral reader, a D8's by the digit reader, turned.
+        close look at its numerals by the digit reader: a D8's in its middle, turned, a D4's by its point.
 
         Each type keeps the reader's probability; its values share it as the close look reads them: the close
         look sees the numerals twice as large and reads them better, and weighing the reader's odds in as well
@@ -285,14 +287,11 @@ class DiceReader:
                   if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
         out = probs.copy()
         d4 = [k for k in chosen if readings[k][0] == "d4"]
-        if d4:
-            close = self.numerals.read(lambda net, ks: self._look(net, looks, [found[d4[k]] for k in ks],
-                                                                  NUMERAL_WINDOW, NUMERAL_CROP,
-                                                                  READER_ANGLES[:self.views]), ["d4"] * len(d4))
-            values = TYPE_SLICES["d4"]
-            for k, q in zip(d4, close):
-                read = q[NUMERAL_SLICES["d4"]]
-                out[k, values] = probs[k, values].sum() * read / max(float(read.sum()), 1e-12)
+        for k in d4:
+            odds = self._point_values(looks.pyramid, found[k])
+            if odds is not None:
+                values = TYPE_SLICES["d4"]
+                out[k, values] = probs[k, values].sum() * odds
         d8 = [k for k in chosen if readings[k][0] == "d8"]
         if d8:
             values = TYPE_SLICES["d8"]
@@ -346,6 +345,16 @@ class DiceReader:
     def _look(net: Reader, looks: FrameLooks, found, window: float, size: int, angles) -> np.ndarray:
         """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
         return looks.probabilities(net, [(f[1], f[2]) for f in found], window, size, angles)
+
+    def _point_values(self, pyramid: GreyPyramid, find) -> Optional[np.ndarray]:
+        """A D4's value odds read by the digit reader at its point (``vision.d4_point``), or None where its
+        point is not found."""
+        point = d4_point.locate(pyramid, find[1], find[2])
+        if point is None:
+            return None
+        looks = point.numeral_looks()
+        crops = np.stack([pyramid.crop(centre, window, NUMERAL_CROP, angle) for centre, window, angle in looks])
+        return d4_point.point_values(self.digits.predict(normalise(crops)))
 
     def _read_digits(self, looks: FrameLooks, found) -> np.ndarray:
         """The digit reader's rows for each find's close crop at each of ``DIGIT_TURNS`` (``digit_values``)."""

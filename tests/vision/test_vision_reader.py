@@ -290,34 +290,34 @@ def _face_row(upright: dict, numerals: float = 0.0) -> np.ndarray:
     return row
 
 
-def test_a_close_look_at_the_numerals_reads_a_d4s_values_but_not_its_type(reader, monkeypatch):
-    """Within the type, the values are shared out as the numeral reader reads them; the type, "none" and D6
-    keep the reader's probabilities."""
-    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
+def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader, monkeypatch):
+    """Within the type, the values are shared out as the digit reader reads them at the D4's point; the type,
+    "none" and D6 keep the reader's probabilities, and a D4 whose point is not found keeps its values."""
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
     from vision.reader import SURE_WITHOUT_NUMERALS
 
-    probs = np.zeros((3, len(CLASSES)))
+    probs = np.zeros((4, len(CLASSES)))
     probs[0, 0] = 0.1
     probs[0, TYPE_SLICES["d4"]] = [0.4, 0.3, 0.1, 0.05]
     probs[0, TYPE_SLICES["d6"]] = 0.05 / 6
     probs[1, TYPE_SLICES["d6"]] = 1 / 6  # a D6 gets no close look
     sure = (1.0 + SURE_WITHOUT_NUMERALS) / 2
     probs[2, TYPE_SLICES["d8"]] = [sure] + [(1.0 - sure) / 7] * 7  # nor does a value the reader is sure of
-    close = np.full(len(NUMERAL_CLASSES), 0.05)
-    close[NUMERAL_CLASSES.index(("d4", 3))] = 0.8
+    probs[3, TYPE_SLICES["d4"]] = [0.1, 0.6, 0.2, 0.1]  # its point is not found
+    point_odds = np.array([0.05, 0.05, 0.85, 0.05])
     looked_at = []
 
-    def look(net, looks, found, window, size, angles):
-        looked_at.extend(found)
-        return np.tile(close, (len(found), 1))
+    def point_values(pyramid, find):
+        looked_at.append(find)
+        return point_odds if find is found[0] else None
 
-    monkeypatch.setattr(reader, "_look", look)
-    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0)]
+    monkeypatch.setattr(reader, "_point_values", point_values)
+    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0),
+             (1.0, (20.0, 20.0), 40.0)]
     out = reader._read_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs)
-    assert looked_at == found[:1] * 2  # 0.8 sure: both numeral networks look
+    assert looked_at == [found[0], found[3]]
     d4 = out[0, TYPE_SLICES["d4"]]
-    assert abs(d4.sum() - 0.85) < 1e-9 and int(np.argmax(d4)) == 2
-    assert np.allclose(d4, 0.85 * np.array([0.05, 0.05, 0.8, 0.05]) / 0.95)
+    assert abs(d4.sum() - 0.85) < 1e-9 and np.allclose(d4, 0.85 * point_odds)
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
     assert np.array_equal(out[1:], probs[1:])
 

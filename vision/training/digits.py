@@ -24,6 +24,7 @@ from vision.readings import DIE_TYPES
 from vision.training.digit_crops import NONE, SYMMETRIC, VALUES, digit_bank
 from vision.training.numeral_bank import NumeralCrops
 from vision.training.numerals import NUMERAL_SOURCES, real_crops, turned_dice_recall
+from vision.training.printed import print_over
 from vision.training.train import export
 
 CACHE = pathlib.Path("/tmp/automata-digits")
@@ -32,6 +33,7 @@ REAL_TURNS = tuple(float(a) for a in range(0, 360, 15))  # a real die learnt fro
 READ_TYPES = ("d6", "d8")  # the faces the digit reader reads: a D8's, a numeral D6's
 UPRIGHT_REPEATS = 4  # each upright turn of a real die is learnt this many times an epoch
 NONE_TURNS = 6  # turns of a real die learnt as none, each epoch
+PRINT_HEIGHT = (0.07, 0.2)  # print's cap height over a crop (``--printed``): the crop is close, the print small
 
 
 def die_accuracy(predict, crops) -> dict[str, float]:
@@ -137,6 +139,7 @@ def train(args) -> None:
             batch = pool[picked]
             if rng.random() < 0.5:  # light numerals on dark plastic, and dark on light
                 batch = 255 - batch
+            batch = print_over(batch, rng, args.printed, PRINT_HEIGHT)
             logits = model(torch.from_numpy(normalise(batch)))[0]
             loss = F.cross_entropy(logits, torch.from_numpy(pool_labels[picked]), label_smoothing=0.05)
             optimiser.zero_grad()
@@ -160,6 +163,9 @@ def main(argv: Sequence[str] = None) -> None:
     parser.add_argument("--real", nargs="*", default=[], choices=NUMERAL_SOURCES,
                         help="real sources learnt from too (the others of MEASURED are measured after each epoch)")
     parser.add_argument("--start", help="a digits-*.pt to go on from, rather than a new network")
+    parser.add_argument("--printed", type=float, default=0.0,
+                        help="share of the crops written over with lines of small text, as print beside a die or a "
+                             "caption across a photo")
     parser.add_argument("--widths", type=int, nargs=4, default=[24, 48, 48, 96], metavar="C")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seed", type=int, default=1)

@@ -24,6 +24,7 @@ import numpy as np
 from vision.classifier import (CLASSES, D6_VALUES_MODEL, FINDER_CROP, MODEL_DIR, NUMERAL_CLASSES, NUMERAL_CROP, NUMERAL_MODELS,
                                READER_CROP, TYPE_SLICES, normalise)
 from vision.readings import DIE_TYPES
+from vision.training.printed import print_over
 from vision.training.samples import SampleSet, Samples, numeral_samples, synthetic_samples
 from vision.training.sources import (DATA_ROOT, SOURCE_NAMES, SOURCES, load_samples, save_samples,
                                      source_samples)
@@ -61,13 +62,15 @@ def build_model(crop: int, widths, outputs, hidden: int = 128):
     return DiceNet()
 
 
-def augment(crops: np.ndarray, rng: np.random.Generator, invert: float = 0.0, jitter: float = 0.0) -> np.ndarray:
+def augment(crops: np.ndarray, rng: np.random.Generator, invert: float = 0.0, jitter: float = 0.0,
+            printed: float = 0.0) -> np.ndarray:
     """Changes the crops may meet on another camera: blur, noise, gamma, contrast; with ``invert``, that share
     of the crops turned negative (light pips on a dark die look like dark pips on a light one); with
-    ``jitter``, each crop scaled by up to that fraction and shifted by up to that fraction of its side."""
+    ``jitter``, each crop scaled by up to that fraction and shifted by up to that fraction of its side; with
+    ``printed``, that share written over with lines of small text (``printed.print_over``)."""
     import cv2
 
-    out = crops.astype(np.float32)
+    out = print_over(crops, rng, printed).astype(np.float32)
     side = out.shape[1]
     for i in range(len(out)):
         if jitter:
@@ -234,7 +237,8 @@ def fit(name: str, model, real: SampleSet, renders: SampleSet, epochs: int, args
         total = 0.0
         for start in range(0, len(tr), args.batch):
             idx = tr[start:start + args.batch]
-            x = torch.from_numpy(normalise(augment(crops[idx], rng, args.invert, 0.0 if with_box else args.jitter)))
+            x = torch.from_numpy(normalise(augment(crops[idx], rng, args.invert, 0.0 if with_box else args.jitter,
+                                                   args.printed)))
             y = torch.from_numpy(classes[idx])
             outputs = model(x)
             loss = class_loss(outputs[0], y, args.one_type_weight)
@@ -338,6 +342,9 @@ def main() -> None:
     parser.add_argument("--most-repeats", type=float, default=3.0,
                         help="the most times a real crop is drawn an epoch, on average over its kind")
     parser.add_argument("--invert", type=float, default=0.0, help="share of the training crops turned negative")
+    parser.add_argument("--printed", type=float, default=0.0,
+                        help="share of the training crops written over with lines of small text, as print beside "
+                             "a die or a caption across a photo")
     parser.add_argument("--jitter", type=float, default=0.0,
                         help="most scaling and shift of a training crop (the readers', never the finder's)")
     parser.add_argument("--batch", type=int, default=256)
