@@ -5,8 +5,9 @@ upper faces meet, three ridges running from it to the corners. A D4 read at its 
 the point on each of those faces, the numeral's top towards the point (its other numerals sit by the lower
 corners and point away). So the value is read where the point is, not in the die's middle:
 
-- the triangle: the die's silhouette against the table around it, opened so that thin print over or beside
-  the die falls away, and the smallest triangle holding it;
+- the triangle: the die's silhouette in the contrast map (``vision.detect``: how far each pixel's colour is
+  from the table's), opened so that thin print over or beside the die falls away, and the smallest triangle
+  holding it;
 - the point: of the places within ``POINT_SEARCH`` of the triangle's middle (the camera is rarely straight
   above the die), the one from which the three ridges to the corners stand out most;
 - the crops: on each face, ``NUMERAL_AT`` of the way from the point to the middle of the face's far edge,
@@ -23,6 +24,7 @@ import cv2
 import numpy as np
 
 from vision.classifier import GreyPyramid
+from vision.detect import ContrastImage
 
 POINT_SEARCH = 0.2  # of the triangle's size (mean distance from its middle to a corner)
 POINT_STEP = 0.04
@@ -30,7 +32,8 @@ RIDGE_SPAN = (0.2, 0.7)  # the part of each ridge, point to corner, where its ed
 NUMERAL_AT = 0.45  # of the way from the point to the middle of a face's far edge
 POINT_WINDOW = 0.8  # a crop's side, as a share of the point's distance to the far edge's middle
 FACE_TURNS = (-15.0, 0.0, 15.0)  # degrees about the face's direction
-SILHOUETTE_WINDOW = 1.5  # the patch the silhouette is cut from, as a share of the die's size
+SILHOUETTE_WINDOW = 1.25  # the patch the silhouette is cut from, as a share of the die's size
+LARGEST_TRIANGLE = 0.8  # of the die's box's area: a D4 seen from above fills about half its box
 SEEN_FLOOR = 1e-3  # a face's odds of a value never fall below this, so one misread face cannot veto it
 
 
@@ -55,27 +58,32 @@ class D4Point:
         return looks
 
 
-def silhouette_triangle(grey: np.ndarray, centre: tuple[float, float], size: float) -> Optional[np.ndarray]:
-    """The smallest triangle around the die's silhouette: what differs from the patch's border (the table)."""
-    half = size * SILHOUETTE_WINDOW / 2
-    x0, y0 = int(max(0, centre[0] - half)), int(max(0, centre[1] - half))
-    x1, y1 = int(min(grey.shape[1], centre[0] + half)), int(min(grey.shape[0], centre[1] + half))
+def silhouette_triangle(contrast: ContrastImage, centre: tuple[float, float], size: float) -> Optional[np.ndarray]:
+    """The smallest triangle (frame pixels) around the die's silhouette in the contrast map: the part that stands
+    out from the table and holds the die's middle, else the largest."""
+    s = contrast.scale
+    half = size * SILHOUETTE_WINDOW / 2 * s
+    cx, cy = centre[0] * s, centre[1] * s
+    h, w = contrast.contrast.shape[:2]
+    x0, y0 = int(max(0, cx - half)), int(max(0, cy - half))
+    x1, y1 = int(min(w, cx + half + 1)), int(min(h, cy + half + 1))
     if x1 - x0 < 8 or y1 - y0 < 8:
         return None
-    patch = cv2.GaussianBlur(grey[y0:y1, x0:x1], (5, 5), 0)
-    border = np.concatenate([patch[0], patch[-1], patch[:, 0], patch[:, -1]])
-    difference = np.abs(patch.astype(np.float32) - float(np.median(border))).astype(np.uint8)
-    _, mask = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    stroke = max(3, int(round(size / 25)) | 1)
+    patch = np.clip(contrast.contrast[y0:y1, x0:x1], 0, 255).astype(np.uint8)
+    _, mask = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    stroke = max(3, int(round(size * s / 25)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((stroke, stroke), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     if count < 2:
         return None
-    largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    points = np.column_stack(np.nonzero(labels == largest)[::-1]).astype(np.float32)
-    _, triangle = cv2.minEnclosingTriangle(cv2.convexHull(points))
-    return triangle.reshape(3, 2).astype(np.float64) + (x0, y0)
+    middle = labels[int(np.clip(cy - y0, 0, labels.shape[0] - 1)), int(np.clip(cx - x0, 0, labels.shape[1] - 1))]
+    part = middle if middle else 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    points = np.column_stack(np.nonzero(labels == part)[::-1]).astype(np.float32)
+    area, triangle = cv2.minEnclosingTriangle(cv2.convexHull(points))
+    if area > LARGEST_TRIANGLE * (size * s) ** 2:  # the table around the die stood out with it
+        return None
+    return (triangle.reshape(3, 2).astype(np.float64) + (x0, y0)) / s
 
 
 def find_point(grey: np.ndarray, triangle: np.ndarray) -> np.ndarray:
@@ -100,13 +108,13 @@ def find_point(grey: np.ndarray, triangle: np.ndarray) -> np.ndarray:
     return points[int(np.argmax(score))]
 
 
-def locate(pyramid: GreyPyramid, centre: tuple[float, float], size: float) -> Optional[D4Point]:
+def locate(pyramid: GreyPyramid, contrast: ContrastImage, centre: tuple[float, float],
+           size: float) -> Optional[D4Point]:
     """The D4's triangle and point, or None where no silhouette stands out from the table."""
-    grey = pyramid.levels[0]
-    triangle = silhouette_triangle(grey, centre, size)
+    triangle = silhouette_triangle(contrast, centre, size)
     if triangle is None:
         return None
-    return D4Point(triangle, find_point(grey, triangle))
+    return D4Point(triangle, find_point(pyramid.levels[0], triangle))
 
 
 def point_values(rows: np.ndarray) -> np.ndarray:

@@ -197,7 +197,8 @@ class DiceReader:
         found = _merge(found)
         if not found:
             return []
-        probs = self._read_numerals(looks, found, self._read_d6_values(looks, found, self._read(looks, found)))
+        probs = self._read_numerals(looks, contrast, found,
+                                    self._read_d6_values(looks, found, self._read(looks, found)))
         pips = _count_pips(frame_bgr, found, probs)
         probs = self._read_d6_numerals(looks, found, probs, pips)
         if self.table_values:
@@ -275,7 +276,7 @@ class DiceReader:
             out[k, d6] = type_p * d6_value_odds(q, digit_values(digit, "d6"), probs[k, d6] / type_p)
         return out
 
-    def _read_numerals(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
+    def _read_numerals(self, looks: FrameLooks, contrast: ContrastImage, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` with the values of each find read as a D4 or D8, unless already sure, read again by a
         close look at its numerals by the digit reader: a D8's in its middle, turned, a D4's by its point.
 
@@ -288,7 +289,7 @@ class DiceReader:
         out = probs.copy()
         d4 = [k for k in chosen if readings[k][0] == "d4"]
         for k in d4:
-            odds = self._point_values(looks.pyramid, found[k])
+            odds = self._point_values(looks.pyramid, contrast, found[k])
             if odds is not None:
                 values = TYPE_SLICES["d4"]
                 out[k, values] = probs[k, values].sum() * odds
@@ -346,10 +347,10 @@ class DiceReader:
         """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
         return looks.probabilities(net, [(f[1], f[2]) for f in found], window, size, angles)
 
-    def _point_values(self, pyramid: GreyPyramid, find) -> Optional[np.ndarray]:
+    def _point_values(self, pyramid: GreyPyramid, contrast: ContrastImage, find) -> Optional[np.ndarray]:
         """A D4's value odds read by the digit reader at its point (``vision.d4_point``), or None where its
         point is not found."""
-        point = d4_point.locate(pyramid, find[1], find[2])
+        point = d4_point.locate(pyramid, contrast, find[1], find[2])
         if point is None:
             return None
         looks = point.numeral_looks()

@@ -4,6 +4,7 @@ import numpy as np
 
 from vision import d4_point
 from vision.classifier import NUMERAL_CROP, GreyPyramid
+from vision.detect import ContrastImage
 
 CORNERS = np.array([(60.0, 150.0), (160.0, 140.0), (100.0, 50.0)])
 POINT = np.array([112.0, 108.0])  # off the triangle's middle (106.7, 113.3), as with the camera at a slant
@@ -21,8 +22,12 @@ def _d4_from_above(caption: bool = False) -> np.ndarray:
     return image
 
 
+def _locate(image: np.ndarray):
+    return d4_point.locate(GreyPyramid(image), ContrastImage.of(image), (110.0, 100.0), 110.0)
+
+
 def test_the_point_is_found_where_the_three_ridges_meet_not_in_the_triangles_middle():
-    point = d4_point.locate(GreyPyramid(_d4_from_above()), (110.0, 100.0), 110.0)
+    point = _locate(_d4_from_above())
     assert point is not None
     assert np.abs(np.sort(point.triangle, axis=0) - np.sort(CORNERS, axis=0)).max() < 6
     assert np.linalg.norm(point.point - POINT) < 4
@@ -30,14 +35,14 @@ def test_the_point_is_found_where_the_three_ridges_meet_not_in_the_triangles_mid
 
 
 def test_thin_print_over_the_die_moves_neither_triangle_nor_point():
-    point = d4_point.locate(GreyPyramid(_d4_from_above(caption=True)), (110.0, 100.0), 110.0)
+    point = _locate(_d4_from_above(caption=True))
     assert point is not None
     assert np.abs(np.sort(point.triangle, axis=0) - np.sort(CORNERS, axis=0)).max() < 6
     assert np.linalg.norm(point.point - POINT) < 4
 
 
 def test_no_silhouette_no_point():
-    assert d4_point.locate(GreyPyramid(np.full((200, 200, 3), 128, np.uint8)), (100.0, 100.0), 80.0) is None
+    assert _locate(np.full((200, 200, 3), 128, np.uint8)) is None
 
 
 def test_each_faces_crop_stands_the_point_up():

@@ -294,6 +294,7 @@ def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader,
     """Within the type, the values are shared out as the digit reader reads them at the D4's point; the type,
     "none" and D6 keep the reader's probabilities, and a D4 whose point is not found keeps its values."""
     from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
+    from vision.detect import ContrastImage
     from vision.reader import SURE_WITHOUT_NUMERALS
 
     probs = np.zeros((4, len(CLASSES)))
@@ -307,14 +308,15 @@ def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader,
     point_odds = np.array([0.05, 0.05, 0.85, 0.05])
     looked_at = []
 
-    def point_values(pyramid, find):
+    def point_values(pyramid, contrast, find):
         looked_at.append(find)
         return point_odds if find is found[0] else None
 
     monkeypatch.setattr(reader, "_point_values", point_values)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0),
              (1.0, (20.0, 20.0), 40.0)]
-    out = reader._read_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs)
+    frame = np.zeros((100, 200, 3), np.uint8)
+    out = reader._read_numerals(FrameLooks(GreyPyramid(frame)), ContrastImage.of(frame), found, probs)
     assert looked_at == [found[0], found[3]]
     d4 = out[0, TYPE_SLICES["d4"]]
     assert abs(d4.sum() - 0.85) < 1e-9 and np.allclose(d4, 0.85 * point_odds)
@@ -342,6 +344,7 @@ def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader
     and the other types keep theirs."""
     from vision.classifier import CLASSES, FrameLooks, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
     from vision.classifier import digit_values
+    from vision.detect import ContrastImage
 
     d8 = TYPE_SLICES["d8"]
     probs = np.zeros((1, len(CLASSES)))
@@ -356,8 +359,9 @@ def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader
 
     monkeypatch.setattr(reader, "_look", look)
     monkeypatch.setattr(reader, "_read_digits", lambda looks, found: np.stack([digit_rows] * len(found)))
-    out = reader._read_numerals(FrameLooks(GreyPyramid(np.zeros((100, 100, 3), np.uint8))),
-                                [(1.0, (50.0, 50.0), 40.0)], probs)
+    frame = np.zeros((100, 100, 3), np.uint8)
+    out = reader._read_numerals(FrameLooks(GreyPyramid(frame)), ContrastImage.of(frame), [(1.0, (50.0, 50.0), 40.0)],
+                                probs)
     assert np.allclose(out[0, d8], 0.8 * digit_values(digit_rows, "d8"))
     assert int(np.argmax(out[0, d8])) == 4
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])

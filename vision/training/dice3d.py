@@ -393,15 +393,16 @@ def _resting(die_type: str, solid: Solid, top: int, rng: np.random.Generator) ->
 
 
 def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, look: Optional[Look] = None,
-               pips: bool = False, value: Optional[int] = None) -> Render:
+               pips: bool = False, value: Optional[int] = None, base_read: Optional[bool] = None) -> Render:
     """One die of ``die_type`` on ``background`` (a BGR patch, which sets the render's size), seen from above
-    by a camera up to about 30 degrees off its axis."""
+    by a camera up to about 30 degrees off its axis. A D4 is read at its base one time in five, or as
+    ``base_read`` says."""
     solid = SOLIDS[die_type]
     look = look or random_look(rng, die_type, pips)
     values = face_values(die_type, rng)
     slots = range(4) if die_type == "d4" else range(len(solid.faces))
     top = int(rng.choice([k for k in slots if value is None or values[k] == value]))
-    base_read = die_type == "d4" and rng.random() < 0.2
+    base_read = die_type == "d4" and (rng.random() < 0.2 if base_read is None else base_read)
     rotation = _resting(die_type, solid, top, rng)
     rotated = solid.vertices @ rotation.T
     lift = np.array([0.0, 0.0, -rotated[:, 2].min()])  # the die rests on the table, z = 0

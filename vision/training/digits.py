@@ -2,13 +2,16 @@
 real photos it never saw.
 
     python -m vision.training.digits [--crops 100000] [--epochs 4] [--threads 2] [--real lurig_types baylor_d6]
+                                     [--d4-dice 6000] [--printed 0.3]
 
 The reader sees the close crop of a die's middle (``NUMERAL_WINDOW``) and says which numeral, 1 to 8, stands
 upright in it, or none. It learns from drawn crops, and with ``--real`` from the second epoch on also from
 the real D8s and numeral D6s of those sources: a photo's label gives the value, not the turn that stands it
 upright, so each epoch the reader as it stands picks that turn (``real_labels``). After each epoch it is measured on every
-source of ``MEASURED`` left out of ``--real`` (``fickett_rolls`` always). The drawn crops are cached under
-/tmp/automata-digits, and the network after each epoch as digits-SOURCES.pt there (``--start`` goes on from one).
+source of ``MEASURED`` left out of ``--real`` (``fickett_rolls`` always). With ``--d4-dice`` it also learns the
+crops by the point of rendered D4s (``d4_points``), as the reader reads a D4; with ``--printed``, a share of
+its crops carry small print (``printed``). The drawn and rendered crops are cached under /tmp/automata-digits,
+and the network after each epoch as digits-SOURCES.pt there (``--start`` goes on from one).
 """
 from __future__ import annotations
 
@@ -23,7 +26,8 @@ from vision.classifier import DIGIT_MODEL, DIGIT_TURNS, MODEL_DIR, NUMERAL_CROP,
 from vision.readings import DIE_TYPES
 from vision.training.digit_crops import NONE, SYMMETRIC, VALUES, digit_bank
 from vision.training.numeral_bank import NumeralCrops
-from vision.training.numerals import NUMERAL_SOURCES, real_crops, turned_dice_recall
+from vision.training.d4_points import point_bank
+from vision.training.numerals import NUMERAL_SOURCES, real_crops, table_patches, turned_dice_recall
 from vision.training.printed import print_over
 from vision.training.train import export
 
@@ -107,6 +111,11 @@ def train(args) -> None:
     started = time.time()
     crops, labels = digit_bank(args.crops, args.seed, CACHE, args.jobs)
     print(f"drawn crops: {len(crops)} ({time.time() - started:.0f} s)", flush=True)
+    if args.d4_dice:
+        started = time.time()
+        d4_crops, d4_labels = point_bank(args.d4_dice, args.seed, CACHE, table_patches(args.seed), args.jobs)
+        crops, labels = np.concatenate([crops, d4_crops]), np.concatenate([labels, d4_labels])
+        print(f"rendered D4 crops by the point: {len(d4_crops)} ({time.time() - started:.0f} s)", flush=True)
     real = real_dice(args.real, np.random.default_rng(0))
     print(f"real dice: {len(real.crops) // len(REAL_TURNS)} of {', '.join(args.real) or 'no source'}", flush=True)
     measured = {name: real_crops([name], np.random.default_rng(0), DIGIT_TURNS)
@@ -163,6 +172,8 @@ def main(argv: Sequence[str] = None) -> None:
     parser.add_argument("--real", nargs="*", default=[], choices=NUMERAL_SOURCES,
                         help="real sources learnt from too (the others of MEASURED are measured after each epoch)")
     parser.add_argument("--start", help="a digits-*.pt to go on from, rather than a new network")
+    parser.add_argument("--d4-dice", type=int, default=0,
+                        help="rendered D4s (vision.training.d4_points) whose crops by the point are learnt too")
     parser.add_argument("--printed", type=float, default=0.0,
                         help="share of the crops written over with lines of small text, as print beside a die or a "
                              "caption across a photo")

@@ -22,6 +22,7 @@ from vision.classifier import (FACE_NUMERALS, FACE_TURNS, MODEL_DIR, NUMERAL_CRO
 from vision.readings import DIE_TYPES
 from vision.training.numeral_bank import (UNKNOWN, NumeralCrops, background_patches, photo_crops, rendered_bank,
                                            synth_dice)
+from vision.training.printed import print_over
 from vision.training.sources import DATA_ROOT, SOURCES, Source
 from vision.training.train import augment, build_model, export
 
@@ -29,6 +30,7 @@ CACHE = pathlib.Path("/tmp/automata-numerals")
 NUMERAL_SOURCES = ("lurig_types", "baylor_d6")  # real photos whose numerals are labelled
 PIP_SOURCES = ("rune55_d6", "skovy_d6", "matteop65_d6")  # real D6s with pips: they teach the face kind
 BACKGROUND_SOURCES = ("rune55_d6", "skovy_d6")  # tables the renders are laid on
+FACE_PRINT_HEIGHT = (0.1, 0.22)  # print's cap height over a close crop, smaller than a die's numerals
 
 
 def _source(name: str) -> Source:
@@ -132,26 +134,6 @@ def real_dice_turned(names: Sequence[str], rng: np.random.Generator, variants: i
                               for _ in range(variants)])
 
 
-def print_over(crops: np.ndarray, rng: np.random.Generator, share: float) -> np.ndarray:
-    """``share`` of the crops with a line of small print across them (a date stamp, a label, a caption on a
-    photo), smaller than a die's numerals: the numerals are read, not whatever else is written."""
-    from vision.training.dice3d import PRINTED, font_files, glyph
-
-    out = crops.copy()
-    side = crops.shape[1]
-    fonts = font_files()
-    for i in np.flatnonzero(rng.random(len(crops)) < share):
-        alphabet = PRINTED[int(rng.integers(len(PRINTED)))]
-        text = "".join(rng.choice(list(alphabet), int(rng.integers(2, 9))))
-        mask = glyph(str(fonts[int(rng.integers(len(fonts)))]), text, int(side * rng.uniform(0.1, 0.22)), "")
-        mask = mask[:side, :side]
-        x, y = int(rng.integers(0, side - mask.shape[1] + 1)), int(rng.integers(0, side - mask.shape[0] + 1))
-        ink = 255.0 if rng.random() < 0.6 else 0.0
-        region = out[i, y:y + mask.shape[0], x:x + mask.shape[1]].astype(np.float32)
-        out[i, y:y + mask.shape[0], x:x + mask.shape[1]] = (region * (1 - mask) + ink * mask).astype(np.uint8)
-    return out
-
-
 def draw(bank: NumeralCrops, real: NumeralCrops, size: int, real_share: float, rng) -> NumeralCrops:
     """An epoch's crops: each die type drawn as often, real crops ``real_share`` of each type's draws where
     there are any (at most 4 draws of each on average)."""
@@ -226,20 +208,25 @@ def turned_dice_recall(turns_mean: np.ndarray, crops: NumeralCrops, odds) -> dic
     return out
 
 
+def table_patches(seed: int) -> list[np.ndarray]:
+    """Table patches cut from the photos of ``BACKGROUND_SOURCES`` away from their dice, cached."""
+    patches_file = CACHE / "patches.npz"
+    if patches_file.exists():
+        return list(np.load(patches_file)["patches"])
+    rows = [r for s in SOURCES if s.name in BACKGROUND_SOURCES for r in s.rows_with_labels()]
+    patches = background_patches(rows, seed)
+    patches_file.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(patches_file, patches=np.stack(patches))
+    return patches
+
+
 def train(args) -> None:
     import torch
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    patches_file = CACHE / "patches.npz"
-    if patches_file.exists():
-        patches = list(np.load(patches_file)["patches"])
-    else:
-        rows = [r for s in SOURCES if s.name in BACKGROUND_SOURCES for r in s.rows_with_labels()]
-        patches = background_patches(rows, args.seed)
-        patches_file.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(patches_file, patches=np.stack(patches))
+    patches = table_patches(args.seed)
     started = time.time()
     bank = NumeralCrops.join([rendered_bank(dice, seed, CACHE / "renders", patches, args.jobs)
                               for dice, seed in zip(args.dice, args.render_seeds)])
@@ -270,7 +257,8 @@ def train(args) -> None:
         total = 0.0
         for start in range(0, len(epoch_crops.crops), args.batch):
             part = _take(epoch_crops, np.arange(start, min(start + args.batch, len(epoch_crops.crops))))
-            x = torch.from_numpy(normalise(augment(print_over(part.crops, rng, args.print_over), rng, args.invert)))
+            printed = print_over(part.crops, rng, args.print_over, FACE_PRINT_HEIGHT)
+            x = torch.from_numpy(normalise(augment(printed, rng, args.invert)))
             loss = losses(model(x), *(torch.from_numpy(a) for a in (part.types, part.values, part.pips)))
             if dice_count and args.real_dice:
                 picked = rng.choice(dice_count, args.real_dice)
