@@ -89,8 +89,13 @@ def silhouette_triangle(contrast: ContrastImage, centre: tuple[float, float], si
 def find_point(grey: np.ndarray, triangle: np.ndarray) -> np.ndarray:
     """The place near the triangle's middle from which the three ridges to its corners have the strongest edges
     across them."""
-    smooth = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 1.2)
+    x0, y0 = np.maximum(np.floor(triangle.min(axis=0)).astype(int) - 4, 0)
+    x1, y1 = np.minimum(np.ceil(triangle.max(axis=0)).astype(int) + 5, (grey.shape[1], grey.shape[0]))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return triangle.mean(axis=0)
+    smooth = cv2.GaussianBlur(grey[y0:y1, x0:x1].astype(np.float32), (0, 0), 1.2)
     gx, gy = cv2.Sobel(smooth, cv2.CV_32F, 1, 0), cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
+    triangle = triangle - (x0, y0)
     middle = triangle.mean(axis=0)
     size = float(np.linalg.norm(triangle - middle, axis=1).mean())
     steps = np.arange(-POINT_SEARCH, POINT_SEARCH + 1e-9, POINT_STEP) * size
@@ -102,10 +107,10 @@ def find_point(grey: np.ndarray, triangle: np.ndarray) -> np.ndarray:
         ridge = corner - points  # (P, 2)
         across = np.column_stack([-ridge[:, 1], ridge[:, 0]]) / (np.linalg.norm(ridge, axis=1, keepdims=True) + 1e-6)
         samples = points[:, None, :] + along[None, :, None] * ridge[:, None, :]  # (P, S, 2)
-        xs = np.clip(samples[..., 0].astype(int), 0, grey.shape[1] - 1)
-        ys = np.clip(samples[..., 1].astype(int), 0, grey.shape[0] - 1)
+        xs = np.clip(samples[..., 0].astype(int), 0, gx.shape[1] - 1)
+        ys = np.clip(samples[..., 1].astype(int), 0, gx.shape[0] - 1)
         score += np.abs(gx[ys, xs] * across[:, None, 0] + gy[ys, xs] * across[:, None, 1]).mean(axis=1)
-    return points[int(np.argmax(score))]
+    return points[int(np.argmax(score))] + (x0, y0)
 
 
 def locate(pyramid: GreyPyramid, contrast: ContrastImage, centre: tuple[float, float],
