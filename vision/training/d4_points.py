@@ -9,7 +9,7 @@ Chunks of ``CHUNK`` dice are seeded by their number and saved when done, so a st
 """
 from __future__ import annotations
 
-import multiprocessing
+import functools
 import pathlib
 from typing import Sequence
 
@@ -19,7 +19,7 @@ import numpy as np
 from vision import d4_point
 from vision.classifier import NUMERAL_CROP, GreyPyramid
 from vision.detect import ContrastImage
-from vision.training.digit_crops import NONE, NOT_UPRIGHT, SYMMETRIC, UPRIGHT_SPREAD
+from vision.training.digit_crops import NONE, NOT_UPRIGHT, SYMMETRIC, UPRIGHT_SPREAD, chunk_bank
 from vision.training.numeral_bank import RENDER_SIDE
 
 CHUNK = 300
@@ -70,26 +70,8 @@ def point_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int 
     return np.stack(crops), np.array(labels, np.int64)
 
 
-def _chunk_into(args) -> str:
-    index, seed, patches, folder = args
-    path = folder / f"d4points-{seed}-{index:05d}.npz"
-    if not path.exists():
-        crops, labels = point_chunk(index, seed, patches)
-        partial = path.with_suffix(".part.npz")
-        np.savez_compressed(partial, crops=crops, labels=labels)
-        partial.replace(path)
-    return str(path)
-
-
 def point_bank(dice: int, seed: int, folder: pathlib.Path, patches: Sequence[np.ndarray],
                jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """``dice`` rendered D4s' crops and labels, from the chunks cached in ``folder`` (made where missing)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    chunks = [(k, seed, patches, folder) for k in range(-(-dice // CHUNK))]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            paths = list(pool.imap(_chunk_into, chunks))
-    else:
-        paths = [_chunk_into(c) for c in chunks]
-    parts = [np.load(p) for p in paths]
-    return np.concatenate([p["crops"] for p in parts]), np.concatenate([p["labels"] for p in parts])
+    return chunk_bank(functools.partial(point_chunk, seed=seed, patches=patches), f"d4points-{seed}",
+                      -(-dice // CHUNK), folder, jobs)

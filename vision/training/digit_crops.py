@@ -12,10 +12,11 @@ Crops are made in seeded chunks of ``CHUNK``, each saved when done, so a stopped
 """
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import pathlib
-from typing import Sequence
+from typing import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -175,26 +176,32 @@ def digit_chunk(index: int, seed: int, size: int = CHUNK) -> tuple[np.ndarray, n
     return crops, labels
 
 
-def _chunk_into(args) -> str:
-    index, seed, folder = args
-    path = folder / f"digits-{seed}-{index:05d}.npz"
+def _cached_chunk(make: Callable[[int], tuple[np.ndarray, np.ndarray]], path: pathlib.Path, index: int) -> str:
     if not path.exists():
-        crops, labels = digit_chunk(index, seed, CHUNK)
+        crops, labels = make(index)
         partial = path.with_suffix(".part.npz")
         np.savez_compressed(partial, crops=crops, labels=labels)
         partial.replace(path)
     return str(path)
 
 
-def digit_bank(crops: int, seed: int, folder: pathlib.Path, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """``crops`` crops and labels from the chunks cached in ``folder`` (made where missing)."""
+def chunk_bank(make: Callable[[int], tuple[np.ndarray, np.ndarray]], stem: str, chunks: int, folder: pathlib.Path,
+               jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """The crops and labels of chunks 0 to ``chunks`` - 1, each read from ``folder`` (STEM-INDEX.npz) or made by
+    ``make(index)`` and saved there when done, so a stopped run resumes."""
     folder.mkdir(parents=True, exist_ok=True)
-    chunks = [(k, seed, folder) for k in range(-(-crops // CHUNK))]
+    tasks = [(make, folder / f"{stem}-{k:05d}.npz", k) for k in range(chunks)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            paths = list(pool.imap(_chunk_into, chunks))
+            paths = pool.starmap(_cached_chunk, tasks)
     else:
-        paths = [_chunk_into(c) for c in chunks]
+        paths = [_cached_chunk(*task) for task in tasks]
     loaded = [np.load(p) for p in paths]
-    return (np.concatenate([z["crops"] for z in loaded])[:crops],
-            np.concatenate([z["labels"] for z in loaded])[:crops])
+    return np.concatenate([z["crops"] for z in loaded]), np.concatenate([z["labels"] for z in loaded])
+
+
+def digit_bank(crops: int, seed: int, folder: pathlib.Path, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """``crops`` crops and labels from the chunks cached in ``folder`` (made where missing)."""
+    drawn, labels = chunk_bank(functools.partial(digit_chunk, seed=seed, size=CHUNK), f"digits-{seed}",
+                               -(-crops // CHUNK), folder, jobs)
+    return drawn[:crops], labels[:crops]
