@@ -288,8 +288,7 @@ class DiceReader:
                   if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
         out = probs.copy()
         d4 = [k for k in chosen if readings[k][0] == "d4"]
-        for k in d4:
-            odds = self._point_values(looks.pyramid, contrast, found[k])
+        for k, odds in zip(d4, self._point_values(looks.pyramid, contrast, [found[k] for k in d4])):
             if odds is not None:
                 values = TYPE_SLICES["d4"]
                 out[k, values] = probs[k, values].sum() * odds
@@ -347,15 +346,16 @@ class DiceReader:
         """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
         return looks.probabilities(net, [(f[1], f[2]) for f in found], window, size, angles)
 
-    def _point_values(self, pyramid: GreyPyramid, contrast: ContrastImage, find) -> Optional[np.ndarray]:
-        """A D4's value odds read by the digit reader at its point (``vision.d4_point``), or None where its
-        point is not found."""
-        point = d4_point.locate(pyramid, contrast, find[1], find[2])
-        if point is None:
-            return None
-        looks = point.numeral_looks()
-        crops = np.stack([pyramid.crop(centre, window, NUMERAL_CROP, angle) for centre, window, angle in looks])
-        return d4_point.point_values(self.digits.predict(normalise(crops)))
+    def _point_values(self, pyramid: GreyPyramid, contrast: ContrastImage, finds) -> list[Optional[np.ndarray]]:
+        """Each D4's value odds read by the digit reader at its point (``vision.d4_point``), or None where its
+        point is not found; the crops of all of them read in one batch."""
+        points = [d4_point.locate(pyramid, contrast, find[1], find[2]) for find in finds]
+        looks = [point.numeral_looks() if point is not None else [] for point in points]
+        crops = [pyramid.crop(centre, window, NUMERAL_CROP, angle) for die in looks for centre, window, angle in die]
+        if not crops:
+            return [None] * len(finds)
+        rows = np.split(self.digits.predict(normalise(np.stack(crops))), np.cumsum([len(die) for die in looks])[:-1])
+        return [d4_point.point_values(die) if len(die) else None for die in rows]
 
     def _read_digits(self, looks: FrameLooks, found) -> np.ndarray:
         """The digit reader's rows for each find's close crop at each of ``DIGIT_TURNS`` (``digit_values``)."""

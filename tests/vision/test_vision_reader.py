@@ -308,9 +308,9 @@ def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader,
     point_odds = np.array([0.05, 0.05, 0.85, 0.05])
     looked_at = []
 
-    def point_values(pyramid, contrast, find):
-        looked_at.append(find)
-        return point_odds if find is found[0] else None
+    def point_values(pyramid, contrast, finds):
+        looked_at.extend(finds)
+        return [point_odds if find is found[0] else None for find in finds]
 
     monkeypatch.setattr(reader, "_point_values", point_values)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0),
