@@ -125,6 +125,9 @@ def test_each_kind_of_crop_is_drawn_as_often_and_few_real_crops_are_not_drawn_to
     assert (real[drawn] & (kinds[drawn] == 4)).sum() == 200
     assert (real[drawn] & (kinds[drawn] == 1)).sum() == 30
     assert not (real[drawn] & np.isin(kinds[drawn], [2, 3])).any()
+    # Crops of no die drawn twice as often as each die type
+    drawn = epoch_draw(kinds, real, 1200, np.random.default_rng(0), real_share=0.6, most_repeats=3.0, none_weight=2.0)
+    assert list(np.bincount(kinds[drawn])) == [400] + [200] * 4
 
 
 def test_a_crop_of_a_one_type_source_teaches_its_value_and_not_its_type():

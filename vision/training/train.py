@@ -193,15 +193,18 @@ def crop_kinds(classes: np.ndarray) -> np.ndarray:
     return kinds
 
 
-def epoch_draw(kinds: np.ndarray, real: np.ndarray, size: int, rng, real_share: float, most_repeats: float) -> np.ndarray:
-    """``size`` crop indices, drawn so each kind of crop (``kinds``) is drawn as often as any other, and within a
-    kind the real crops make ``real_share`` of the draws, or less where there are too few of them to be drawn
-    more than ``most_repeats`` times each. So no die type is taught mostly by photos and another mostly by
-    renders: a network would learn from that which type a photo shows."""
+def epoch_draw(kinds: np.ndarray, real: np.ndarray, size: int, rng, real_share: float, most_repeats: float,
+               none_weight: float = 1.0) -> np.ndarray:
+    """``size`` crop indices, drawn so each kind of crop (``kinds``) is drawn as often as any other (kind 0, no
+    die, ``none_weight`` times as often), and within a kind the real crops make ``real_share`` of the draws, or
+    less where there are too few of them to be drawn more than ``most_repeats`` times each. So no die type is
+    taught mostly by photos and another mostly by renders: a network would learn from that which type a photo
+    shows."""
     present = np.unique(kinds)
-    per_kind = size // len(present)
+    weights = np.where(present == 0, none_weight, 1.0)
     out = []
-    for kind in present:
+    for kind, weight in zip(present, weights):
+        per_kind = int(size * weight / weights.sum())
         pools = [np.flatnonzero((kinds == kind) & real), np.flatnonzero((kinds == kind) & ~real)]
         share = min(real_share, most_repeats * len(pools[0]) / per_kind) if len(pools[1]) else 1.0
         counts = [int(round(share * per_kind)), per_kind - int(round(share * per_kind))]
@@ -233,7 +236,7 @@ def fit(name: str, model, real: SampleSet, renders: SampleSet, epochs: int, args
         model.train()
         started = time.time()
         tr = training[epoch_draw(crop_kind[training], is_real[training], args.epoch_crops, rng, args.real_share,
-                                 args.most_repeats)]
+                                 args.most_repeats, args.none_weight)]
         total = 0.0
         for start in range(0, len(tr), args.batch):
             idx = tr[start:start + args.batch]
@@ -336,6 +339,8 @@ def main() -> None:
                         help="channels of the reader's four convolution blocks")
     parser.add_argument("--one-type-weight", type=float, default=0.3,
                         help="how much a die of a source that shows one type teaches that type (0 to 1)")
+    parser.add_argument("--none-weight", type=float, default=1.0,
+                        help="how many times as often as each die type crops of no die are drawn an epoch")
     parser.add_argument("--epoch-crops", type=int, default=40000, help="crops drawn an epoch")
     parser.add_argument("--real-share", type=float, default=0.6,
                         help="the real crops' share of the draws of each kind of crop, where there are enough")
