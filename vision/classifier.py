@@ -259,15 +259,23 @@ class FrameLooks:
         """(len(angles), len(dice), features): ``net``'s features of the same crops."""
         return self._looks(net, dice, window, size, angles)[1]
 
+    def at(self, net: Reader, places: Sequence[tuple[tuple[float, float], float, float]],
+           size: int) -> tuple[np.ndarray, np.ndarray]:
+        """``net``'s probabilities and features, one row per place (centre, window, angle) of a crop."""
+        return self._read(net, [(id(net), centre, window, size, angle) for centre, window, angle in places])
+
     def _looks(self, net: Reader, dice, window: float, size: int, angles) -> tuple[np.ndarray, np.ndarray]:
         keys = [(id(net), centre, side * window, size, angle) for angle in angles for centre, side in dice]
+        shape = (len(angles), len(dice), -1)
+        probabilities, features = self._read(net, keys)
+        return probabilities.reshape(shape), features.reshape(shape)
+
+    def _read(self, net: Reader, keys: list[tuple]) -> tuple[np.ndarray, np.ndarray]:
         missing = [k for k in dict.fromkeys(keys) if k not in self._seen]
         if missing:
             crops = normalise(np.stack([self.pyramid.crop(c, w, s, a) for _, c, w, s, a in missing]))
             self._seen.update(zip(missing, zip(*net.predict_with_features(crops))))
-        shape = (len(angles), len(dice), -1)
-        return (np.stack([self._seen[k][0] for k in keys]).reshape(shape),
-                np.stack([self._seen[k][1] for k in keys]).reshape(shape))
+        return np.stack([self._seen[k][0] for k in keys]), np.stack([self._seen[k][1] for k in keys])
 
 
 class DigitReader(Reader):

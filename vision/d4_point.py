@@ -44,18 +44,22 @@ class D4Point:
     triangle: np.ndarray
     point: np.ndarray
 
-    def numeral_looks(self) -> list[tuple[tuple[float, float], float, float]]:
-        """(centre, window, angle in degrees) of each crop: the three faces, each at every one of ``FACE_TURNS``."""
+    def faces(self) -> list[tuple[tuple[float, float], float, float]]:
+        """(centre, window, angle in degrees) of each face's crop, turned so the point is up."""
         looks = []
         for j in range(3):
             far = (self.triangle[(j + 1) % 3] + self.triangle[(j + 2) % 3]) / 2 - self.point
             reach = float(np.linalg.norm(far))
             if reach < 1e-6:
                 continue
-            angle = math.degrees(math.atan2(-far[0], far[1]))
             centre = self.point + NUMERAL_AT * far
-            looks += [((float(centre[0]), float(centre[1])), POINT_WINDOW * reach, angle + turn) for turn in FACE_TURNS]
+            looks.append(((float(centre[0]), float(centre[1])), POINT_WINDOW * reach,
+                          math.degrees(math.atan2(-far[0], far[1]))))
         return looks
+
+    def numeral_looks(self) -> list[tuple[tuple[float, float], float, float]]:
+        """(centre, window, angle in degrees) of each crop: the three faces, each at every one of ``FACE_TURNS``."""
+        return [(centre, window, angle + turn) for centre, window, angle in self.faces() for turn in FACE_TURNS]
 
 
 def silhouette_triangle(contrast: ContrastImage, centre: tuple[float, float], size: float) -> Optional[np.ndarray]:

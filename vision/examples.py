@@ -2,7 +2,8 @@
 
 An Automata table has one set of dice, the same every game. Each value a person confirms (at calibration,
 or when the companion asks during play) becomes a ``DieExample``: the die's type, value and colour, and two
-small grey crops of it, the reader's view and the close view of its middle. ``TableValues`` fits, per die
+small grey crops of it, the reader's view and the close view of its middle (a D4's also one crop of each face
+by its point). ``TableValues`` fits, per die
 type, a softmax regression from what the networks see in a crop (their hidden layers, ``Reader.features``)
 to the die's value, on every example at ``EXAMPLE_ROTATIONS``; where it reads the examples better than the
 networks do, the dice reader then takes a die's value odds from it instead of from the networks' own heads.
@@ -23,7 +24,9 @@ import numpy as np
 
 from vision.classifier import (DIGIT_TURNS, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_WINDOW, READER_CROP, READER_WINDOW,
                                TYPE_SLICES, DigitReader, FrameLooks, GreyPyramid, Reader, digit_values, normalise)
-from vision.digit_examples import DigitLook, cross_validated, refit, refitted_rows
+from vision import d4_point
+from vision.detect import ContrastImage
+from vision.digit_examples import AWAY_TURNS, DigitLook, Look, PointLook, cross_validated, refit, refitted_rows
 from vision.readings import DIE_TYPES, FACES
 
 EXAMPLE_ROTATIONS = tuple(float(a) for a in range(0, 360, 30))  # each example is learnt at these turns
@@ -41,13 +44,16 @@ class DieExample:
     """One die whose value a person confirmed, with the crops the reader learns it from.
 
     ``reader_crop`` and ``numeral_crop`` are grey squares ``STORED_MARGIN`` times the reader's and the
-    numeral reader's windows across, centred on the die, upright as the camera saw it."""
+    numeral reader's windows across, centred on the die, upright as the camera saw it. ``point_crops``: a D4's
+    three faces' crops by its point (``d4_point.D4Point.faces``), each ``STORED_MARGIN`` times the window
+    across, the point up; None where its point was not found."""
 
     die_type: str
     value: int
     colour: str
     reader_crop: np.ndarray
     numeral_crop: np.ndarray
+    point_crops: Optional[np.ndarray] = None
 
     def __post_init__(self) -> None:
         if self.die_type not in FACES or not 1 <= int(self.value) <= FACES[self.die_type]:
@@ -60,7 +66,17 @@ def example_from_frame(frame_bgr: np.ndarray, die_type: str, value: int, colour:
     pyramid = GreyPyramid(frame_bgr)
     return DieExample(die_type, int(value), colour,
                       pyramid.crop(centre, size * READER_WINDOW * STORED_MARGIN, _stored(READER_CROP)),
-                      pyramid.crop(centre, size * NUMERAL_WINDOW * STORED_MARGIN, _stored(NUMERAL_CROP)))
+                      pyramid.crop(centre, size * NUMERAL_WINDOW * STORED_MARGIN, _stored(NUMERAL_CROP)),
+                      _point_crops(frame_bgr, pyramid, centre, size) if die_type == "d4" else None)
+
+
+def _point_crops(frame_bgr: np.ndarray, pyramid: GreyPyramid, centre: tuple[float, float],
+                 size: float) -> Optional[np.ndarray]:
+    point = d4_point.locate(pyramid, ContrastImage.of(frame_bgr), centre, size)
+    faces = point.faces() if point is not None else []
+    if len(faces) != 3:
+        return None
+    return np.stack([pyramid.crop(c, window * STORED_MARGIN, _stored(NUMERAL_CROP), angle) for c, window, angle in faces])
 
 
 def _stored(size: int) -> int:
@@ -115,6 +131,7 @@ class TableDice:
         return {t: sum(1 for e in self.examples if e.die_type == t) for t in DIE_TYPES}
 
     def to_bytes(self) -> bytes:
+        side = _stored(NUMERAL_CROP)
         buffer = io.BytesIO()
         np.savez_compressed(
             buffer, kind=np.array("automata-table-dice-1"),
@@ -123,19 +140,27 @@ class TableDice:
             colours=np.array([e.colour for e in self.examples], dtype="U32"),
             reader=np.array([e.reader_crop for e in self.examples], dtype=np.uint8).reshape(
                 -1, _stored(READER_CROP), _stored(READER_CROP)),
-            numeral=np.array([e.numeral_crop for e in self.examples], dtype=np.uint8).reshape(
-                -1, _stored(NUMERAL_CROP), _stored(NUMERAL_CROP)))
+            numeral=np.array([e.numeral_crop for e in self.examples], dtype=np.uint8).reshape(-1, side, side),
+            pointed=np.array([e.point_crops is not None for e in self.examples], dtype=bool),
+            points=np.array([e.point_crops if e.point_crops is not None else np.zeros((3, side, side), np.uint8)
+                             for e in self.examples], dtype=np.uint8).reshape(-1, 3, side, side))
         return buffer.getvalue()
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "TableDice":
-        """The examples saved by ``to_bytes``; ``ExamplesUnusable`` saying why where ``data`` is not that."""
+        """The examples saved by ``to_bytes``; ``ExamplesUnusable`` saying why where ``data`` is not that. A set
+        saved before D4 examples kept their crops by the point loads without them."""
         try:
             with np.load(io.BytesIO(data), allow_pickle=False) as saved:
                 if str(saved["kind"]) != "automata-table-dice-1":
                     raise ExamplesUnusable("not a set of the table's dice examples")
-                rows = zip(saved["types"], saved["values"], saved["colours"], saved["reader"], saved["numeral"])
-                return cls(DieExample(str(t), int(v), str(c), r, n) for t, v, c, r, n in rows)
+                count = len(saved["types"])
+                pointed = saved["pointed"] if "pointed" in saved else np.zeros(count, bool)
+                points = saved["points"] if "points" in saved else [None] * count
+                rows = zip(saved["types"], saved["values"], saved["colours"], saved["reader"], saved["numeral"],
+                           pointed, points)
+                return cls(DieExample(str(t), int(v), str(c), r, n, p if has else None)
+                           for t, v, c, r, n, has, p in rows)
         except ExamplesUnusable:
             raise
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
@@ -157,7 +182,7 @@ class _ExampleLook:
     features: np.ndarray     # one row per EXAMPLE_ROTATIONS
     value_odds: np.ndarray   # P(each value of its type), the networks alone
     type_odds: np.ndarray    # P(each of DIE_TYPES), the reader alone
-    digits: Optional[DigitLook]  # the digit reader's look at its close crop, where there is a digit reader
+    digits: Optional[Look]  # the digit reader's look at its close crop (a D4's: by its point), where it has one
 
 
 class DieFeatures:
@@ -184,8 +209,9 @@ class DieFeatures:
         numerals."""
         return self._look(example).value_odds
 
-    def digit_look(self, example: DieExample) -> Optional[DigitLook]:
-        """The digit reader's look at the example's close crop at each of ``DIGIT_TURNS``, where there is one."""
+    def digit_look(self, example: DieExample) -> Optional[Look]:
+        """The digit reader's look at the example's close crop at each of ``DIGIT_TURNS`` (a D4's at its crops by
+        the point), where there is a digit reader and, for a D4, crops by its point."""
         return self._look(example).digits
 
     def network_type_odds(self, example: DieExample, types: Sequence[str]) -> np.ndarray:
@@ -205,23 +231,36 @@ class DieFeatures:
                                                 for a in EXAMPLE_ROTATIONS]))
             read, reader_features = self.reader.predict_with_features(reader_crops)
             close, numeral_features = self.numerals.predict_with_features(numeral_crops)
+            digits = self._digit_look(example)
             if example.die_type == "d6":
                 values = TYPE_SLICES["d6"]
-                odds = (_shares(read[:, values]) + _shares(self.d6_values.predict(reader_crops)[:, values])) / 2
+                odds = ((_shares(read[:, values]) + _shares(self.d6_values.predict(reader_crops)[:, values])) / 2
+                        ).mean(axis=0)
+            elif isinstance(digits, PointLook):  # a D4 as the reader reads one: by its point
+                odds = digits.odds(digits.rows)
             else:
-                odds = _shares(close[:, NUMERAL_SLICES[example.die_type]])
+                odds = _shares(close[:, NUMERAL_SLICES[example.die_type]]).mean(axis=0)
             types = _shares(np.stack([read[:, TYPE_SLICES[t]].sum(axis=1) for t in DIE_TYPES], axis=1))
             seen = self._seen[id(example)] = _ExampleLook(
-                example, np.hstack([reader_features, numeral_features]), odds.mean(axis=0), types.mean(axis=0),
-                self._digit_look(example))
+                example, np.hstack([reader_features, numeral_features]), odds, types.mean(axis=0), digits)
         return seen
 
-    def _digit_look(self, example: DieExample) -> Optional[DigitLook]:
+    def _digit_look(self, example: DieExample) -> Optional[Look]:
         if self.digits is None:
             return None
+        if example.die_type == "d4":
+            if example.point_crops is None:
+                return None
+            turns = d4_point.FACE_TURNS + AWAY_TURNS
+            crops = normalise(np.stack([turned(face, NUMERAL_CROP, a) for face in example.point_crops for a in turns]))
+            rows, features = (part.reshape(3, len(turns), -1) for part in self.digits.predict_with_features(crops))
+            reading = slice(0, len(d4_point.FACE_TURNS))
+            away = slice(len(d4_point.FACE_TURNS), None)
+            return PointLook(example.value, np.concatenate(features[:, reading]), np.concatenate(rows[:, reading]),
+                             np.concatenate(features[:, away]))
         crops = normalise(np.stack([turned(example.numeral_crop, NUMERAL_CROP, a) for a in DIGIT_TURNS]))
         rows, features = self.digits.predict_with_features(crops)
-        return DigitLook(example.value, features, rows)
+        return DigitLook(example.value, features, rows, example.die_type)
 
     def of_dice(self, looks: FrameLooks, dice: Sequence[tuple[tuple[float, float], float]],
                 angles: Sequence[float]) -> np.ndarray:
@@ -316,7 +355,7 @@ class TableValues:
         if digits is not None:
             looks = [k for k in (self.features.digit_look(e) for e in examples) if k is not None]
             layer = digits.head_weights()
-            by_digits = cross_validated(looks, layer, die_type, FOLDS)
+            by_digits = cross_validated(looks, layer, FOLDS)
             if by_digits > max(right.by_examples, networks_right):
                 right, regression = ExamplesRight(by_digits, networks_right), None
                 self.digit_layers[die_type] = refit(looks, layer)
@@ -340,10 +379,11 @@ class TableValues:
         """P(each value) of a die of ``die_type`` from its features in several views (rows), the views' mean."""
         return self.by_type[die_type].probabilities(views).mean(axis=0)
 
-    def digit_value_odds(self, die_type: str, turned: np.ndarray) -> np.ndarray:
-        """P(each value) of a die of ``die_type`` from the digit reader's features of its close crop at each of
-        ``DIGIT_TURNS`` (rows), through the refitted layer."""
-        return digit_values(refitted_rows(turned, self.digit_layers[die_type]), die_type)
+    def digit_value_odds(self, die_type: str, features: np.ndarray) -> np.ndarray:
+        """P(each value) of a die of ``die_type`` from the digit reader's features (rows) of its close crop at each
+        of ``DIGIT_TURNS``, or of a D4's crops at ``D4Point.numeral_looks``, through the refitted layer."""
+        rows = refitted_rows(features, self.digit_layers[die_type])
+        return d4_point.point_values(rows) if die_type == "d4" else digit_values(rows, die_type)
 
     def type_odds(self, views: np.ndarray) -> np.ndarray:
         """P(each of ``types``) of a die from its features in several views (rows), the views' mean."""

@@ -202,7 +202,7 @@ class DiceReader:
         pips = _count_pips(frame_bgr, found, probs)
         probs = self._read_d6_numerals(looks, found, probs, pips)
         if self.table_values:
-            probs = self._read_with_examples(looks, found, probs)
+            probs = self._read_with_examples(looks, contrast, found, probs)
         probs = _weigh_pips(probs, pips)
         readings = []
         for (finder_p, centre, size), p in zip(found, probs):
@@ -288,10 +288,10 @@ class DiceReader:
                   if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
         out = probs.copy()
         d4 = [k for k in chosen if readings[k][0] == "d4"]
-        for k, odds in zip(d4, self._point_values(looks.pyramid, contrast, [found[k] for k in d4])):
-            if odds is not None:
+        for k, look in zip(d4, self._point_looks(looks, contrast, [found[k] for k in d4])):
+            if look is not None:
                 values = TYPE_SLICES["d4"]
-                out[k, values] = probs[k, values].sum() * odds
+                out[k, values] = probs[k, values].sum() * d4_point.point_values(look[0])
         d8 = [k for k in chosen if readings[k][0] == "d8"]
         if d8:
             values = TYPE_SLICES["d8"]
@@ -299,7 +299,8 @@ class DiceReader:
                 out[k, values] = probs[k, values].sum() * digit_values(digit, "d8")
         return out
 
-    def _read_with_examples(self, looks: FrameLooks, found, probs: np.ndarray) -> np.ndarray:
+    def _read_with_examples(self, looks: FrameLooks, contrast: ContrastImage, found,
+                            probs: np.ndarray) -> np.ndarray:
         """``probs`` read with the table's examples: each find's die types narrowed to the types the table's dice
         have; which type it is read by them, where they teach it (the values within each type keep their
         shares); and the values of a type the examples teach read by them (the type keeps its probability)."""
@@ -328,34 +329,43 @@ class DiceReader:
                     out[k, values] = die_p * type_p * (within / total if total > 0 else 1.0 / len(within))
             die_type = type_and_value(out[k])[0]
             if table.knows(die_type):
-                values = TYPE_SLICES[die_type]
-                out[k, values] = out[k, values].sum() * self._example_odds(looks, found[k], die_type, views[:, j])
+                odds = self._example_odds(looks, contrast, found[k], die_type, views[:, j])
+                if odds is not None:
+                    values = TYPE_SLICES[die_type]
+                    out[k, values] = out[k, values].sum() * odds
         return out
 
-    def _example_odds(self, looks: FrameLooks, find, die_type: str, views: np.ndarray) -> np.ndarray:
+    def _example_odds(self, looks: FrameLooks, contrast: ContrastImage, find, die_type: str,
+                      views: np.ndarray) -> Optional[np.ndarray]:
         """P(each value) of a find of ``die_type`` as the table's examples read it: by the digit reader's refitted
-        layer, or by the regression from ``views``."""
+        layer (a D4's at the crops by its point; None where its point is not found), or by the regression from
+        ``views``."""
         table = self.table_values
         assert table is not None, "called only where the table has examples"
-        if table.reads_digits(die_type):
-            return table.digit_value_odds(die_type, table.features.digits_of_dice(looks, [(find[1], find[2])])[0])
-        return table.value_odds(die_type, views)
+        if not table.reads_digits(die_type):
+            return table.value_odds(die_type, views)
+        if die_type == "d4":
+            look = self._point_looks(looks, contrast, [find])[0]
+            return None if look is None else table.digit_value_odds(die_type, look[1])
+        return table.digit_value_odds(die_type, table.features.digits_of_dice(looks, [(find[1], find[2])])[0])
 
     @staticmethod
     def _look(net: Reader, looks: FrameLooks, found, window: float, size: int, angles) -> np.ndarray:
         """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
         return looks.probabilities(net, [(f[1], f[2]) for f in found], window, size, angles)
 
-    def _point_values(self, pyramid: GreyPyramid, contrast: ContrastImage, finds) -> list[Optional[np.ndarray]]:
-        """Each D4's value odds read by the digit reader at its point (``vision.d4_point``), or None where its
+    def _point_looks(self, looks: FrameLooks, contrast: ContrastImage,
+                     finds) -> list[Optional[tuple[np.ndarray, np.ndarray]]]:
+        """Each D4's digit reader rows and features at its point's crops (``vision.d4_point``), or None where its
         point is not found; the crops of all of them read in one batch."""
-        points = [d4_point.locate(pyramid, contrast, find[1], find[2]) for find in finds]
-        looks = [point.numeral_looks() if point is not None else [] for point in points]
-        crops = [pyramid.crop(centre, window, NUMERAL_CROP, angle) for die in looks for centre, window, angle in die]
-        if not crops:
+        points = [d4_point.locate(looks.pyramid, contrast, find[1], find[2]) for find in finds]
+        places = [point.numeral_looks() if point is not None else [] for point in points]
+        if not any(places):
             return [None] * len(finds)
-        rows = np.split(self.digits.predict(normalise(np.stack(crops))), np.cumsum([len(die) for die in looks])[:-1])
-        return [d4_point.point_values(die) if len(die) else None for die in rows]
+        rows, features = looks.at(self.digits, [place for die in places for place in die], NUMERAL_CROP)
+        ends = np.cumsum([len(die) for die in places])
+        return [(rows[end - len(die):end], features[end - len(die):end]) if die else None
+                for die, end in zip(places, ends)]
 
     def _read_digits(self, looks: FrameLooks, found) -> np.ndarray:
         """The digit reader's rows for each find's close crop at each of ``DIGIT_TURNS`` (``digit_values``)."""

@@ -52,6 +52,7 @@ def test_each_faces_crop_stands_the_point_up():
     looks = point.numeral_looks()
     assert len(looks) == 3 * len(d4_point.FACE_TURNS)
     unturned = looks[d4_point.FACE_TURNS.index(0.0)::len(d4_point.FACE_TURNS)]
+    assert unturned == point.faces()
     for face, (centre, window, angle) in enumerate(unturned):
         image = _d4_from_above()
         far = (CORNERS[(face + 1) % 3] + CORNERS[(face + 2) % 3]) / 2

@@ -2,7 +2,8 @@
 import numpy as np
 
 from vision.classifier import DIGIT_TURNS
-from vision.digit_examples import DigitLook, _labelled, cross_validated, read, refit, refitted_rows
+from vision.d4_point import FACE_TURNS
+from vision.digit_examples import AWAY_TURNS, DigitLook, PointLook, cross_validated, read, refit, refitted_rows
 from vision.examples import EXAMPLE_ROTATIONS, EXAMPLES_PER_FACE, DieExample, TableDice, TableValues
 from vision.readings import FACES
 
@@ -38,12 +39,12 @@ def test_an_example_is_learnt_as_its_value_at_its_likeliest_turn_and_as_none_wel
     rows = np.full((TURNS, 9), 0.01)
     rows[3, 5] = 0.9
     features = np.arange(TURNS, dtype=np.float32)[:, None].repeat(2, axis=1)
-    x, y, weights = _labelled([DigitLook(5, features, rows)])
+    x, y, weights = DigitLook(5, features, rows).labelled()
     assert x[0, 0] == 3 and y[0] == 5 and weights[0] > weights[1]
     assert sorted(x[1:, 0].tolist()) == [t for t in range(TURNS) if t not in (2, 3, 4)] and set(y[1:]) == {0}
     rows = np.full((TURNS, 9), 0.01)
     rows[0, 8] = 0.9  # an 8 stands upright again half a turn round: that turn is not learnt as none
-    x, y, _ = _labelled([DigitLook(8, features, rows)])
+    x, y, _ = DigitLook(8, features, rows).labelled()
     assert sorted(x[1:, 0].tolist()) == [2, 3, 4, 8, 9, 10]
 
 
@@ -51,11 +52,43 @@ def test_the_refitted_layer_reads_this_tables_font_which_the_readers_own_misread
     rng = np.random.default_rng(0)
     weights = _reader_layer()
     looks = [_look(v, int(rng.integers(TURNS)), rng, weights) for v in range(1, 9) for _ in range(4)]
-    assert all(read(k.rows, "d8") == _misread(k.value) for k in looks)
+    assert all(read(k, k.rows) == _misread(k.value) for k in looks)
     fitted = refit(looks, weights)
     unseen = [_look(v, int(rng.integers(TURNS)), rng, weights) for v in range(1, 9) for _ in range(3)]
-    assert all(read(refitted_rows(k.features, fitted), "d8") == k.value for k in unseen)
-    assert cross_validated(looks, weights, "d8", folds=5) > 0.9
+    assert all(read(k, refitted_rows(k.features, fitted)) == k.value for k in unseen)
+    assert cross_validated(looks, weights, folds=5) > 0.9
+
+
+def _point_look(value: int, rng: np.random.Generator, weights: np.ndarray) -> PointLook:
+    """A D4's look: on each face the value upright at one of ``FACE_TURNS``, nothing upright at the others, nor
+    in the crops turned away."""
+    faces, turns = 3, len(FACE_TURNS)
+    features = rng.normal(0, 0.05, (faces * turns, FEATURES)).astype(np.float32)
+    features[:, 0] += 1.0
+    for face in range(faces):
+        upright = face * turns + int(rng.integers(turns))
+        features[upright, 0] -= 1.0
+        features[upright, value] += 1.0
+    away = rng.normal(0, 0.05, (faces * len(AWAY_TURNS), FEATURES)).astype(np.float32)
+    away[:, 0] += 1.0
+    return PointLook(value, features, refitted_rows(features, weights), away)
+
+
+def test_a_d4_is_learnt_as_its_value_on_each_face_at_its_likeliest_turn_and_as_none_turned_away():
+    look = _point_look(3, np.random.default_rng(4), _reader_layer())
+    x, y, weights = look.labelled()
+    assert list(y) == [3] * 3 + [0] * (3 * len(AWAY_TURNS))
+    assert np.all(x[:3, 3] > 0.5) and np.all(x[3:, 0] > 0.5) and weights[0] > weights[-1]
+
+
+def test_the_refitted_layer_reads_a_d4_font_the_readers_own_misreads():
+    rng = np.random.default_rng(5)
+    weights = _reader_layer()
+    looks = [_point_look(v, rng, weights) for v in range(1, 5) for _ in range(4)]
+    assert all(read(k, k.rows) == _misread(k.value) for k in looks[:12])  # a 4 is misread as a 5: no D4 value
+    fitted = refit(looks, weights)
+    unseen = [_point_look(v, rng, weights) for v in range(1, 5) for _ in range(3)]
+    assert all(read(k, refitted_rows(k.features, fitted)) == k.value for k in unseen)
 
 
 def test_a_value_no_example_shows_is_still_read_as_the_reader_read_it():
@@ -68,7 +101,7 @@ def test_a_value_no_example_shows_is_still_read_as_the_reader_read_it():
     looks = [_look(v, int(rng.integers(TURNS)), rng, weights) for v in range(1, 8) for _ in range(4)]
     fitted = refit(looks, weights)
     eight = _look(8, 2, rng, weights)
-    assert read(refitted_rows(eight.features, fitted), "d8") == 8
+    assert read(eight, refitted_rows(eight.features, fitted)) == 8
 
 
 class _DigitFeatures:

@@ -1,4 +1,5 @@
 """A table's own dice: examples a person confirmed, saved, and the values read by them."""
+import io
 import json
 
 import cv2
@@ -44,6 +45,40 @@ def test_examples_survive_saving_and_a_damaged_file_says_so(tmp_path):
     np.savez(tmp_path / "other.npz", kind=np.array("something else"))
     with pytest.raises(ExamplesUnusable, match="not a set"):
         TableDice.load(tmp_path / "other.npz")
+
+
+def _d4_from_above() -> np.ndarray:
+    """A D4 on a light table: three faces, each lit differently, meeting at its point (110, 105)."""
+    image = np.full((200, 220, 3), 225, np.uint8)
+    corners = np.array([(60, 150), (160, 140), (100, 50)])
+    for j, shade in enumerate((90, 130, 165)):
+        cv2.fillConvexPoly(image, np.array([(110, 105), corners[(j + 1) % 3], corners[(j + 2) % 3]], np.int32),
+                           (shade, shade, shade), cv2.LINE_AA)
+    return image
+
+
+def test_a_d4_example_keeps_each_faces_crop_by_its_point_and_a_save_without_them_still_loads(tmp_path):
+    from vision import d4_point
+    from vision.detect import ContrastImage
+
+    frame = _d4_from_above()
+    example = example_from_frame(frame, "d4", 2, "red", (110.0, 100.0), 110.0)
+    assert example.point_crops is not None and example.point_crops.shape == (3, 64, 64)
+    pyramid = GreyPyramid(frame)
+    point = d4_point.locate(pyramid, ContrastImage.of(frame), (110.0, 100.0), 110.0)
+    for stored, (centre, window, angle) in zip(example.point_crops, point.faces()):
+        in_frame = pyramid.crop(centre, window, 48, angle + 15.0).astype(int)
+        assert np.abs(turned(stored, 48, 15.0).astype(int) - in_frame).mean() < 4
+    assert example_from_frame(np.full((200, 220, 3), 225, np.uint8), "d4", 2, "red", (110.0, 100.0),
+                              110.0).point_crops is None  # no die stands out: no point
+    dice = TableDice([example, _example(3, 3, "red", 3)])
+    loaded = TableDice.from_bytes(dice.to_bytes())
+    assert np.array_equal(loaded.examples[0].point_crops, example.point_crops)
+    assert loaded.examples[1].point_crops is None
+    with np.load(io.BytesIO(dice.to_bytes())) as saved:  # as saved before D4 examples kept crops by the point
+        older = {k: saved[k] for k in saved.files if k not in ("pointed", "points")}
+    np.savez(tmp_path / "older.npz", **older)
+    assert [e.point_crops for e in TableDice.load(tmp_path / "older.npz").examples] == [None, None]
 
 
 def test_an_example_of_a_face_the_die_does_not_have_is_refused():

@@ -305,21 +305,25 @@ def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader,
     sure = (1.0 + SURE_WITHOUT_NUMERALS) / 2
     probs[2, TYPE_SLICES["d8"]] = [sure] + [(1.0 - sure) / 7] * 7  # nor does a value the reader is sure of
     probs[3, TYPE_SLICES["d4"]] = [0.1, 0.6, 0.2, 0.1]  # its point is not found
-    point_odds = np.array([0.05, 0.05, 0.85, 0.05])
+    from vision import d4_point
+
+    point_rows = np.full((3 * len(d4_point.FACE_TURNS), 9), 0.02)
+    point_rows[:, 3] = 0.84  # each face shows a 3 by the point
+    point_odds = d4_point.point_values(point_rows)
     looked_at = []
 
-    def point_values(pyramid, contrast, finds):
+    def point_looks(looks, contrast, finds):
         looked_at.extend(finds)
-        return [point_odds if find is found[0] else None for find in finds]
+        return [(point_rows, np.zeros((len(point_rows), 4))) if find is found[0] else None for find in finds]
 
-    monkeypatch.setattr(reader, "_point_values", point_values)
+    monkeypatch.setattr(reader, "_point_looks", point_looks)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0),
              (1.0, (20.0, 20.0), 40.0)]
     frame = np.zeros((100, 200, 3), np.uint8)
     out = reader._read_numerals(FrameLooks(GreyPyramid(frame)), ContrastImage.of(frame), found, probs)
     assert looked_at == [found[0], found[3]]
     d4 = out[0, TYPE_SLICES["d4"]]
-    assert abs(d4.sum() - 0.85) < 1e-9 and np.allclose(d4, 0.85 * point_odds)
+    assert abs(d4.sum() - 0.85) < 1e-9 and np.allclose(d4, 0.85 * point_odds) and np.argmax(d4) == 2
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
     assert np.array_equal(out[1:], probs[1:])
 

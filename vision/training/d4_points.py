@@ -51,7 +51,7 @@ def point_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int 
         point = d4_point.locate(pyramid, ContrastImage.of(image), centre, size)
         if point is None:
             continue
-        looks = point.numeral_looks()[d4_point.FACE_TURNS.index(0.0)::len(d4_point.FACE_TURNS)]
+        looks = point.faces()
         for face_centre, window, angle in looks:
             up = min(render.ups, key=lambda u: _off(u, angle), default=None)
             found = up is not None and _off(up, angle) <= FACING
