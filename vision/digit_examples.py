@@ -54,7 +54,7 @@ class DigitLook:
         none = away >= NONE_FROM
         if self.value in SYMMETRIC:
             none &= away <= 180.0 - NONE_FROM
-        return _rows([self.features[upright]], self.value, self.features[none])
+        return _rows(self.features[upright:upright + 1], self.value, self.features[none])
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ Look = Union[DigitLook, PointLook]
 
 
 def _rows(upright: np.ndarray, value: int, none: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    upright, none = np.asarray(upright).reshape(len(upright), -1), np.asarray(none).reshape(len(none), -1)
+    """Features learnt from (``upright`` as the value, ``none`` as no numeral upright), classes and weights."""
     return (np.vstack([upright, none]).astype(np.float32),
             np.array([value] * len(upright) + [0] * len(none), int),
             np.array([VALUE_WEIGHT] * len(upright) + [1.0] * len(none), np.float32))

@@ -22,7 +22,7 @@ import numpy as np
 from vision.classifier import (CLASSES, D6_VALUES_MODEL, DIGIT_TURNS, FACE_TURNS, FINDER_CROP, FINDER_WINDOW,
                                MODEL_DIR, NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
                                READER_WINDOW, TYPE_SLICES, DigitReader, FaceReader, Finder, FrameLooks, GreyPyramid,
-                               NumeralReader, Reader, crop_batch, normalise, d6_value_odds, decode_box, digit_values,
+                               NumeralReader, Reader, crop_batch, d6_value_odds, decode_box, digit_values,
                                type_and_value)
 from vision import d4_point
 from vision.colour import body_colour, match_colour
