@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -50,11 +50,7 @@ def _slices(types: Sequence[str], start: int) -> dict:
 
 CLASSES: tuple[tuple[str, int], ...] = (("none", 0),) + _values_of(DIE_TYPES)
 TYPE_SLICES = _slices(DIE_TYPES, 1)
-NUMERAL_CLASSES = _values_of(NUMERAL_TYPES)
-NUMERAL_SLICES = _slices(NUMERAL_TYPES, 0)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
-NUMERAL_MODELS = ("numerals.onnx", "numerals2.onnx")  # the D4 and D8 numeral reader's networks, trained apart
-SURE_WITH_ONE_NETWORK = 0.95  # a value the first numeral network is this sure of is not read by the second
 DIGIT_MODEL = "digits.onnx"  # the digit reader: which numeral, 1 to 8, stands upright in a close crop, or none
 NUMERAL_MODEL = "faces.onnx"  # the numeral reader: each type's upright numerals and a D6's face kind
 # Where each type's columns lie in a ``FaceReader`` row: "no numeral upright", then each value.
@@ -72,10 +68,6 @@ HIDDEN_LAYER = "hidden.1/Relu"  # the ONNX name of the hidden layer's activation
 
 def class_index(die_type: str, value: int) -> int:
     return TYPE_SLICES[die_type].start + value - 1
-
-
-def numeral_index(die_type: str, value: int) -> int:
-    return NUMERAL_SLICES[die_type].start + value - 1
 
 
 class GreyPyramid:
@@ -298,35 +290,6 @@ class DigitReader(Reader):
         net = self.net.net
         head = net.getLayerId(next(n for n in net.getLayerNames() if n.endswith(DIGIT_HEAD)))
         return np.hstack([net.getParam(head, 0), net.getParam(head, 1).reshape(-1, 1)]).astype(np.float32)
-
-
-class NumeralReader:
-    """D4 and D8 values for close crops of the middle of a die, from ``NUMERAL_MODELS``: the first network's
-    reading, or where that is less than ``SURE_WITH_ONE_NETWORK`` sure of a value, the mean of both networks'.
-
-    Two networks trained apart err apart: a D4 with thick numerals that one reads unsurely, the other often
-    reads surely, and their mean is unsure less often than either. Where the first is sure, the mean changed
-    no reading, so the second is run only where it is not."""
-
-    def __init__(self, model_dir: Optional[pathlib.Path] = None):
-        self.nets = [Reader(pathlib.Path(model_dir or MODEL_DIR) / name, classes=NUMERAL_CLASSES)
-                     for name in NUMERAL_MODELS]
-
-    def read(self, look: Callable[[Reader, Sequence[int]], np.ndarray], types: Sequence[str]) -> np.ndarray:
-        """Numeral probabilities for dice read as ``types`` (each a D4 or D8); ``look(net, indices)`` gives a
-        network's probabilities for those of the dice."""
-        first, second = self.nets
-        close = look(first, range(len(types)))
-        unsure = [k for k, (q, die_type) in enumerate(zip(close, types))
-                  if _max_share(q[NUMERAL_SLICES[die_type]]) < SURE_WITH_ONE_NETWORK]
-        if unsure:
-            close[unsure] = (close[unsure] + look(second, unsure)) / 2
-        return close
-
-
-def _max_share(p: np.ndarray) -> float:
-    """The largest of ``p`` as a share of its sum."""
-    return float(p.max()) / max(float(p.sum()), 1e-12)
 
 
 def decode_box(centre: tuple[float, float], window: float, box: np.ndarray) -> tuple[tuple[float, float], float]:

@@ -3,10 +3,10 @@
 An Automata table has one set of dice, the same every game. Each value a person confirms (at calibration,
 or when the companion asks during play) becomes a ``DieExample``: the die's type, value and colour, and two
 small grey crops of it, the reader's view and the close view of its middle (a D4's also one crop of each face
-by its point). ``TableValues`` fits, per die
-type, a softmax regression from what the networks see in a crop (their hidden layers, ``Reader.features``)
-to the die's value, on every example at ``EXAMPLE_ROTATIONS``; where it reads the examples better than the
-networks do, the dice reader then takes a die's value odds from it instead of from the networks' own heads.
+by its point). ``TableValues`` fits, per die type, a softmax regression from what the reader sees in a crop (its
+hidden layer, ``Reader.features``) to the die's value, on every example at ``EXAMPLE_ROTATIONS``, and refits the
+digit reader's last layer to the numeral dice (``vision.digit_examples``); where one reads the examples better
+than the networks do, the dice reader then takes a die's value odds from it instead of from the networks.
 
 Why the crops are kept and not the features: features change whenever the networks are retrained, and a
 table's examples must outlive an update. Two 64-pixel grey crops are about 8 KB a die.
@@ -22,7 +22,7 @@ from typing import Iterable, Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import (DIGIT_TURNS, NUMERAL_CROP, NUMERAL_SLICES, NUMERAL_WINDOW, READER_CROP, READER_WINDOW,
+from vision.classifier import (DIGIT_TURNS, NUMERAL_CROP, NUMERAL_WINDOW, READER_CROP, READER_WINDOW,
                                TYPE_SLICES, DigitReader, FrameLooks, GreyPyramid, Reader, digit_values, normalise)
 from vision import d4_point
 from vision.detect import ContrastImage
@@ -182,19 +182,18 @@ class _ExampleLook:
     features: np.ndarray     # one row per EXAMPLE_ROTATIONS
     value_odds: np.ndarray   # P(each value of its type), the networks alone
     type_odds: np.ndarray    # P(each of DIE_TYPES), the reader alone
-    digits: Optional[Look]  # the digit reader's look at its close crop (a D4's: by its point), where it has one
+    digits: Optional[Look]  # the digit reader's look at its close crops (a D4's: by its point; None without)
 
 
 class DieFeatures:
-    """What the reader's and the numeral reader's networks see in a die's crops, side by side; and the type
-    and value odds the networks alone give an example.
+    """What the reader sees in a die's crop and the digit reader in its close crops; and the type and value odds
+    the networks alone give an example.
 
     An example's looks are kept while it is held (``keep_only``), so a refit after one more confirmation
     looks at that one example only."""
 
-    def __init__(self, reader: Reader, numerals: Reader, d6_values: Reader, digits: Optional[DigitReader] = None):
+    def __init__(self, reader: Reader, d6_values: Reader, digits: DigitReader):
         self.reader = reader
-        self.numerals = numerals
         self.d6_values = d6_values
         self.digits = digits
         self._seen: dict[int, _ExampleLook] = {}  # by the example's id
@@ -205,13 +204,13 @@ class DieFeatures:
 
     def network_odds(self, example: DieExample) -> np.ndarray:
         """P(each value of its type) as the networks alone read the example, the mean over its rotations: a D6
-        by the reader and the D6 value reader together (as ``DiceReader`` reads a D6), a D4 or D8 by its
-        numerals."""
+        by the reader and the D6 value reader together (as ``DiceReader`` reads a D6), a D8 by the digit reader,
+        a D4 by the digit reader at its point (by the reader where its point was not found)."""
         return self._look(example).value_odds
 
     def digit_look(self, example: DieExample) -> Optional[Look]:
         """The digit reader's look at the example's close crop at each of ``DIGIT_TURNS`` (a D4's at its crops by
-        the point), where there is a digit reader and, for a D4, crops by its point."""
+        the point; None where it has none)."""
         return self._look(example).digits
 
     def network_type_odds(self, example: DieExample, types: Sequence[str]) -> np.ndarray:
@@ -227,27 +226,21 @@ class DieFeatures:
         seen = self._seen.get(id(example))
         if seen is None or seen.example is not example:
             reader_crops = normalise(np.stack([turned(example.reader_crop, READER_CROP, a) for a in EXAMPLE_ROTATIONS]))
-            numeral_crops = normalise(np.stack([turned(example.numeral_crop, NUMERAL_CROP, a)
-                                                for a in EXAMPLE_ROTATIONS]))
             read, reader_features = self.reader.predict_with_features(reader_crops)
-            close, numeral_features = self.numerals.predict_with_features(numeral_crops)
             digits = self._digit_look(example)
+            values = TYPE_SLICES[example.die_type]
             if example.die_type == "d6":
-                values = TYPE_SLICES["d6"]
                 odds = ((_shares(read[:, values]) + _shares(self.d6_values.predict(reader_crops)[:, values])) / 2
                         ).mean(axis=0)
-            elif isinstance(digits, PointLook):  # a D4 as the reader reads one: by its point
+            elif digits is not None:  # as the dice reader reads a D8, and a D4 by its point
                 odds = digits.odds(digits.rows)
             else:
-                odds = _shares(close[:, NUMERAL_SLICES[example.die_type]]).mean(axis=0)
+                odds = _shares(read[:, values]).mean(axis=0)
             types = _shares(np.stack([read[:, TYPE_SLICES[t]].sum(axis=1) for t in DIE_TYPES], axis=1))
-            seen = self._seen[id(example)] = _ExampleLook(
-                example, np.hstack([reader_features, numeral_features]), odds, types.mean(axis=0), digits)
+            seen = self._seen[id(example)] = _ExampleLook(example, reader_features, odds, types.mean(axis=0), digits)
         return seen
 
     def _digit_look(self, example: DieExample) -> Optional[Look]:
-        if self.digits is None:
-            return None
         if example.die_type == "d4":
             if example.point_crops is None:
                 return None
@@ -265,13 +258,11 @@ class DieFeatures:
     def of_dice(self, looks: FrameLooks, dice: Sequence[tuple[tuple[float, float], float]],
                 angles: Sequence[float]) -> np.ndarray:
         """(len(angles), len(dice), features) for dice given as (centre, size) in a frame."""
-        return np.concatenate([looks.features(self.reader, dice, READER_WINDOW, READER_CROP, angles),
-                               looks.features(self.numerals, dice, NUMERAL_WINDOW, NUMERAL_CROP, angles)], axis=2)
+        return looks.features(self.reader, dice, READER_WINDOW, READER_CROP, angles)
 
     def digits_of_dice(self, looks: FrameLooks, dice: Sequence[tuple[tuple[float, float], float]]) -> np.ndarray:
         """(len(dice), len(DIGIT_TURNS), features): what the digit reader's last layer takes from each die's close
         crop at each turn."""
-        assert self.digits is not None
         return looks.features(self.digits, dice, NUMERAL_WINDOW, NUMERAL_CROP, DIGIT_TURNS).transpose(1, 0, 2)
 
 
@@ -352,8 +343,8 @@ class TableValues:
         right, regression = _weighed([self.features.of_example(e) for e in examples], values, FACES[die_type],
                                      networks_right)
         digits = self.features.digits
-        if digits is not None:
-            looks = [k for k in (self.features.digit_look(e) for e in examples) if k is not None]
+        looks = [] if digits is None else [k for k in map(self.features.digit_look, examples) if k is not None]
+        if digits is not None and looks:
             layer = digits.head_weights()
             by_digits = cross_validated(looks, layer, FOLDS)
             if by_digits > max(right.by_examples, networks_right):

@@ -22,7 +22,7 @@ import numpy as np
 from vision.classifier import (CLASSES, D6_VALUES_MODEL, DIGIT_TURNS, FACE_TURNS, FINDER_CROP, FINDER_WINDOW,
                                MODEL_DIR, NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
                                READER_WINDOW, TYPE_SLICES, DigitReader, FaceReader, Finder, FrameLooks, GreyPyramid,
-                               NumeralReader, Reader, crop_batch, d6_value_odds, decode_box, digit_values,
+                               Reader, crop_batch, d6_value_odds, decode_box, digit_values,
                                type_and_value)
 from vision import d4_point
 from vision.colour import body_colour, match_colour
@@ -58,14 +58,13 @@ class DiceReader:
         self.finder = Finder(pathlib.Path(model_dir) / "finder.onnx" if model_dir else None)
         self.reader = Reader(pathlib.Path(model_dir) / "reader.onnx" if model_dir else None)
         self.d6_values = Reader(pathlib.Path(model_dir or MODEL_DIR) / D6_VALUES_MODEL)
-        self.numerals = NumeralReader(model_dir)
         self.faces = FaceReader(pathlib.Path(model_dir or MODEL_DIR) / NUMERAL_MODEL)
         self.digits = DigitReader(model_dir)
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
         self.table_values: Optional[TableValues] = None
-        self._example_features = DieFeatures(self.reader, self.numerals.nets[0], self.d6_values, self.digits)
+        self._example_features = DieFeatures(self.reader, self.d6_values, self.digits)
         self.detector = DieDetector(pathlib.Path(model_dir) / DETECTOR_FILE if model_dir else None)
 
     def learn(self, dice: TableDice) -> None:

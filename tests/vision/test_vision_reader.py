@@ -346,7 +346,7 @@ def _turned_digits(value: int, upright_at=(3, 4)) -> np.ndarray:
 def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader, monkeypatch):
     """A D8's values share its probability as the digit reader reads them over ``DIGIT_TURNS``; its type, "none"
     and the other types keep theirs."""
-    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, NUMERAL_CLASSES, TYPE_SLICES
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
     from vision.classifier import digit_values
     from vision.detect import ContrastImage
 
@@ -358,8 +358,7 @@ def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader
     digit_rows = _turned_digits(5)
 
     def look(net, looks, found, window, size, angles):
-        assert net is not reader.digits
-        return np.full((len(found), len(NUMERAL_CLASSES)), 1.0 / len(NUMERAL_CLASSES))
+        raise AssertionError("a D8's values come from the digit reader alone")
 
     monkeypatch.setattr(reader, "_look", look)
     monkeypatch.setattr(reader, "_read_digits", lambda looks, found: np.stack([digit_rows] * len(found)))
@@ -495,45 +494,7 @@ def test_the_numeral_reader_gives_each_types_upright_odds_and_the_d6_face_kind()
     assert not np.allclose(rows[0::2], rows[1::2], atol=1e-3)  # a turned crop reads otherwise
 
 
-def test_the_two_numeral_networks_were_trained_apart():
-    from vision.classifier import GreyPyramid, NUMERAL_CROP, NUMERAL_WINDOW, NumeralReader, normalise
-
-    frame, labels = clean_scene(seed=3)
-    pyramid = GreyPyramid(frame)
-    boxes = [label["bbox"] for label in labels]
-    crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), NUMERAL_WINDOW * max(x1 - x0, y1 - y0),
-                                             NUMERAL_CROP) for x0, y0, x1, y1 in boxes]))
-    first, second = (net.predict(crops) for net in NumeralReader().nets)
-    assert first.shape == second.shape and not np.allclose(first, second, atol=1e-3)
-
-
-def test_the_second_numeral_network_reads_only_what_the_first_is_unsure_of():
-    """A value the first network is sure of is its reading; the others are the mean of both networks'."""
-    from vision.classifier import NUMERAL_CLASSES, NUMERAL_SLICES, SURE_WITH_ONE_NETWORK, NumeralReader
-
-    def row(die_type: str, odds) -> np.ndarray:
-        out = np.zeros(len(NUMERAL_CLASSES))
-        out[NUMERAL_SLICES[die_type]] = odds
-        return out
-
-    sure, unsure = (1.0 + SURE_WITH_ONE_NETWORK) / 2, SURE_WITH_ONE_NETWORK - 0.1
-    numerals = NumeralReader()
-    first, second = numerals.nets
-    readings = {id(first): np.stack([row("d4", [sure, 1 - sure, 0, 0]), row("d8", [unsure, 1 - unsure] + [0] * 6)]),
-                id(second): np.stack([row("d4", [0, 1, 0, 0]), row("d8", [0, 1] + [0] * 6)])}
-    asked = []
-
-    def look(net, dice):
-        asked.append((net, list(dice)))
-        return readings[id(net)][list(dice)].copy()
-
-    out = numerals.read(look, ["d4", "d8"])
-    assert asked == [(first, [0, 1]), (second, [1])]
-    assert np.allclose(out[0], readings[id(first)][0])
-    assert np.allclose(out[1], row("d8", [unsure / 2, (1 - unsure + 1) / 2] + [0] * 6))
-
-
-@pytest.mark.parametrize("missing, trained_by", [("numerals2.onnx", "vision.training.train"),
+@pytest.mark.parametrize("missing, trained_by", [("d6_values.onnx", "vision.training.train"),
                                                 ("faces.onnx", "vision.training.numerals"),
                                                 ("digits.onnx", "vision.training.digits")])
 def test_a_missing_network_names_the_command_that_trains_it(tmp_path, missing, trained_by):

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from vision import synth
-from vision.classifier import FINDER_CROP, NUMERAL_CLASSES, NUMERAL_CROP, READER_CROP, class_index, decode_box
-from vision.training.samples import numeral_samples, samples_from_frame, single_die_box
+from vision.classifier import FINDER_CROP, READER_CROP, class_index, decode_box
+from vision.training.samples import samples_from_frame, single_die_box
 
 
 def _frame():
@@ -28,17 +28,6 @@ def test_crops_have_the_model_sizes_and_the_die_labels():
     # Box targets: a die centre within the crop and a size below the window.
     positive = finder_boxes[finder_classes == 1]
     assert np.all(np.abs(positive[:, :2]) < 0.25) and np.all(positive[:, 2] < 0)
-
-
-def test_numeral_crops_are_d4_and_d8_values_seen_close():
-    samples = numeral_samples(4, seed=3)
-    crops, classes, _ = samples.arrays()
-    assert crops.shape[1:] == (NUMERAL_CROP, NUMERAL_CROP) and len(crops) >= 8
-    assert {NUMERAL_CLASSES[c][0] for c in classes} == {"d4", "d8"}
-    # Two looks per die, each labelled with that die's value.
-    assert np.array_equal(classes[0::2], classes[1::2])
-    # Close up, a die fills the crop: little of the table is left around it.
-    assert np.median([np.std(c) for c in crops]) > 10
 
 
 def test_box_target_decodes_back_to_the_die_when_unrotated():

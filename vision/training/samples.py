@@ -17,10 +17,10 @@ import cv2
 import numpy as np
 
 from vision import synth
-from vision.classifier import (FINDER_CROP, FINDER_WINDOW, NUMERAL_CROP, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
-                               READER_WINDOW, Finder, GreyPyramid, class_index, crop_batch, decode_box, numeral_index)
+from vision.classifier import (FINDER_CROP, FINDER_WINDOW, READER_CROP,
+                               READER_WINDOW, Finder, GreyPyramid, class_index, crop_batch, decode_box)
 from vision.detect import find_candidates
-from vision.readings import DIE_TYPES, FACES
+from vision.readings import DIE_TYPES
 
 MIN_DIE_PX = 10.0  # labelled dice smaller than this are neither taught nor used as negatives
 MAX_REFINED_DIE = 130.0  # the largest die ``die_box_around`` looks for, in photo pixels
@@ -170,35 +170,6 @@ def synthetic_samples(scenes: int, seed: Union[int, Sequence[int]]) -> Samples:
         frame, labels = synth.random_scene(rng, width, height, count, size_range=size, grayscale_chance=0.2,
                                            colours=tuple(synth.PLAYER_COLOURS_BGR) + tuple(synth.OTHER_COLOURS_BGR))
         out.extend(samples_from_frame(frame, labels, rng))
-    return out
-
-
-def numeral_samples(scenes: int, seed: Union[int, Sequence[int]], per_die: int = 2) -> SampleSet:
-    """Close crops of the middle of D4 and D8 dice with their values, for the numeral reader: synthetic scenes
-    of those types only, cut as the reader cuts them around a box the finder got nearly right."""
-    rng = np.random.default_rng(seed)
-    out = SampleSet()
-    for _ in range(scenes):
-        width, height = int(rng.integers(320, 640)), int(rng.integers(240, 480))
-        size = float(rng.uniform(22, 70))
-        dice = []
-        for die in synth.random_dice(rng, width, height, int(rng.integers(2, 9)), (size, size * rng.uniform(1.0, 2.0)),
-                                     colours=tuple(synth.PLAYER_COLOURS_BGR) + tuple(synth.OTHER_COLOURS_BGR)):
-            die_type = str(rng.choice(NUMERAL_TYPES))
-            dice.append(synth.DieSpec(die_type, int(rng.integers(1, FACES[die_type] + 1)), die.colour, die.centre,
-                                      die.rotation, die.size))
-        frame, labels = synth.render_scene(dice, synth.make_background(rng, width, height),
-                                           synth.random_style(rng, grayscale_chance=0.2), rng)
-        pyramid = GreyPyramid(frame)
-        for die in labels:
-            centre, side = _die_geometry(die["bbox"])
-            if side < MIN_DIE_PX:
-                continue
-            for _ in range(per_die):
-                window = side * NUMERAL_WINDOW * math.exp(rng.uniform(-0.12, 0.12))
-                shift = rng.uniform(-0.07, 0.07, size=2) * side
-                out.add(pyramid.crop(tuple(centre - shift), window, NUMERAL_CROP, rng.uniform(0, 360)),
-                        numeral_index(die["type"], int(die["value"])))
     return out
 
 

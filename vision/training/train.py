@@ -1,4 +1,4 @@
-"""Train the finder, reader and numeral reader on real photos and renders; export ONNX.
+"""Train the finder and reader on real photos and renders; export ONNX.
 
     python -m vision.training.train [--leave-out SOURCE ...] [--out-dir vision/models] [--nets finder reader]
 
@@ -7,9 +7,7 @@ left out, and from renders, which teach what no real source has (D4 and D8 in th
 table's layout). Each epoch draws as many crops of each kind (no die, D4, D6, D8), real ones first
 where there are enough, and as many dice of sources that show one type (``epoch_draw``). ``fickett_rolls``
 is never trained on, and the lurig_types groups ``d4_color`` and ``d6_color`` and the second half of
-``d8_color`` are kept for the die-type test. The numeral reader learns from renders of D4 and D8 only
-(no licensed photo labels their values); it has two networks, trained apart (``--numeral-file``).
-Crops are cached per source under /tmp/automata-vision-train.
+``d8_color`` are kept for the die-type test. Crops are cached per source under /tmp/automata-vision-train.
 """
 from __future__ import annotations
 
@@ -21,16 +19,14 @@ import time
 
 import numpy as np
 
-from vision.classifier import (CLASSES, D6_VALUES_MODEL, FINDER_CROP, MODEL_DIR, NUMERAL_CLASSES, NUMERAL_CROP, NUMERAL_MODELS,
-                               READER_CROP, TYPE_SLICES, normalise)
+from vision.classifier import CLASSES, D6_VALUES_MODEL, FINDER_CROP, MODEL_DIR, READER_CROP, TYPE_SLICES, normalise
 from vision.readings import DIE_TYPES
 from vision.training.printed import print_over
-from vision.training.samples import SampleSet, Samples, numeral_samples, synthetic_samples
+from vision.training.samples import SampleSet, Samples, synthetic_samples
 from vision.training.sources import (DATA_ROOT, SOURCE_NAMES, SOURCES, load_samples, save_samples,
                                      source_samples)
 
 CACHE_DIR = pathlib.Path("/tmp/automata-vision-train")
-NUMERAL_CHUNK = 500  # scenes rendered by one process at a time for the numeral reader
 RENDER_CHUNK = 500  # scenes rendered by one process at a time for the finder and reader
 VALUE_ONLY = 1000  # added to the class of a crop whose source shows one die type: it teaches values, not types
 
@@ -126,24 +122,6 @@ def collect(args) -> tuple[Samples, Samples]:
     renders = load_samples(cache)
     print(f"renders: {len(renders.reader.crops)} reader crops", flush=True)
     return out, renders
-
-
-def collect_numerals(scenes: int, seed: int, cache: pathlib.Path, jobs: int = 1) -> SampleSet:
-    """The numeral reader's crops, rendered in chunks of ``NUMERAL_CHUNK`` scenes, each seeded by (seed, chunk):
-    the same crops whatever the number of ``jobs`` rendering them."""
-    out = SampleSet()
-    if cache.exists():
-        data = np.load(cache)
-        out.crops, out.classes, out.boxes = (list(data[k]) for k in ("crops", "classes", "boxes"))
-        return out
-    starts = range(0, scenes, NUMERAL_CHUNK)
-    chunks = [(min(NUMERAL_CHUNK, scenes - start), (seed, k)) for k, start in enumerate(starts)]
-    for part in starmap(numeral_samples, chunks, jobs):
-        out.extend(part)
-    print(f"numeral crops: {len(out.crops)}", flush=True)
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(cache, **dict(zip(("crops", "classes", "boxes"), out.arrays())))
-    return out
 
 
 def class_loss(logits, target, type_weight: float = 0.0):
@@ -311,11 +289,6 @@ def train(args) -> None:
         reader = build_model(READER_CROP, tuple(args.reader_widths), (len(CLASSES),), hidden=128)
         fit("reader", reader, real.reader, renders.reader, args.reader_epochs, args, rng, with_box=False)
         export(reader, READER_CROP, ("classes",), out_dir / args.reader_file)
-    if "numerals" in args.nets:
-        crops = collect_numerals(args.numeral_scenes, args.seed, pathlib.Path(args.numeral_cache), args.jobs)
-        numerals = build_model(NUMERAL_CROP, (16, 32, 64, 64), (len(NUMERAL_CLASSES),), hidden=128)
-        fit("numerals", numerals, SampleSet(), crops, args.numeral_epochs, args, rng, with_box=False)
-        export(numerals, NUMERAL_CROP, ("classes",), out_dir / args.numeral_file)
 
 
 def main() -> None:
@@ -326,12 +299,7 @@ def main() -> None:
                         help="real sources not to train on, so their figures stay honest")
     parser.add_argument("--finder-epochs", type=int, default=8)
     parser.add_argument("--reader-epochs", type=int, default=12)
-    parser.add_argument("--numeral-scenes", type=int, default=6000, help="synthetic D4/D8 scenes for the numeral reader")
-    parser.add_argument("--numeral-epochs", type=int, default=16)
-    parser.add_argument("--numeral-file", default=NUMERAL_MODELS[0], choices=NUMERAL_MODELS,
-                        help="which of the numeral reader's networks to write")
-    parser.add_argument("--nets", nargs="+", default=["finder", "reader", "numerals"],
-                        choices=["finder", "reader", "numerals"])
+    parser.add_argument("--nets", nargs="+", default=["finder", "reader"], choices=["finder", "reader"])
     parser.add_argument("--reader-file", default="reader.onnx", choices=["reader.onnx", D6_VALUES_MODEL],
                         help="which reader to write: the reader, or the D6 value reader (trained with --invert 0.5 "
                              "--jitter 0.08)")
@@ -356,11 +324,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes rendering the crops")
-    parser.add_argument("--numeral-cache", default=None, help="as --cache, for the numeral reader's crops")
-    args = parser.parse_args()
-    if args.numeral_cache is None:
-        args.numeral_cache = str(CACHE_DIR / f"numerals-{args.numeral_scenes}-{args.seed}-{_code_digest()}.npz")
-    train(args)
+    train(parser.parse_args())
 
 
 def _code_digest() -> str:
