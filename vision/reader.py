@@ -37,6 +37,7 @@ UNSURE_ANGLES = (180.0, 225.0, 270.0, 315.0)  # a die still unsure gets these lo
 MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are never merged
 GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger than the smallest die read may be a group
 SURE_WITHOUT_NUMERALS = 0.99  # a D4 or D8 value the reader is this sure of gets no close look (see the docs)
+LOOKED_TYPE = 0.2  # a find at least this likely a D4 (or D8) gets a close look at its values as one
 DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to this much larger are looked for
 PACKED_LEFT = 0.5  # with a known die size, the second search looks for what is left of a die down to this share
 SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
@@ -276,22 +277,20 @@ class DiceReader:
         return out
 
     def _read_numerals(self, looks: FrameLooks, contrast: ContrastImage, found, probs: np.ndarray) -> np.ndarray:
-        """``probs`` with the values of each find read as a D4 or D8, unless already sure, read again by a
-        close look at its numerals by the digit reader: a D8's in its middle, turned, a D4's by its point.
+        """``probs`` with the values of each find that may be a D4 or D8 (``_may_be``), unless already sure, read
+        again by a close look at its numerals by the digit reader: a D8's in its middle, turned, a D4's by its
+        point. A find the reader takes for another type is looked at too: the game may know it is a D8 (a
+        roll's types), or the table's examples may tell.
 
         Each type keeps the reader's probability; its values share it as the close look reads them: the close
         look sees the numerals twice as large and reads them better, and weighing the reader's odds in as well
-        left more D4s unsure and no fewer wrong. The other type's values keep the reader's odds."""
-        readings = [type_and_value(p) for p in probs]
-        chosen = [k for k, (die_type, _, _, value_p, _) in enumerate(readings)
-                  if probs[k, 0] < 0.5 and die_type in NUMERAL_TYPES and value_p < SURE_WITHOUT_NUMERALS]
+        left more D4s unsure and no fewer wrong."""
         out = probs.copy()
-        d4 = [k for k in chosen if readings[k][0] == "d4"]
+        d4, d8 = ([k for k, p in enumerate(probs) if _may_be(p, die_type)] for die_type in NUMERAL_TYPES)
+        values = TYPE_SLICES["d4"]
         for k, look in zip(d4, self._point_looks(looks, contrast, [found[k] for k in d4])):
             if look is not None:
-                values = TYPE_SLICES["d4"]
                 out[k, values] = probs[k, values].sum() * d4_point.point_values(look[0])
-        d8 = [k for k in chosen if readings[k][0] == "d8"]
         if d8:
             values = TYPE_SLICES["d8"]
             for k, digit in zip(d8, self._read_digits(looks, [found[k] for k in d8])):
@@ -434,6 +433,14 @@ def _sized(candidates: Sequence[Candidate], die_size: Optional[float]) -> Sequen
     if not die_size:
         return candidates
     return [Candidate(c.centre, die_size, c.strength) for c in candidates]
+
+
+def _may_be(p: np.ndarray, die_type: str) -> bool:
+    """Whether a find read ``p`` gets a close look at its values as a ``die_type``: a die, at least
+    ``LOOKED_TYPE`` likely of that type, whose value the reader is not sure of."""
+    within = p[TYPE_SLICES[die_type]]
+    type_p = float(within.sum())
+    return p[0] < 0.5 and type_p >= LOOKED_TYPE * (1.0 - p[0]) and float(within.max()) < SURE_WITHOUT_NUMERALS * type_p
 
 
 def _sureness(p: np.ndarray) -> float:

@@ -370,6 +370,35 @@ def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader
     assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
 
 
+def test_a_die_read_as_a_d6_that_may_be_a_d8_gets_its_d8_values_read_too(reader, monkeypatch):
+    """The game may know a roll's types: a die the reader takes for a D6 but finds fairly likely a D8 has its D8
+    values read by the digit reader; one that is hardly a D8 keeps the reader's."""
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES, digit_values
+    from vision.detect import ContrastImage
+    from vision.reader import LOOKED_TYPE
+
+    d6, d8 = TYPE_SLICES["d6"], TYPE_SLICES["d8"]
+    probs = np.zeros((2, len(CLASSES)))
+    for k, d8_share in enumerate((LOOKED_TYPE + 0.1, LOOKED_TYPE - 0.1)):
+        probs[k, d6] = (1.0 - d8_share) / 6
+        probs[k, d8] = d8_share / 8
+    digit_rows = _turned_digits(7)
+    read = []
+
+    def read_digits(looks, found):
+        read.extend(found)
+        return np.stack([digit_rows] * len(found))
+
+    monkeypatch.setattr(reader, "_read_digits", read_digits)
+    found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0)]
+    frame = np.zeros((100, 200, 3), np.uint8)
+    out = reader._read_numerals(FrameLooks(GreyPyramid(frame)), ContrastImage.of(frame), found, probs)
+    assert read == found[:1]
+    assert np.allclose(out[0, d8], (LOOKED_TYPE + 0.1) * digit_values(digit_rows, "d8"))
+    assert int(np.argmax(out[0, d8])) == 6 and np.array_equal(out[0, d6], probs[0, d6])
+    assert np.array_equal(out[1], probs[1])
+
+
 def test_the_digit_reader_reads_its_crop_at_every_turn(reader):
     from vision.classifier import DIGIT_TURNS, FrameLooks, GreyPyramid
 
