@@ -2,15 +2,16 @@
 real photos it never saw.
 
     python -m vision.training.digits [--crops 100000] [--epochs 4] [--threads 2] [--real lurig_types baylor_d6]
-                                     [--d4-dice 6000] [--printed 0.3]
+                                     [--d4-dice 6000] [--rendered-dice 20000] [--printed 0.3]
 
 The reader sees the close crop of a die's middle (``NUMERAL_WINDOW``) and says which numeral, 1 to 8, stands
 upright in it, or none. It learns from drawn crops, and with ``--real`` from the second epoch on also from
 the real D8s and numeral D6s of those sources: a photo's label gives the value, not the turn that stands it
 upright, so each epoch the reader as it stands picks that turn (``real_labels``). After each epoch it is measured on every
 source of ``MEASURED`` left out of ``--real`` (``fickett_rolls`` always). With ``--d4-dice`` it also learns the
-crops by the point of rendered D4s (``d4_points``), as the reader reads a D4; with ``--printed``, a share of
-its crops carry small print (``printed``). The drawn and rendered crops are cached under /tmp/automata-digits,
+crops by the point of rendered D4s (``d4_points``), as the reader reads a D4; with ``--rendered-dice``, the
+close crops of 3D-rendered D8s and numeral D6s the face reader learns from (``numeral_bank``: the numeral upright
+or none); with ``--printed``, a share of its crops carry small print (``printed``). The drawn and rendered crops are cached under /tmp/automata-digits,
 and the network after each epoch as digits-SOURCES.pt there (``--start`` goes on from one).
 """
 from __future__ import annotations
@@ -25,8 +26,9 @@ import numpy as np
 from vision.classifier import DIGIT_MODEL, DIGIT_TURNS, MODEL_DIR, NUMERAL_CROP, digit_values, normalise
 from vision.readings import DIE_TYPES
 from vision.training.digit_crops import NONE, SYMMETRIC, VALUES, digit_bank
-from vision.training.numeral_bank import NumeralCrops
+from vision.training.numeral_bank import NumeralCrops, rendered_bank
 from vision.training.d4_points import point_bank
+from vision.training.numerals import CACHE as RENDERS_CACHE
 from vision.training.numerals import NUMERAL_SOURCES, real_crops, table_patches, turned_dice_recall
 from vision.training.printed import print_over
 from vision.training.train import export
@@ -55,6 +57,14 @@ def real_dice(names: Sequence[str], rng: np.random.Generator) -> NumeralCrops:
     read = np.isin(crops.types, [DIE_TYPES.index(t) for t in READ_TYPES])
     kept = np.repeat((crops.values[::turns] > 0) & read[::turns], turns)
     return NumeralCrops(crops.crops[kept], crops.types[kept], crops.values[kept], crops.pips[kept])
+
+
+def rendered_faces(dice: int, seed: int, jobs: int) -> tuple[np.ndarray, np.ndarray]:
+    """The close crops and labels (the value upright, or ``NONE``) of ``dice`` 3D-rendered dice of the face reader
+    (a third each D4, D6, D8; the D8s and numeral D6s kept), from its cached renders (made where missing)."""
+    bank = rendered_bank(dice, seed, RENDERS_CACHE / "renders", table_patches(seed), jobs)
+    kept = np.isin(bank.types, [DIE_TYPES.index(t) for t in READ_TYPES]) & (bank.values >= 0)
+    return bank.crops[kept], bank.values[kept]
 
 
 def real_labels(odds: np.ndarray, values: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -116,6 +126,11 @@ def train(args) -> None:
         d4_crops, d4_labels = point_bank(args.d4_dice, args.seed, CACHE, table_patches(args.seed), args.jobs)
         crops, labels = np.concatenate([crops, d4_crops]), np.concatenate([labels, d4_labels])
         print(f"rendered D4 crops by the point: {len(d4_crops)} ({time.time() - started:.0f} s)", flush=True)
+    if args.rendered_dice:
+        started = time.time()
+        face_crops, face_labels = rendered_faces(args.rendered_dice, args.seed, args.jobs)
+        crops, labels = np.concatenate([crops, face_crops]), np.concatenate([labels, face_labels])
+        print(f"rendered D8 and numeral D6 crops: {len(face_crops)} ({time.time() - started:.0f} s)", flush=True)
     real = real_dice(args.real, np.random.default_rng(0))
     print(f"real dice: {len(real.crops) // len(REAL_TURNS)} of {', '.join(args.real) or 'no source'}", flush=True)
     measured = {name: real_crops([name], np.random.default_rng(0), DIGIT_TURNS)
@@ -174,6 +189,9 @@ def main(argv: Sequence[str] = None) -> None:
     parser.add_argument("--start", help="a digits-*.pt to go on from, rather than a new network")
     parser.add_argument("--d4-dice", type=int, default=0,
                         help="rendered D4s (vision.training.d4_points) whose crops by the point are learnt too")
+    parser.add_argument("--rendered-dice", type=int, default=0,
+                        help="3D-rendered dice (vision.training.numeral_bank) whose D8s' and numeral D6s' close crops "
+                             "are learnt too")
     parser.add_argument("--printed", type=float, default=0.0,
                         help="share of the crops written over with lines of small text, as print beside a die or a "
                              "caption across a photo")
