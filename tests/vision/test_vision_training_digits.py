@@ -62,3 +62,20 @@ def test_a_real_die_is_learnt_upright_where_the_reader_finds_its_value_and_as_no
     assert sorted(set(eights[labels[second] == 8])) == [19, 20, 21]
     half_turn = (20 + turns // 2) % turns
     assert all(min(abs(t - half_turn), turns - abs(t - half_turn)) >= 3 for t in eights[labels[second] == 0])
+
+
+def test_the_rendered_faces_learnt_are_the_d8s_and_numeral_d6s_of_the_face_readers_renders(families, tmp_path,
+                                                                                            monkeypatch):
+    pytest.importorskip("torch", reason="training needs the train extra")
+    from vision.readings import DIE_TYPES
+    from vision.training import digits, numeral_bank
+
+    monkeypatch.setattr(digits, "RENDERS_CACHE", tmp_path)
+    monkeypatch.setattr(digits, "table_patches", lambda seed: [])
+    monkeypatch.setattr(numeral_bank, "CHUNK", 9)
+    crops, labels = digits.rendered_faces(9, seed=3, jobs=1)
+    bank = numeral_bank.NumeralCrops.load(next(tmp_path.glob("renders/chunk-3-*.npz")))
+    kept = np.isin(bank.types, [DIE_TYPES.index("d6"), DIE_TYPES.index("d8")]) & (bank.values >= 0)
+    assert 0 < len(crops) == kept.sum() < len(bank.crops)  # the D4s and the D6s of pips are left out
+    assert np.array_equal(crops, bank.crops[kept]) and np.array_equal(labels, bank.values[kept])
+    assert set(labels) <= set(range(9)) and (labels == 0).any() and (labels > 0).any()
