@@ -111,12 +111,14 @@ def refit(looks: Sequence[Look], weights: np.ndarray) -> np.ndarray:
     return fitted
 
 
-def cross_validated(looks: Sequence[Look], weights: np.ndarray, folds: int) -> float:
-    """The share of ``looks`` whose value a layer refitted to the other folds reads right."""
+def cross_validated(looks: Sequence[Look], weights: np.ndarray, folds: int) -> tuple[float, list[np.ndarray]]:
+    """The share of ``looks`` whose value a layer refitted to the other folds reads right, and each look's value
+    odds as that layer reads it."""
     fold_of = np.arange(len(looks)) % folds
-    right = 0
+    odds: list[np.ndarray] = [np.empty(0)] * len(looks)
     for fold in range(min(folds, len(looks))):
         fitted = refit([k for k, f in zip(looks, fold_of) if f != fold], weights)
-        right += sum(read(k, refitted_rows(k.features, fitted)) == k.value
-                     for k, f in zip(looks, fold_of) if f == fold)
-    return right / len(looks)
+        for k in np.flatnonzero(fold_of == fold):
+            odds[k] = looks[k].odds(refitted_rows(looks[k].features, fitted))
+    right = sum(int(np.argmax(o)) + 1 == look.value for o, look in zip(odds, looks))
+    return right / len(looks), odds

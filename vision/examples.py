@@ -317,6 +317,7 @@ class TableValues:
         self.types = dice.types
         self.by_type: dict[str, _ValueRegression] = {}
         self.digit_layers: dict[str, np.ndarray] = {}
+        self.digit_temperatures: dict[str, float] = {}
         self.right: dict[str, ExamplesRight] = {}
         self.type_regression: Optional[_ValueRegression] = None
         self.types_right: Optional[ExamplesRight] = None
@@ -346,10 +347,11 @@ class TableValues:
         looks = [] if digits is None else [k for k in map(self.features.digit_look, examples) if k is not None]
         if digits is not None and looks:
             layer = digits.head_weights()
-            by_digits = cross_validated(looks, layer, FOLDS)
+            by_digits, unseen_odds = cross_validated(looks, layer, FOLDS)
             if by_digits > max(right.by_examples, networks_right):
                 right, regression = ExamplesRight(by_digits, networks_right), None
                 self.digit_layers[die_type] = refit(looks, layer)
+                self.digit_temperatures[die_type] = _likeliest_temperature(unseen_odds, [k.value - 1 for k in looks])
         self.right[die_type] = right
         if regression is not None:
             self.by_type[die_type] = regression
@@ -372,9 +374,18 @@ class TableValues:
 
     def digit_value_odds(self, die_type: str, features: np.ndarray) -> np.ndarray:
         """P(each value) of a die of ``die_type`` from the digit reader's features (rows) of its close crop at each
-        of ``DIGIT_TURNS``, or of a D4's crops at ``D4Point.numeral_looks``, through the refitted layer."""
+        of ``DIGIT_TURNS``, or of a D4's crops at ``D4Point.numeral_looks``, through the refitted layer, softened
+        by the temperature that made the values of examples it was not fitted to likeliest."""
         rows = refitted_rows(features, self.digit_layers[die_type])
-        return d4_point.point_values(rows) if die_type == "d4" else digit_values(rows, die_type)
+        odds = d4_point.point_values(rows) if die_type == "d4" else digit_values(rows, die_type)
+        return _softened(odds, self.digit_temperatures[die_type])
+
+    def unlooked_odds(self, die_type: str, odds: np.ndarray) -> np.ndarray:
+        """P(each value) of a die of a type the examples read whose crops they cannot look at (a D4 whose point
+        was not found): the networks' ``odds``, weighed by the share of the examples they read right, the rest
+        spread evenly, so that it is no surer than they proved."""
+        proved = self.right[die_type].by_networks
+        return proved * odds / max(float(odds.sum()), 1e-12) + (1.0 - proved) / len(odds)
 
     def type_odds(self, views: np.ndarray) -> np.ndarray:
         """P(each of ``types``) of a die from its features in several views (rows), the views' mean."""
@@ -412,6 +423,19 @@ def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: in
     surprise = [-sum(np.log(max(float(_softmax(z / t).mean(axis=0)[v]), 1e-9)) for z, v in zip(logits, values))
                 for t in TEMPERATURES]
     return right, TEMPERATURES[int(np.argmin(surprise))]
+
+
+def _softened(odds: np.ndarray, temperature: float) -> np.ndarray:
+    """``odds`` as a softmax of their logs divided by ``temperature``."""
+    p = np.power(np.maximum(odds, 1e-12), 1.0 / temperature)
+    return p / p.sum()
+
+
+def _likeliest_temperature(odds: Sequence[np.ndarray], values: Sequence[int]) -> float:
+    """Of ``TEMPERATURES``, the one that makes the ``values`` of examples read by layers never fitted to them
+    (``odds``) likeliest: the refitted layer is then no surer than it has proved."""
+    surprise = [-sum(np.log(max(float(_softened(o, t)[v]), 1e-9)) for o, v in zip(odds, values)) for t in TEMPERATURES]
+    return TEMPERATURES[int(np.argmin(surprise))]
 
 
 def _with_bias(x: np.ndarray) -> np.ndarray:

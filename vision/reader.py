@@ -327,17 +327,18 @@ class DiceReader:
                     out[k, values] = die_p * type_p * (within / total if total > 0 else 1.0 / len(within))
             die_type = type_and_value(out[k])[0]
             if table.knows(die_type):
+                values = TYPE_SLICES[die_type]
                 odds = self._example_odds(looks, contrast, found[k], die_type, views[:, j])
-                if odds is not None:
-                    values = TYPE_SLICES[die_type]
-                    out[k, values] = out[k, values].sum() * odds
+                if odds is None:
+                    odds = table.unlooked_odds(die_type, out[k, values])
+                out[k, values] = out[k, values].sum() * odds
         return out
 
     def _example_odds(self, looks: FrameLooks, contrast: ContrastImage, find, die_type: str,
                       views: np.ndarray) -> Optional[np.ndarray]:
         """P(each value) of a find of ``die_type`` as the table's examples read it: by the digit reader's refitted
-        layer (a D4's at the crops by its point; None where its point is not found), or by the regression from
-        ``views``."""
+        layer (a D4's at the crops by its point; None where its point is not found: ``TableValues.unlooked_odds``),
+        or by the regression from ``views``."""
         table = self.table_values
         assert table is not None, "called only where the table has examples"
         if not table.reads_digits(die_type):

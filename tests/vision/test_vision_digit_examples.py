@@ -56,7 +56,7 @@ def test_the_refitted_layer_reads_this_tables_font_which_the_readers_own_misread
     fitted = refit(looks, weights)
     unseen = [_look(v, int(rng.integers(TURNS)), rng, weights) for v in range(1, 9) for _ in range(3)]
     assert all(read(k, refitted_rows(k.features, fitted)) == k.value for k in unseen)
-    assert cross_validated(looks, weights, folds=5) > 0.9
+    assert cross_validated(looks, weights, folds=5)[0] > 0.9
 
 
 def _point_look(value: int, rng: np.random.Generator, weights: np.ndarray) -> PointLook:
@@ -139,3 +139,22 @@ def test_a_type_the_refitted_layer_reads_best_is_read_by_it():
     assert values.right["d8"].by_examples > 0.8 and values.right["d8"].by_networks == 0.0
     die = _look(6, 4, np.random.default_rng(3), _reader_layer())
     assert int(np.argmax(values.digit_value_odds("d8", die.features))) + 1 == 6
+
+
+def test_a_refitted_layer_surer_than_it_proved_on_unseen_examples_is_softened():
+    from vision.examples import TEMPERATURES, _likeliest_temperature, _softened
+
+    sure = np.array([0.97, 0.01, 0.01, 0.01])
+    assert _likeliest_temperature([sure] * 4, [0, 0, 0, 0]) == TEMPERATURES[0]  # sure, and right every time
+    softer = _likeliest_temperature([sure] * 4, [0, 0, 1, 2])  # sure, and wrong half the time
+    assert softer > TEMPERATURES[0] and _softened(sure, softer)[0] < 0.8
+    assert np.isclose(_softened(sure, softer).sum(), 1.0) and np.argmax(_softened(sure, softer)) == 0
+
+
+def test_a_die_the_refitted_layer_cannot_look_at_is_no_surer_than_the_networks_proved():
+    crop = np.zeros((64, 64), np.uint8)
+    dice = TableDice([DieExample("d8", v, "red", crop, crop) for v in range(1, 9) for _ in range(EXAMPLES_PER_FACE)])
+    values = TableValues(_DigitFeatures(), dice)
+    values.right["d8"] = type(values.right["d8"])(0.9, 0.5)
+    odds = values.unlooked_odds("d8", np.array([0.9] + [0.1 / 7] * 7) * 0.6)  # the reader's: sure of a 1
+    assert np.isclose(odds.sum(), 1.0) and np.argmax(odds) == 0 and odds[0] < 0.8
