@@ -17,7 +17,7 @@ import io
 import pathlib
 import zipfile
 from dataclasses import dataclass, replace
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -420,9 +420,14 @@ def _cross_validated(rows: Sequence[np.ndarray], values: np.ndarray, classes: in
         for k in np.flatnonzero(held):
             logits[k] = _with_bias(rows[k]) @ model.weights
     right = sum(int(np.argmax(_softmax(z).mean(axis=0)) == v) for z, v in zip(logits, values)) / len(rows)
-    surprise = [-sum(np.log(max(float(_softmax(z / t).mean(axis=0)[v]), 1e-9)) for z, v in zip(logits, values))
-                for t in TEMPERATURES]
-    return right, TEMPERATURES[int(np.argmin(surprise))]
+    return right, _likeliest(lambda t: [_softmax(z / t).mean(axis=0) for z in logits], [int(v) for v in values])
+
+
+def _likeliest(odds_at: Callable[[float], Sequence[np.ndarray]], values: Sequence[int]) -> float:
+    """Of ``TEMPERATURES``, the one at which the odds of examples never fitted to (``odds_at(temperature)``) make
+    their ``values`` likeliest."""
+    surprise = [-sum(np.log(max(float(o[v]), 1e-9)) for o, v in zip(odds_at(t), values)) for t in TEMPERATURES]
+    return TEMPERATURES[int(np.argmin(surprise))]
 
 
 def _softened(odds: np.ndarray, temperature: float) -> np.ndarray:
@@ -432,10 +437,9 @@ def _softened(odds: np.ndarray, temperature: float) -> np.ndarray:
 
 
 def _likeliest_temperature(odds: Sequence[np.ndarray], values: Sequence[int]) -> float:
-    """Of ``TEMPERATURES``, the one that makes the ``values`` of examples read by layers never fitted to them
-    (``odds``) likeliest: the refitted layer is then no surer than it has proved."""
-    surprise = [-sum(np.log(max(float(_softened(o, t)[v]), 1e-9)) for o, v in zip(odds, values)) for t in TEMPERATURES]
-    return TEMPERATURES[int(np.argmin(surprise))]
+    """The temperature that makes the ``values`` of examples read by layers never fitted to them (``odds``)
+    likeliest: the refitted layer is then no surer than it has proved."""
+    return _likeliest(lambda t: [_softened(o, t) for o in odds], values)
 
 
 def _with_bias(x: np.ndarray) -> np.ndarray:
