@@ -47,6 +47,7 @@ SEARCHES_BETWEEN = 3  # most rounds of the search for dice that made no blob of 
 PIPS_FROM_D6_SHARE = 0.05  # the pips are counted on a die at least this likely to be a D6...
 SURE_WITHOUT_PIPS = 0.98  # ...unless its type and value are this sure (on real photos, such readings were all right)
 ONE_DIE_MARGIN = 0.5  # a photo of one die that fills it is read with this share of its side added around it
+CLOSE_UP_DIE = 0.4  # a close-up whose dice read are all smaller than this share of its side is read with a margin too
 OUTLINE_OFF_CENTRE = 0.15  # a blob's rectangle centred further off the die than this share of it is not its outline
 
 
@@ -89,8 +90,8 @@ class DiceReader:
         frame_bgr = _blank(_checked_frame(frame_bgr), ignore)
         profile = profile or ColourProfile.named()
         readings = self._read_frame(frame_bgr, profile, ignore, die_size)
-        if not readings and max(frame_bgr.shape[:2]) <= MAX_DIE:
-            readings = self._read_with_margin(frame_bgr, profile, die_size)
+        if max(frame_bgr.shape[:2]) <= MAX_DIE and not _fills(readings, frame_bgr):
+            readings = _without_print(readings, self._read_with_margin(frame_bgr, profile, die_size))
         readings.sort(key=lambda r: (r.centre[1], r.centre[0]))
         return readings
 
@@ -111,9 +112,9 @@ class DiceReader:
 
     def _read_with_margin(self, frame_bgr: np.ndarray, profile: ColourProfile,
                           die_size: Optional[float]) -> list[DieReading]:
-        """The dice of a frame no larger than one die, in which none was found, read with ``ONE_DIE_MARGIN`` of
-        its side added around it in the colour of its edge: a photo of one die that fills it shows none of the
-        table around the die, by which the detector and the finder tell a die."""
+        """The dice of a frame no larger than one die, in which no die filling it was found, read with
+        ``ONE_DIE_MARGIN`` of its side added around it in the colour of its edge: a photo of one die that fills it
+        shows none of the table around the die, by which the detector and the finder tell a die."""
         margin = int(round(ONE_DIE_MARGIN * max(frame_bgr.shape[:2])))
         edge = np.concatenate([frame_bgr[0], frame_bgr[-1], frame_bgr[:, 0], frame_bgr[:, -1]])
         colour = tuple(int(v) for v in np.median(edge, axis=0))
@@ -497,6 +498,17 @@ def _weigh_second_look(reading: DieReading, other: DieReading) -> DieReading:
     values = [(a + b) / 2 for a, b in zip(reading.value_probabilities, other.value_probabilities)]
     best = int(np.argmax(values))
     return replace(reading, value=best + 1, value_confidence=values[best], value_probabilities=tuple(values))
+
+
+def _fills(readings: list[DieReading], frame: np.ndarray) -> bool:
+    """Whether a die read fills a close-up (a frame no larger than one die) as a photo of a die does."""
+    return any(_side(r) >= CLOSE_UP_DIE * min(frame.shape[:2]) for r in readings)
+
+
+def _without_print(readings: list[DieReading], dice: list[DieReading]) -> list[DieReading]:
+    """``dice`` (a close-up's, read with a margin) and those of ``readings`` (read without) that lie in none of
+    them: a find inside a larger die is print over it (a caption's digits) or a part of it."""
+    return dice + [r for r in readings if not any(_inside(r.centre, d) and _side(d) > _side(r) for d in dice)]
 
 
 def _side(reading: DieReading) -> float:

@@ -1,4 +1,6 @@
 """The whole pipeline on synthetic frames: what it must get right whatever the photos."""
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -648,3 +650,35 @@ def test_a_photo_of_one_die_that_fills_it_is_read_with_a_margin_around_it(reader
     assert abs(read.centre[0] - 36) < 6 and abs(read.centre[1] - 36) < 6
     x0, y0, x1, y1 = read.bbox
     assert x0 < 36 < x1 and y0 < 36 < y1
+
+
+def test_a_close_up_in_which_only_print_was_found_is_read_with_a_margin_too(reader, monkeypatch):
+    """A caption's digits across a photo of one die were found as a small die, and the die that fills the photo
+    was not: read with a margin, the die is found, and the find inside it is dropped as print on it. A find
+    outside the die stays."""
+    from vision import reader as reader_module
+
+    def boxed(reading: DieReading) -> DieReading:
+        x0, y0, x1, y1 = reading.bbox
+        return replace(reading, outline=[(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+
+    frame = np.full((90, 90, 3), 200, np.uint8)
+    margin = round(reader_module.ONE_DIE_MARGIN * 90)
+    caption = boxed(_look(2, 0.9, 0.94, (64.0, 25.0), side=13.0))
+    speck = boxed(_look(1, 0.9, 0.6, (4.0, 86.0), side=6.0))
+    die = boxed(_look(4, 0.9, 0.9, (45.0 + margin, 45.0 + margin), side=70.0, die_type="d4"))
+
+    def read_frame(frame_bgr, profile, ignore, die_size):
+        return [caption, speck] if frame_bgr.shape[0] == 90 else [die]
+
+    monkeypatch.setattr(reader, "_read_frame", read_frame)
+    read = reader.read(frame)
+    assert [(r.die_type, r.centre) for r in read] == [("d4", (45.0, 45.0)), ("d6", (4.0, 86.0))]
+
+
+def test_a_close_up_whose_die_fills_it_is_read_once():
+    from vision.reader import _fills
+
+    frame = np.zeros((90, 90, 3), np.uint8)
+    assert _fills([_look(4, 0.9, 0.9, (45.0, 45.0), side=70.0)], frame)
+    assert not _fills([_look(4, 0.9, 0.9, (45.0, 45.0), side=13.0)], frame)
