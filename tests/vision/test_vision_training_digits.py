@@ -35,7 +35,7 @@ def test_the_drawn_crops_are_cached_in_chunks_and_read_back(families, tmp_path, 
     monkeypatch.setattr(digit_crops, "CHUNK", 20)
     crops, labels = digit_crops.digit_bank(30, seed=2, folder=tmp_path)
     assert len(crops) == len(labels) == 30
-    chunks = sorted(tmp_path.glob("digits-2-*.npz"))
+    chunks = sorted(tmp_path.glob(f"{digit_crops.STEM}-2-*.npz"))
     assert len(chunks) == 2
     chunks[0].write_bytes(b"")  # a chunk already made is read, never drawn again
     with pytest.raises(Exception):
@@ -44,9 +44,9 @@ def test_the_drawn_crops_are_cached_in_chunks_and_read_back(families, tmp_path, 
 
 def test_a_real_die_is_learnt_upright_where_the_reader_finds_its_value_and_as_none_far_from_there():
     """A photo's label gives the value, not the turn: the turn where the reader finds the labelled value most
-    upright and its two neighbours are learnt as the value; turns at least 45 degrees from it as none, and for a
-    1 or an 8 (upright again half a turn round) not at the half turn either."""
-    from vision.training.digits import NONE_TURNS, REAL_TURNS, UPRIGHT_REPEATS, real_labels
+    upright and the two turns either side of it (30 degrees) are learnt as the value; turns at least 45 degrees
+    from it as none, and for a 1 or an 8 (upright again half a turn round) not at the half turn either."""
+    from vision.training.digits import NONE_TURNS, REAL_TURNS, UPRIGHT_REACH, UPRIGHT_REPEATS, real_labels
 
     turns = len(REAL_TURNS)
     odds = np.full((2, turns, 9), 0.01)
@@ -55,11 +55,11 @@ def test_a_real_die_is_learnt_upright_where_the_reader_finds_its_value_and_as_no
     picked, labels = real_labels(odds, np.array([3, 8]), np.random.default_rng(0))
     first, second = picked < turns, picked >= turns
     upright = sorted(set(picked[first & (labels == 3)]))
-    assert upright == [4, 5, 6] and np.sum(first & (labels == 3)) == 3 * UPRIGHT_REPEATS
+    assert upright == [3, 4, 5, 6, 7] and np.sum(first & (labels == 3)) == (2 * UPRIGHT_REACH + 1) * UPRIGHT_REPEATS
     far = picked[first & (labels == 0)]
     assert len(far) == NONE_TURNS and all(min(abs(t - 5), turns - abs(t - 5)) >= 3 for t in far)
     eights = picked[second] - turns
-    assert sorted(set(eights[labels[second] == 8])) == [19, 20, 21]
+    assert sorted(set(eights[labels[second] == 8])) == [18, 19, 20, 21, 22]
     half_turn = (20 + turns // 2) % turns
     assert all(min(abs(t - half_turn), turns - abs(t - half_turn)) >= 3 for t in eights[labels[second] == 0])
 

@@ -28,8 +28,9 @@ NONE = 0  # the label of a crop with no numeral upright
 VALUES = 8  # numerals 1 to 8
 CHUNK = 2000
 SCALE = 2  # crops are drawn this many times larger, then shrunk
-UPRIGHT_SPREAD = 15.0
-NOT_UPRIGHT = 35.0
+UPRIGHT_SPREAD = 30.0  # degrees either way a numeral counts as upright: a die is read at turns 30 degrees apart
+NOT_UPRIGHT = 45.0
+STEM = f"digits{UPRIGHT_SPREAD:.0f}"  # the cached chunks' name: crops labelled another way are cached apart
 UPRIGHT_SHARE = 0.6
 SYMMETRIC = (1, 8)  # numerals that look upright again half a turn round
 
@@ -202,6 +203,6 @@ def chunk_bank(make: Callable[[int], tuple[np.ndarray, np.ndarray]], stem: str, 
 
 def digit_bank(crops: int, seed: int, folder: pathlib.Path, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """``crops`` crops and labels from the chunks cached in ``folder`` (made where missing)."""
-    drawn, labels = chunk_bank(functools.partial(digit_chunk, seed=seed, size=CHUNK), f"digits-{seed}",
+    drawn, labels = chunk_bank(functools.partial(digit_chunk, seed=seed, size=CHUNK), f"{STEM}-{seed}",
                                -(-crops // CHUNK), folder, jobs)
     return drawn[:crops], labels[:crops]

@@ -38,6 +38,7 @@ MEASURED = ("fickett_rolls", "lurig_types", "baylor_d6")  # real photos with lab
 REAL_TURNS = tuple(float(a) for a in range(0, 360, 15))  # a real die learnt from is cut at each of these
 READ_TYPES = ("d6", "d8")  # the faces the digit reader reads: a D8's, a numeral D6's
 UPRIGHT_REPEATS = 4  # each upright turn of a real die is learnt this many times an epoch
+UPRIGHT_REACH = 2  # the turns of ``REAL_TURNS`` either side of a real die's most upright one learnt as upright too
 NONE_TURNS = 6  # turns of a real die learnt as none, each epoch
 PRINT_HEIGHT = (0.07, 0.2)  # print's cap height over a crop (``--printed``): the crop is close, the print small
 
@@ -70,15 +71,16 @@ def rendered_faces(dice: int, seed: int, jobs: int) -> tuple[np.ndarray, np.ndar
 def real_labels(odds: np.ndarray, values: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """Which crops of real dice to learn from this epoch, and as what. ``odds`` (dice, turns, 9) are the
     reader's rows for each die at each of ``REAL_TURNS``, ``values`` the dice's labels. The turn where the
-    labelled value is most upright and its two neighbours are learnt as the value (``UPRIGHT_REPEATS`` times);
-    ``NONE_TURNS`` turns at least 45 degrees from it (and from its half turn, for a 1 or an 8) as none."""
+    labelled value is most upright and the ``UPRIGHT_REACH`` turns either side of it are learnt as the value
+    (``UPRIGHT_REPEATS`` times); ``NONE_TURNS`` turns at least 45 degrees from it (and from its half turn, for a 1
+    or an 8) as none."""
     dice, turns, _ = odds.shape
     step = 360 / turns
     picked, labels = [], []
     for die in range(dice):
         value = int(values[die])
         best = int(np.argmax(odds[die, :, value]))
-        upright = [(best + k) % turns for k in (-1, 0, 1)]
+        upright = [(best + k) % turns for k in range(-UPRIGHT_REACH, UPRIGHT_REACH + 1)]
         far = [t for t in range(turns) if all(
             min(abs(t - u) % turns, turns - abs(t - u) % turns) * step >= 45
             for u in [best] + ([best + turns // 2] if value in SYMMETRIC else []))]
@@ -139,7 +141,7 @@ def train(args) -> None:
     if args.start:
         model.load_state_dict(torch.load(args.start))
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    per_real_die = 3 * UPRIGHT_REPEATS + NONE_TURNS
+    per_real_die = (2 * UPRIGHT_REACH + 1) * UPRIGHT_REPEATS + NONE_TURNS
     steps = args.epochs * ((len(crops) + len(real.crops) // len(REAL_TURNS) * per_real_die) // args.batch + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
 
