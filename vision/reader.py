@@ -38,6 +38,7 @@ MERGE_SIZE_RATIO = math.log(1.8)  # finds further apart in size than this are ne
 GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger than the smallest die read may be a group
 SURE_WITHOUT_NUMERALS = 0.99  # a D4 or D8 value the reader is this sure of gets no close look (see the docs)
 LOOKED_TYPE = 0.2  # a find at least this likely a D4 (or D8) gets a close look at its values as one
+OWN_D4_WEIGHT = 0.25  # the power of the reader's own odds of a D4's values, weighed with its point's reading
 DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to this much larger are looked for
 PACKED_LEFT = 0.5  # with a known die size, the second search looks for what is left of a die down to this share
 SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
@@ -284,14 +285,14 @@ class DiceReader:
         roll's types), or the table's examples may tell.
 
         Each type keeps the reader's probability; its values share it as the close look reads them: the close
-        look sees the numerals twice as large and reads them better, and weighing the reader's odds in as well
-        left more D4s unsure and no fewer wrong."""
+        look sees the numerals twice as large and reads them better. A D4's point reading is weighed with the
+        reader's own odds (``_d4_odds``)."""
         out = probs.copy()
         d4, d8 = ([k for k, p in enumerate(probs) if _may_be(p, die_type)] for die_type in NUMERAL_TYPES)
         values = TYPE_SLICES["d4"]
         for k, look in zip(d4, self._point_looks(looks, contrast, [found[k] for k in d4])):
             if look is not None:
-                out[k, values] = probs[k, values].sum() * d4_point.point_values(look[0])
+                out[k, values] = probs[k, values].sum() * _d4_odds(d4_point.point_values(look[0]), probs[k, values])
         if d8:
             values = TYPE_SLICES["d8"]
             for k, digit in zip(d8, self._read_digits(looks, [found[k] for k in d8])):
@@ -498,6 +499,14 @@ def _weigh_second_look(reading: DieReading, other: DieReading) -> DieReading:
     values = [(a + b) / 2 for a, b in zip(reading.value_probabilities, other.value_probabilities)]
     best = int(np.argmax(values))
     return replace(reading, value=best + 1, value_confidence=values[best], value_probabilities=tuple(values))
+
+
+def _d4_odds(point: np.ndarray, own: np.ndarray) -> np.ndarray:
+    """A D4's value odds from its point's reading and the reader's own odds, the latter to the power
+    ``OWN_D4_WEIGHT``: the point's reading is the better of a D4 seen from above, the reader's of one seen from
+    the side, whose point is not where the crops look."""
+    both = point * (own / max(float(own.sum()), 1e-12) + 1e-3) ** OWN_D4_WEIGHT
+    return both / both.sum()
 
 
 def _fills(readings: list[DieReading], frame: np.ndarray) -> bool:

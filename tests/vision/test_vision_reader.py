@@ -293,11 +293,12 @@ def _face_row(upright: dict, numerals: float = 0.0) -> np.ndarray:
 
 
 def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader, monkeypatch):
-    """Within the type, the values are shared out as the digit reader reads them at the D4's point; the type,
-    "none" and D6 keep the reader's probabilities, and a D4 whose point is not found keeps its values."""
+    """Within the type, the values are shared out as the digit reader reads them at the D4's point, weighed
+    with the reader's own (``_d4_odds``); the type, "none" and D6 keep the reader's probabilities, and a D4 whose
+    point is not found keeps its values."""
     from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
     from vision.detect import ContrastImage
-    from vision.reader import SURE_WITHOUT_NUMERALS
+    from vision.reader import SURE_WITHOUT_NUMERALS, _d4_odds
 
     probs = np.zeros((4, len(CLASSES)))
     probs[0, 0] = 0.1
@@ -311,7 +312,7 @@ def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader,
 
     point_rows = np.full((3 * len(d4_point.FACE_TURNS), 9), 0.02)
     point_rows[:, 3] = 0.84  # each face shows a 3 by the point
-    point_odds = d4_point.point_values(point_rows)
+    point_odds = _d4_odds(d4_point.point_values(point_rows), probs[0, TYPE_SLICES["d4"]])
     looked_at = []
 
     def point_looks(looks, contrast, finds):
@@ -682,3 +683,15 @@ def test_a_close_up_whose_die_fills_it_is_read_once():
     frame = np.zeros((90, 90, 3), np.uint8)
     assert _fills([_look(4, 0.9, 0.9, (45.0, 45.0), side=70.0)], frame)
     assert not _fills([_look(4, 0.9, 0.9, (45.0, 45.0), side=13.0)], frame)
+
+
+def test_a_d4s_point_reading_outweighs_the_readers_own_odds_but_breaks_its_ties():
+    """The point's reading, three faces showing a 3, wins over the reader's own odds for a 1; where the point's
+    faces are split between a 2 and a 3, the reader's own odds decide."""
+    from vision.reader import _d4_odds
+
+    own = np.array([0.5, 0.1, 0.3, 0.1]) * 0.8  # the reader's D4 probabilities: a share of the type's
+    assert np.argmax(_d4_odds(np.array([0.05, 0.05, 0.85, 0.05]), own)) == 2
+    assert np.argmax(_d4_odds(np.array([0.05, 0.45, 0.45, 0.05]), own)) == 2
+    assert np.argmax(_d4_odds(np.array([0.05, 0.45, 0.45, 0.05]), own[[0, 2, 1, 3]])) == 1
+    assert abs(_d4_odds(np.array([0.1, 0.2, 0.3, 0.4]), own).sum() - 1.0) < 1e-9
