@@ -20,14 +20,12 @@ from vision import d4_point
 from vision.classifier import NUMERAL_CROP, GreyPyramid
 from vision.detect import ContrastImage
 from vision.training.digit_crops import NONE, SYMMETRIC, chunk_bank
-from vision.training.numeral_bank import RENDER_SIDE
+from vision.training.numeral_bank import NOT_UPRIGHT, RENDER_SIDE, UPRIGHT_SPREAD
 
 CHUNK = 300
 UPRIGHT_CROPS = 2  # crops of each face with the value upright...
 TURNED_CROPS = 1  # ...and turned away
 FACING = 35.0  # a face's crop within this of the way its value's numeral points has found that numeral
-UPRIGHT_SPREAD = 15.0  # a face is read only at d4_point.FACE_TURNS about the way it points, so its upright is narrow
-NOT_UPRIGHT = 35.0
 
 
 def _off(a: float, b: float) -> float:

@@ -11,8 +11,10 @@ upright, so each epoch the reader as it stands picks that turn (``real_labels``)
 source of ``MEASURED`` left out of ``--real`` (``fickett_rolls`` always). With ``--d4-dice`` it also learns the
 crops by the point of rendered D4s (``d4_points``), as the reader reads a D4; with ``--rendered-dice``, the
 close crops of 3D-rendered D8s and numeral D6s the face reader learns from (``numeral_bank``: the numeral upright
-or none); with ``--printed``, a share of its crops carry small print (``printed``). The drawn and rendered crops are cached under /tmp/automata-digits,
-and the network after each epoch as digits-SOURCES.pt there (``--start`` goes on from one).
+or none); with ``--printed``, a share of its crops carry small print (``printed``). The drawn and rendered
+crops are cached under /tmp/automata-digits, and the network after each epoch as digits-SOURCES.pt there
+(``--start`` goes on from one). The rendered banks, D4s' and the face reader's, keep ``numeral_bank``'s narrow
+upright band: a D4's face is read only at ``d4_point.FACE_TURNS`` about the way it points.
 """
 from __future__ import annotations
 
