@@ -677,7 +677,7 @@ def test_a_close_up_in_which_only_print_was_found_is_read_with_a_margin_too(read
     assert [(r.die_type, r.centre) for r in read] == [("d4", (45.0, 45.0)), ("d6", (4.0, 86.0))]
 
 
-def test_a_close_up_whose_die_fills_it_is_read_once():
+def test_only_a_die_at_least_0_4_of_a_close_ups_side_fills_it():
     from vision.reader import _fills
 
     frame = np.zeros((90, 90, 3), np.uint8)
