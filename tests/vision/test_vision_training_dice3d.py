@@ -88,3 +88,12 @@ def test_crops_labelled_upright_lie_near_a_numeral_and_the_others_far_from_every
         for turn, upright in labelled_turns(ups, rng):
             off = min(abs((turn - up + 180) % 360 - 180) for up in ups)
             assert off <= UPRIGHT_SPREAD if upright else off >= NOT_UPRIGHT
+
+
+def test_a_translucent_dies_far_edges_show_through_it_and_nothing_else_changes():
+    behind = np.full((40, 40, 3), 0.5, np.float32)
+    square = np.array([[10.0, 10.0], [30.0, 10.0], [30.0, 30.0], [10.0, 30.0]])
+    dice3d._draw_back_edges(behind, [square], np.random.default_rng(1))
+    changed = np.abs(behind[..., 0] - 0.5) > 0.02
+    assert changed[10, 15:25].all() and changed[15:25, 30].all()  # along the edges
+    assert not changed[14:27, 14:27].any() and not changed[:6].any()  # not inside the face, nor off the die

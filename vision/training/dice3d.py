@@ -4,8 +4,8 @@ A die is a convex polyhedron (D4, D6, D8). Each face seen from the camera is pai
 own (the die's plastic, and its numerals or pips in a TrueType font) through the homography that takes the
 face's plane to the image, and shaded per pixel by a directional light: ambient, diffuse and a specular
 highlight. Convex faces seen from outside never overlap, so no depth test is needed. The die casts a soft
-shadow on a table patch (``Backgrounds``), may be translucent, and the camera looks down from straight above
-to about 30 degrees off, with blur, noise and JPEG.
+shadow on a table patch (``Backgrounds``), may be translucent (its far edges seen through it), and the camera
+looks down from straight above to about 30 degrees off, with blur, noise and JPEG.
 
 The layouts:
 - D4 read at its point: each face carries at each corner the value of that corner, its top towards the
@@ -393,10 +393,11 @@ def _resting(die_type: str, solid: Solid, top: int, rng: np.random.Generator) ->
 
 
 def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, look: Optional[Look] = None,
-               pips: bool = False, value: Optional[int] = None, base_read: Optional[bool] = None) -> Render:
+               pips: bool = False, value: Optional[int] = None, base_read: Optional[bool] = None,
+               one_die_photos: bool = True) -> Render:
     """One die of ``die_type`` on ``background`` (a BGR patch, which sets the render's size), seen from above
-    by a camera up to about 30 degrees off its axis. A D4 is read at its base one time in five, or as
-    ``base_read`` says."""
+    by a camera up to about 30 degrees off its axis (with ``one_die_photos``, 4 in 10 from 30 to 60 degrees off,
+    as people photograph one die). A D4 is read at its base one time in five, or as ``base_read`` says."""
     solid = SOLIDS[die_type]
     look = look or random_look(rng, die_type, pips)
     values = face_values(die_type, rng)
@@ -413,8 +414,9 @@ def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, 
     distance = rng.uniform(6, 25)  # the camera's distance in die radii: nearer, the more perspective
     focal = die_px / 2.0 * distance
     # Looking down at the die, from straight above to 30 degrees off as at a table, and for photos of one die
-    # (which people take at a slant) up to 60.
-    slant = math.radians(rng.uniform(0, 30) if rng.random() < 0.6 else rng.uniform(30, 60))
+    # (which people take at a slant; ``one_die_photos``) up to 60.
+    table_view = rng.random() < (0.6 if one_die_photos else 1.0)
+    slant = math.radians(rng.uniform(0, 30) if table_view else rng.uniform(30, 60))
     heading = rng.uniform(0, 2 * math.pi)
     camera = lift + distance * np.array([math.sin(slant) * math.cos(heading), math.sin(slant) * math.sin(heading),
                                          math.cos(slant)])
@@ -442,6 +444,10 @@ def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, 
     shadow = cv2.GaussianBlur(shadow, (0, 0), side * rng.uniform(0.01, 0.04))
     image *= (1 - rng.uniform(0.2, 0.6) * shadow)[..., None]
     behind = cv2.GaussianBlur(image, (0, 0), 3)
+    if look.translucent:
+        _draw_back_edges(behind, [project(vertices[list(face)]) + shift for k, face in enumerate(solid.faces)
+                                  if (rotation @ solid.normal(k)) @ (camera - rotation @ solid.centroid(k) - lift) <= 0],
+                         rng)
 
     ambient, diffuse = rng.uniform(0.5, 0.85), rng.uniform(0.2, 0.55)
     specular, shininess = rng.uniform(0.0, 0.7) ** 1.5, rng.uniform(8, 80)
@@ -496,6 +502,16 @@ def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, 
     x0, x1, y0, y1 = xs_in.min(), xs_in.max() + 1, ys_in.min(), ys_in.max() + 1
     out = _camera_noise(image, rng)
     return Render(out, ((x0 + x1) / 2, (y0 + y1) / 2), float(max(x1 - x0, y1 - y0)), int(values[top]), ups)
+
+
+def _draw_back_edges(behind: np.ndarray, polygons: Sequence[np.ndarray], rng: np.random.Generator) -> None:
+    """The edges of a translucent die's far faces, seen through it: faint lines, darker or lighter than the table."""
+    scale = 4  # sub-pixel precision of the lines' ends (bits of ``shift``)
+    tone = rng.uniform(-0.35, 0.25)
+    lines = np.zeros(behind.shape[:2], np.float32)
+    for polygon in polygons:
+        cv2.polylines(lines, [np.round(polygon * 2 ** scale).astype(np.int32)], True, 1.0, 1, cv2.LINE_AA, scale)
+    behind += (tone * lines)[..., None]
 
 
 def _image_angle(project, rotation: np.ndarray, lift: np.ndarray, c, e1, e2, numeral: Numeral) -> float:

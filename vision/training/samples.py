@@ -88,14 +88,17 @@ def samples_from_frame(frame: np.ndarray, dice: Sequence[dict], rng: np.random.G
             offset = np.array([[c, s], [-s, c]]) @ shift / window
             box = np.array([offset[0], offset[1], math.log(size / window)])
             out.finder.add(pyramid.crop(tuple(centre - shift), window, FINDER_CROP, angle), 1, box)
-            # Reader: a tight window around a box the finder got nearly right.
-            window = size * READER_WINDOW * math.exp(rng.uniform(-0.12, 0.12))
-            shift = rng.uniform(-0.07, 0.07, size=2) * size
-            out.reader.add(pyramid.crop(tuple(centre - shift), window, READER_CROP, rng.uniform(0, 360)),
-                           _reader_class(die))
+            out.reader.add(reader_crop(pyramid, centre, size, rng), _reader_class(die))
     if negatives:
         _add_negatives(out, frame, pyramid, geometry, rng, negatives)
     return out
+
+
+def reader_crop(pyramid: GreyPyramid, centre, size: float, rng: np.random.Generator) -> np.ndarray:
+    """The reader's crop of a die: a tight window around a box the finder got nearly right, turned at random."""
+    window = size * READER_WINDOW * math.exp(rng.uniform(-0.12, 0.12))
+    shift = rng.uniform(-0.07, 0.07, size=2) * size
+    return pyramid.crop(tuple(np.asarray(centre) - shift), window, READER_CROP, rng.uniform(0, 360))
 
 
 def _add_negative(out: Samples, pyramid: GreyPyramid, centre, size: float, rng) -> None:

@@ -120,6 +120,12 @@ def collect(args) -> tuple[Samples, Samples]:
             renders.extend(part)
         save_samples(renders, cache)
     renders = load_samples(cache)
+    if args.rendered_dice:
+        from vision.training.numerals import table_patches
+        from vision.training.reader_renders import rendered_dice
+
+        renders.reader.extend(rendered_dice(args.rendered_dice, args.seed, CACHE_DIR, table_patches(args.seed),
+                                            args.jobs))
     print(f"renders: {len(renders.reader.crops)} reader crops", flush=True)
     return out, renders
 
@@ -295,6 +301,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out-dir", default=str(MODEL_DIR))
     parser.add_argument("--scenes", type=int, default=3000, help="synthetic scenes to render")
+    parser.add_argument("--rendered-dice", type=int, default=0,
+                        help="3D-rendered dice the reader learns from too (vision.training.reader_renders)")
     parser.add_argument("--leave-out", nargs="*", default=[], choices=SOURCE_NAMES, metavar="SOURCE",
                         help="real sources not to train on, so their figures stay honest")
     parser.add_argument("--finder-epochs", type=int, default=8)
