@@ -60,7 +60,7 @@ def test_a_left_out_source_teaches_nothing_and_renders_come_apart(monkeypatch, t
     monkeypatch.setattr(train, "CACHE_DIR", tmp_path / "cache")
 
     def real_crops(leave_out):
-        args = argparse.Namespace(leave_out=leave_out, seed=5, scenes=2, jobs=1)
+        args = argparse.Namespace(leave_out=leave_out, seed=5, scenes=2, jobs=1, rendered_dice=0)
         real, renders = train.collect(args)
         assert len(renders.reader.crops) > 0
         return len(real.reader.crops)
