@@ -17,7 +17,7 @@ def reader_renders():
 
 
 def test_each_kind_of_die_is_rendered_in_turn_and_labelled_with_its_type_and_value(reader_renders):
-    crops, classes, _ = reader_renders.render_chunk(0, 5, [], dice=8).arrays()
+    crops, classes = reader_renders.render_chunk(0, 5, [], dice=8)
     assert crops.shape == (8 * reader_renders.CROPS_A_DIE, READER_CROP, READER_CROP)
     types = [CLASSES[c][0] for c in classes]
     expected = [t for t, _ in reader_renders.KINDS for _ in range(reader_renders.CROPS_A_DIE)] * 2

@@ -444,21 +444,20 @@ def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, 
     shadow = cv2.GaussianBlur(shadow, (0, 0), side * rng.uniform(0.01, 0.04))
     image *= (1 - rng.uniform(0.2, 0.6) * shadow)[..., None]
     behind = cv2.GaussianBlur(image, (0, 0), 3)
+    seen = [(rotation @ solid.normal(k)) @ (camera - (rotation @ solid.centroid(k) + lift)) > 0
+            for k in range(len(solid.faces))]
     if look.translucent:
-        _draw_back_edges(behind, [project(vertices[list(face)]) + shift for k, face in enumerate(solid.faces)
-                                  if (rotation @ solid.normal(k)) @ (camera - rotation @ solid.centroid(k) - lift) <= 0],
-                         rng)
+        _draw_back_edges(behind, [project(vertices[list(face)]) + shift
+                                  for face, front in zip(solid.faces, seen) if not front], rng)
 
     ambient, diffuse = rng.uniform(0.5, 0.85), rng.uniform(0.2, 0.55)
     specular, shininess = rng.uniform(0.0, 0.7) ** 1.5, rng.uniform(8, 80)
     die_mask = np.zeros((side, side), np.float32)
     plastic = _plastic(look, rng, TEXTURE)
     ups: list[float] = []
-    for face in range(len(solid.faces)):
+    for face in (k for k, front in enumerate(seen) if front):
         n = rotation @ solid.normal(face)
         centre3 = rotation @ solid.centroid(face) + lift
-        if n @ (camera - centre3) <= 0:
-            continue
         polygon = project(vertices[list(solid.faces[face])]) + shift
         x0, y0 = np.maximum(np.floor(polygon.min(axis=0)).astype(int) - 1, 0)
         x1, y1 = np.minimum(np.ceil(polygon.max(axis=0)).astype(int) + 2, side)

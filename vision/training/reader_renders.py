@@ -3,13 +3,13 @@
 The flat renders (``vision.synth``) teach the table's layout and the player colours; these teach each type's
 true shape, seen from above as at a table (up to 30 degrees off), lit and shaded, with the numerals or pips of
 its neighbouring faces at its edges: what tells a D8 from a D6 on a real table. A quarter each are D4s, D6s
-with pips, D6s with numerals and D8s. Renders are made in chunks, each seeded by its number and saved as it is done, so a stopped
-run resumes where it stopped.
+with pips, D6s with numerals and D8s. Renders are made in chunks (``digit_crops.chunk_bank``), so a stopped run
+resumes where it stopped.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
-import multiprocessing
 import pathlib
 import sys
 from typing import Sequence
@@ -19,17 +19,19 @@ import numpy as np
 
 from vision.classifier import GreyPyramid, class_index
 from vision.training import dice3d, samples
+from vision.training.digit_crops import chunk_bank
+from vision.training.numeral_bank import RENDER_SIDE
 from vision.training.samples import SampleSet, reader_crop
 
 KINDS = (("d4", False), ("d6", True), ("d6", False), ("d8", False))  # (type, pips) drawn in turn
 CHUNK = 200  # dice a chunk
 CROPS_A_DIE = 2
-RENDER_SIDE = 128
 SCALES = (0.4, 1.0)  # a render (dice 54 to 77 pixels across) is shrunk by this much: dice of 22 to 77 pixels
 
 
-def render_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int = CHUNK) -> SampleSet:
-    """``dice`` rendered dice, each cut ``CROPS_A_DIE`` times as the reader cuts a die, labelled with its class."""
+def render_chunk(index: int, seed: int, patches: Sequence[np.ndarray],
+                 dice: int = CHUNK) -> tuple[np.ndarray, np.ndarray]:
+    """The crops and classes of ``dice`` rendered dice, each cut ``CROPS_A_DIE`` times as the reader cuts a die."""
     rng = np.random.default_rng((seed, index))
     backgrounds = dice3d.Backgrounds(patches)
     out = SampleSet()
@@ -43,19 +45,8 @@ def render_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int
         pyramid = GreyPyramid(image)
         for _ in range(CROPS_A_DIE):
             out.add(reader_crop(pyramid, centre, render.size * scale, rng), class_index(die_type, render.value))
-    return out
-
-
-def _render_into(index: int, dice: int, seed: int, patches: Sequence[np.ndarray],
-                 folder: pathlib.Path) -> pathlib.Path:
-    path = folder / f"reader-dice-{seed}-{index:05d}-{dice}.npz"
-    if not path.exists():
-        crops, classes, _ = render_chunk(index, seed, patches, dice).arrays()
-        folder.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".part.npz")
-        np.savez_compressed(partial, crops=crops, classes=classes)
-        partial.replace(path)
-    return path
+    crops, classes, _ = out.arrays()
+    return crops, classes
 
 
 def rendered_dice(dice: int, seed: int, cache: pathlib.Path, patches: Sequence[np.ndarray],
@@ -64,16 +55,10 @@ def rendered_dice(dice: int, seed: int, cache: pathlib.Path, patches: Sequence[n
     in ``jobs`` processes), in a folder of its own for each version of the rendering code."""
     code = b"".join(pathlib.Path(m.__file__).read_bytes() for m in (dice3d, samples, sys.modules[__name__]))
     folder = cache / f"reader-dice-{hashlib.sha1(code).hexdigest()[:10]}"
-    chunks = [(index, min(CHUNK, dice - start), seed, patches, folder)
-              for index, start in enumerate(range(0, dice, CHUNK))]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            paths = pool.starmap(_render_into, chunks)
-    else:
-        paths = [_render_into(*chunk) for chunk in chunks]
+    size = min(CHUNK, dice)
+    crops, classes = chunk_bank(functools.partial(render_chunk, seed=seed, patches=patches, dice=size),
+                                f"reader-dice-{seed}-{size}", -(-dice // size), folder, jobs)
     out = SampleSet()
-    for path in paths:
-        data = np.load(path)
-        for crop, cls in zip(data["crops"], data["classes"]):
-            out.add(crop, int(cls))
+    for crop, cls in zip(crops[:dice * CROPS_A_DIE], classes[:dice * CROPS_A_DIE]):
+        out.add(crop, int(cls))
     return out
