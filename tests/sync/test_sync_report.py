@@ -300,6 +300,14 @@ def test_the_readers_odds_can_tell_which_unsure_die_moved():
     assert sync_table(state, observed).proposal == (Place("red", ("d4", 2), "create"),)
 
 
+def test_a_guess_is_proposed_the_way_the_readers_odds_lean():
+    # 0.55 x 0.45 against 0.40 x 0.52: short of sure, but the 3 moved is the likelier, and is what a person sees
+    state, observed = two_unsure_red_d4s((0.02, 0.40, 0.55, 0.03), (0.01, 0.45, 0.52, 0.02))
+    assert observed.guessed and sync_table(state, observed).moves[0] == (Place("red", ("d4", 3), "create"),)
+    state, observed = two_unsure_red_d4s((0.02, 0.55, 0.40, 0.03), (0.01, 0.52, 0.45, 0.02))
+    assert observed.guessed and sync_table(state, observed).moves[0] == (Place("red", ("d4", 2), "create"),)
+
+
 def test_two_unsure_dice_that_stayed_put_are_not_swapped_by_the_readers_odds():
     state = apply_action(deploy(), Place("red", ("d4", 2), "create"))  # red's D4 showing 3 is still in the tray
     table = table_of(state)

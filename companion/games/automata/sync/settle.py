@@ -104,8 +104,9 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     were read, and putting a die down does not change its value. Where its unsure dice could
     show those values more than one way, a seat and type takes the way the reader's odds make
     at least ``SURE_ASSIGNMENT`` likely, each die showing a value the engine has for it at another
-    location counting ``MOVED_ODDS`` against its way (dice mostly stay where they are).
-    Otherwise each die keeps its reading where the engine has that value there (a die no sure
+    location counting ``MOVED_ODDS`` against its way (dice mostly stay where they are). Where the
+    odds make no way that likely, it takes the likeliest, and is marked ``guessed`` (below).
+    Without odds for every die, each die keeps its reading where the engine has that value there (a die no sure
     reading there accounts for); else takes a value the engine has for it at its location; else,
     once every die that can has taken one where it lies, (a die just moved) the one value left,
     if only one is. Where more than one value could still be the die's, its seat and type are
@@ -143,10 +144,13 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
         dice[location][die] -= 1
         dice[location][die._replace(value=value)] += 1
 
-    resolved = _resolve_by_odds(unsure, free, room, settle)
+    resolved, likeliest = _resolve_by_odds(unsure, free, room, settle)
+    for u, value in likeliest:
+        settle(u.location, u.die, value)
+    guessed_by_odds = {u.die.kind for u, _ in likeliest}
     unsure = [u for u in unsure if u.die.kind not in resolved]
     left = []
-    for u in unsure:  # the reading agrees with the engine
+    for u in (u for u in unsure if u.die.kind not in guessed_by_odds):  # the reading agrees with the engine
         read = u.die.value
         if read is not None and free.get(u.die.kind, Counter())[read] > 0 and room[u.location][u.die] > 0:
             settle(u.location, u.die, read)
@@ -160,9 +164,9 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
             if here or (just_moved and len(values) == 1):  # else a moved die could show any of several
                 settle(u.location, u.die, (here or values)[0])
                 waiting.remove(u)
-    guessed = frozenset(kind for kind in {u.die.kind for u in left}
-                        if kind in first_free and _ambiguous(kind, unsure, first_free[kind]))
-    return replace(observed, dice={location: +counter for location, counter in dice.items()}, guessed=guessed,
+    guessed = guessed_by_odds | {kind for kind in {u.die.kind for u in left}
+                                 if kind in first_free and _ambiguous(kind, unsure, first_free[kind])}
+    return replace(observed, dice={location: +counter for location, counter in dice.items()}, guessed=frozenset(guessed),
                    doubts=tuple(doubts))
 
 
@@ -186,11 +190,13 @@ def _possible(odds: tuple[float, ...], value: int) -> bool:
 
 def _resolve_by_odds(unsure: Sequence[UnsureValue], free: Mapping[DieKind, Counter],
                      room: Mapping[Location, Counter], settle: Callable[[Location, Die, int], None]
-                     ) -> frozenset[DieKind]:
+                     ) -> tuple[frozenset[DieKind], list[tuple[UnsureValue, int]]]:
     """Settle each kind whose unsure dice could show its free values more than one way, where the
-    reader's odds make one way at least ``SURE_ASSIGNMENT`` likely among them all; the kinds settled.
+    reader's odds make one way at least ``SURE_ASSIGNMENT`` likely among them all. Returns the kinds
+    settled, and for the other such kinds each die with its value in the likeliest way.
     A way is weighed down by ``MOVED_ODDS`` for each die it puts where ``room`` has no such die."""
     resolved = []
+    likeliest: list[tuple[UnsureValue, int]] = []
     for kind in sorted({u.die.kind for u in unsure}, key=lambda k: (k.seat is None, k)):
         values = list(free.get(kind, Counter()).elements())
         dice = [u for u in unsure if u.die.kind == kind]
@@ -205,7 +211,9 @@ def _resolve_by_odds(unsure: Sequence[UnsureValue], free: Mapping[DieKind, Count
             for u, value in zip(dice, best):
                 settle(u.location, u.die, value)
             resolved.append(kind)
-    return frozenset(resolved)
+        else:
+            likeliest += zip(dice, best)
+    return frozenset(resolved), likeliest
 
 
 def _moved(dice: Sequence[UnsureValue], ways: Sequence[int], room: Mapping[Location, Counter]) -> int:
