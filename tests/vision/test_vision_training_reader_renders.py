@@ -40,3 +40,14 @@ def test_rendered_dice_are_cached_and_never_rendered_twice(reader_renders, tmp_p
     again = reader_renders.rendered_dice(3, 7, tmp_path, [])
     assert again.classes == first.classes
     assert all(np.array_equal(a, b) for a, b in zip(again.crops, first.crops))
+
+
+def test_only_the_types_asked_for_are_taken_from_the_same_cached_renders(reader_renders, tmp_path):
+    every = reader_renders.rendered_dice(8, 7, tmp_path, [])
+    some = reader_renders.rendered_dice(8, 7, tmp_path, [], types=("d6", "d8"))
+    assert len(list(tmp_path.rglob("*.npz"))) == 1
+    kept = [(crop, cls) for crop, cls in zip(every.crops, every.classes) if CLASSES[cls][0] != "d4"]
+    assert {CLASSES[c][0] for c in every.classes} == {"d4", "d6", "d8"}
+    assert len(some.crops) == len(kept) == 6 * reader_renders.CROPS_A_DIE
+    assert some.classes == [cls for _, cls in kept]
+    assert all(np.array_equal(a, b) for a, b in zip(some.crops, (crop for crop, _ in kept)))

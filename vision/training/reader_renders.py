@@ -3,8 +3,8 @@
 The flat renders (``vision.synth``) teach the table's layout and the player colours; these teach each type's
 true shape, seen from above as at a table (up to 30 degrees off), lit and shaded, with the numerals or pips of
 its neighbouring faces at its edges: what tells a D8 from a D6 on a real table. A quarter each are D4s, D6s
-with pips, D6s with numerals and D8s. Renders are made in chunks (``digit_crops.chunk_bank``), so a stopped run
-resumes where it stopped.
+with pips, D6s with numerals and D8s; training takes the types it asks for. Renders are made in chunks
+(``digit_crops.chunk_bank``), so a stopped run resumes where it stopped.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import GreyPyramid, class_index
+from vision.classifier import CLASSES, DIE_TYPES, GreyPyramid, class_index
 from vision.training import dice3d, samples
 from vision.training.digit_crops import chunk_bank
 from vision.training.numeral_bank import RENDER_SIDE
@@ -50,9 +50,10 @@ def render_chunk(index: int, seed: int, patches: Sequence[np.ndarray],
 
 
 def rendered_dice(dice: int, seed: int, cache: pathlib.Path, patches: Sequence[np.ndarray],
-                  jobs: int = 1) -> SampleSet:
-    """The reader's crops of ``dice`` rendered dice, from the chunks cached under ``cache`` (made where missing,
-    in ``jobs`` processes), in a folder of its own for each version of the rendering code."""
+                  jobs: int = 1, types: Sequence[str] = DIE_TYPES) -> SampleSet:
+    """The reader's crops of those of ``dice`` rendered dice that are of ``types``, from the chunks cached under
+    ``cache`` (made where missing, in ``jobs`` processes), in a folder of its own for each version of the
+    rendering code. Every kind is rendered whatever ``types`` says, so one cache serves any choice."""
     code = b"".join(pathlib.Path(m.__file__).read_bytes() for m in (dice3d, samples, sys.modules[__name__]))
     folder = cache / f"reader-dice-{hashlib.sha1(code).hexdigest()[:10]}"
     size = min(CHUNK, dice)
@@ -60,5 +61,6 @@ def rendered_dice(dice: int, seed: int, cache: pathlib.Path, patches: Sequence[n
                                 f"reader-dice-{seed}-{size}", -(-dice // size), folder, jobs)
     out = SampleSet()
     for crop, cls in zip(crops[:dice * CROPS_A_DIE], classes[:dice * CROPS_A_DIE]):
-        out.add(crop, int(cls))
+        if CLASSES[cls][0] in types:
+            out.add(crop, int(cls))
     return out

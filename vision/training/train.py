@@ -125,7 +125,7 @@ def collect(args) -> tuple[Samples, Samples]:
         from vision.training.reader_renders import rendered_dice
 
         renders.reader.extend(rendered_dice(args.rendered_dice, args.seed, CACHE_DIR, table_patches(args.seed),
-                                            args.jobs))
+                                            args.jobs, args.rendered_types))
     print(f"renders: {len(renders.reader.crops)} reader crops", flush=True)
     return out, renders
 
@@ -303,6 +303,9 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=3000, help="synthetic scenes to render")
     parser.add_argument("--rendered-dice", type=int, default=0,
                         help="3D-rendered dice the reader learns from too (vision.training.reader_renders)")
+    parser.add_argument("--rendered-types", nargs="+", default=["d6", "d8"], choices=DIE_TYPES,
+                        help="the types of those dice it learns from (learnt from, their D4s left it less sure of "
+                             "the table's drawn D4s, and read real D4s no better)")
     parser.add_argument("--leave-out", nargs="*", default=[], choices=SOURCE_NAMES, metavar="SOURCE",
                         help="real sources not to train on, so their figures stay honest")
     parser.add_argument("--finder-epochs", type=int, default=8)
