@@ -106,8 +106,8 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     at least ``SURE_ASSIGNMENT`` likely, each die showing a value the engine has for it at another
     location counting ``MOVED_ODDS`` against its way (dice mostly stay where they are). Where the
     odds make no way that likely, it takes the likeliest, and is marked ``guessed`` (below).
-    Without odds for every die, each die keeps its reading where the engine has that value there (a die no sure
-    reading there accounts for); else takes a value the engine has for it at its location; else,
+    Where the odds cannot weigh the ways (a die without odds), each die keeps its reading where the
+    engine has that value there (a die no sure reading there accounts for); else takes a value the engine has for it at its location; else,
     once every die that can has taken one where it lies, (a die just moved) the one value left,
     if only one is. Where more than one value could still be the die's, its seat and type are
     marked ``guessed``: placements of such a die are proposed for a person to confirm, never
@@ -148,9 +148,9 @@ def _settle_unsure_values(expected: Mapping[Location, Counter], observed: Observ
     for u, value in likeliest:
         settle(u.location, u.die, value)
     guessed_by_odds = {u.die.kind for u, _ in likeliest}
-    unsure = [u for u in unsure if u.die.kind not in resolved]
+    unsure = [u for u in unsure if u.die.kind not in resolved and u.die.kind not in guessed_by_odds]
     left = []
-    for u in (u for u in unsure if u.die.kind not in guessed_by_odds):  # the reading agrees with the engine
+    for u in unsure:  # the reading agrees with the engine
         read = u.die.value
         if read is not None and free.get(u.die.kind, Counter())[read] > 0 and room[u.location][u.die] > 0:
             settle(u.location, u.die, read)
