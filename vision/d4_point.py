@@ -8,27 +8,32 @@ corners and point away). So the value is read where the point is, not in the die
 - the triangle: the die's silhouette in the contrast map (``vision.detect``: how far each pixel's colour is
   from the table's), opened so that thin print over or beside the die falls away, and the smallest triangle
   holding it;
-- the point: of the places within ``POINT_SEARCH`` of the triangle's middle (the camera is rarely straight
-  above the die), the one from which the three ridges to the corners stand out most;
+- the point: where the point finder (``d4_apex.onnx``, trained by ``vision.training.d4_apex`` on 3D-rendered
+  D4s) places it in a crop of the die, the mean of its ``APEX_TURNS`` looks. A D4 stands 0.82 of an edge tall,
+  so seen at a slant its point lies far from the triangle's middle, at or beyond an edge of it;
 - the crops: on each face, ``NUMERAL_AT`` of the way from the point to the middle of the face's far edge,
   turned so the point is up, at ``FACE_TURNS`` about that; the digit reader reads them and ``point_values``
   votes its rows.
 """
 from __future__ import annotations
 
+import functools
 import math
+import pathlib
 from dataclasses import dataclass
 from typing import Optional
 
 import cv2
 import numpy as np
 
-from vision.classifier import GreyPyramid
+from vision.classifier import MODEL_DIR, GreyPyramid, OnnxNet, normalise
 from vision.detect import ContrastImage
 
-POINT_SEARCH = 0.2  # of the triangle's size (mean distance from its middle to a corner)
-POINT_STEP = 0.04
-RIDGE_SPAN = (0.2, 0.7)  # the part of each ridge, point to corner, where its edge is measured
+APEX_MODEL = "d4_apex.onnx"
+APEX_CROP = 64  # the point finder's crop, in pixels...
+APEX_WINDOW = 1.15  # ...of this share of the die's size
+APEX_TURNS = (0.0, 90.0, 180.0, 270.0)  # the point finder's looks at a die, each crop turned by one
+
 NUMERAL_AT = 0.45  # of the way from the point to the middle of a face's far edge
 POINT_WINDOW = 0.8  # a crop's side, as a share of the point's distance to the far edge's middle
 FACE_TURNS = (-15.0, 0.0, 15.0)  # degrees about the face's direction
@@ -90,40 +95,48 @@ def silhouette_triangle(contrast: ContrastImage, centre: tuple[float, float], si
     return (triangle.reshape(3, 2).astype(np.float64) + (x0, y0)) / s
 
 
-def find_point(grey: np.ndarray, triangle: np.ndarray) -> np.ndarray:
-    """The place near the triangle's middle from which the three ridges to its corners have the strongest edges
-    across them."""
-    x0, y0 = np.maximum(np.floor(triangle.min(axis=0)).astype(int) - 4, 0)
-    x1, y1 = np.minimum(np.ceil(triangle.max(axis=0)).astype(int) + 5, (grey.shape[1], grey.shape[0]))
-    if x1 - x0 < 4 or y1 - y0 < 4:
-        return triangle.mean(axis=0)
-    smooth = cv2.GaussianBlur(grey[y0:y1, x0:x1].astype(np.float32), (0, 0), 1.2)
-    gx, gy = cv2.Sobel(smooth, cv2.CV_32F, 1, 0), cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
-    triangle = triangle - (x0, y0)
-    middle = triangle.mean(axis=0)
-    size = float(np.linalg.norm(triangle - middle, axis=1).mean())
-    steps = np.arange(-POINT_SEARCH, POINT_SEARCH + 1e-9, POINT_STEP) * size
-    offsets = np.array([(dx, dy) for dx in steps for dy in steps if math.hypot(dx, dy) <= POINT_SEARCH * size])
-    points = middle + offsets  # (P, 2)
-    along = np.linspace(*RIDGE_SPAN, 10)
-    score = np.zeros(len(points))
-    for corner in triangle:
-        ridge = corner - points  # (P, 2)
-        across = np.column_stack([-ridge[:, 1], ridge[:, 0]]) / (np.linalg.norm(ridge, axis=1, keepdims=True) + 1e-6)
-        samples = points[:, None, :] + along[None, :, None] * ridge[:, None, :]  # (P, S, 2)
-        xs = np.clip(samples[..., 0].astype(int), 0, gx.shape[1] - 1)
-        ys = np.clip(samples[..., 1].astype(int), 0, gx.shape[0] - 1)
-        score += np.abs(gx[ys, xs] * across[:, None, 0] + gy[ys, xs] * across[:, None, 1]).mean(axis=1)
-    return points[int(np.argmax(score))] + (x0, y0)
+def crop_offset(centre: tuple[float, float], window: float, angle_deg: float, point: np.ndarray) -> np.ndarray:
+    """Where ``point`` (frame pixels) lies in the crop ``GreyPyramid.crop(centre, window, size, angle_deg)``: its
+    offset from the crop's middle, as a share of the crop's side."""
+    a = math.radians(angle_deg)
+    turn = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+    return turn @ (np.asarray(point, np.float64) - centre) / window
 
 
-def locate(pyramid: GreyPyramid, contrast: ContrastImage, centre: tuple[float, float],
-           size: float) -> Optional[D4Point]:
-    """The D4's triangle and point, or None where no silhouette stands out from the table."""
-    triangle = silhouette_triangle(contrast, centre, size)
-    if triangle is None:
-        return None
-    return D4Point(triangle, find_point(pyramid.levels[0], triangle))
+def frame_point(centre: tuple[float, float], window: float, angle_deg: float, offset: np.ndarray) -> np.ndarray:
+    """The frame point at ``offset`` in that crop (the inverse of ``crop_offset``)."""
+    a = math.radians(angle_deg)
+    turn = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+    return np.asarray(centre, np.float64) + window * (turn.T @ np.asarray(offset, np.float64))
+
+
+class PointFinder:
+    """The D4's triangle from its silhouette and its point from the point finder network."""
+
+    def __init__(self, model_dir: Optional[pathlib.Path] = None):
+        self.net = OnnxNet(pathlib.Path(model_dir or MODEL_DIR) / APEX_MODEL, trained_by="vision.training.d4_apex")
+
+    def point(self, pyramid: GreyPyramid, centre: tuple[float, float], size: float) -> np.ndarray:
+        """Where the die's point is seen (frame pixels), the mean of the network's looks at ``APEX_TURNS``."""
+        window = APEX_WINDOW * size
+        crops = np.stack([pyramid.crop(centre, window, APEX_CROP, turn) for turn in APEX_TURNS])
+        offsets = self.net.run(normalise(crops))[0]
+        return np.mean([frame_point(centre, window, turn, offset) for turn, offset in zip(APEX_TURNS, offsets)],
+                       axis=0)
+
+    def locate(self, pyramid: GreyPyramid, contrast: ContrastImage, centre: tuple[float, float],
+               size: float) -> Optional[D4Point]:
+        """The D4's triangle and point, or None where no silhouette stands out from the table."""
+        triangle = silhouette_triangle(contrast, centre, size)
+        if triangle is None:
+            return None
+        return D4Point(triangle, self.point(pyramid, centre, size))
+
+
+@functools.lru_cache(maxsize=None)
+def shipped_finder() -> PointFinder:
+    """The point finder of ``vision/models``, loaded once, for crops cut outside a ``DiceReader``."""
+    return PointFinder()
 
 
 def point_values(rows: np.ndarray) -> np.ndarray:

@@ -361,7 +361,7 @@ def _table_examples(root: pathlib.Path, rows: list[dict], reader: DiceReader) ->
                        (frame.shape[1] + side) / 2, (frame.shape[0] + side) / 2)
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
             dice.add(example_from_frame(frame, lab["type"], lab["value"], lab.get("colour", ""), centre,
-                                        max(box[2] - box[0], box[3] - box[1])))
+                                        max(box[2] - box[0], box[3] - box[1]), reader.d4_points))
     return dice
 
 

@@ -61,18 +61,21 @@ class DieExample:
 
 
 def example_from_frame(frame_bgr: np.ndarray, die_type: str, value: int, colour: str,
-                       centre: tuple[float, float], size: float) -> DieExample:
-    """The example of a die of ``size`` frame pixels at ``centre``, confirmed as ``die_type`` showing ``value``."""
+                       centre: tuple[float, float], size: float,
+                       points: Optional[d4_point.PointFinder] = None) -> DieExample:
+    """The example of a die of ``size`` frame pixels at ``centre``, confirmed as ``die_type`` showing ``value``.
+    ``points``: the reader's D4 point finder (the shipped one where not given)."""
     pyramid = GreyPyramid(frame_bgr)
     return DieExample(die_type, int(value), colour,
                       pyramid.crop(centre, size * READER_WINDOW * STORED_MARGIN, _stored(READER_CROP)),
                       pyramid.crop(centre, size * NUMERAL_WINDOW * STORED_MARGIN, _stored(NUMERAL_CROP)),
-                      _point_crops(frame_bgr, pyramid, centre, size) if die_type == "d4" else None)
+                      _point_crops(frame_bgr, pyramid, centre, size, points or d4_point.shipped_finder())
+                      if die_type == "d4" else None)
 
 
 def _point_crops(frame_bgr: np.ndarray, pyramid: GreyPyramid, centre: tuple[float, float],
-                 size: float) -> Optional[np.ndarray]:
-    point = d4_point.locate(pyramid, ContrastImage.of(frame_bgr), centre, size)
+                 size: float, points: d4_point.PointFinder) -> Optional[np.ndarray]:
+    point = points.locate(pyramid, ContrastImage.of(frame_bgr), centre, size)
     faces = point.faces() if point is not None else []
     if len(faces) != 3:
         return None

@@ -63,6 +63,7 @@ class DiceReader:
         self.d6_values = Reader(pathlib.Path(model_dir or MODEL_DIR) / D6_VALUES_MODEL)
         self.faces = FaceReader(pathlib.Path(model_dir or MODEL_DIR) / NUMERAL_MODEL)
         self.digits = DigitReader(model_dir)
+        self.d4_points = d4_point.PointFinder(model_dir)
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
@@ -359,7 +360,7 @@ class DiceReader:
                      finds) -> list[Optional[tuple[np.ndarray, np.ndarray]]]:
         """Each D4's digit reader rows and features at its point's crops (``vision.d4_point``), or None where its
         point is not found; the crops of all of them read in one batch."""
-        points = [d4_point.locate(looks.pyramid, contrast, find[1], find[2]) for find in finds]
+        points = [self.d4_points.locate(looks.pyramid, contrast, find[1], find[2]) for find in finds]
         places = [point.numeral_looks() if point is not None else [] for point in points]
         if not any(places):
             return [None] * len(finds)

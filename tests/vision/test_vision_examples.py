@@ -65,7 +65,7 @@ def test_a_d4_example_keeps_each_faces_crop_by_its_point_and_a_save_without_them
     example = example_from_frame(frame, "d4", 2, "red", (110.0, 100.0), 110.0)
     assert example.point_crops is not None and example.point_crops.shape == (3, 64, 64)
     pyramid = GreyPyramid(frame)
-    point = d4_point.locate(pyramid, ContrastImage.of(frame), (110.0, 100.0), 110.0)
+    point = d4_point.shipped_finder().locate(pyramid, ContrastImage.of(frame), (110.0, 100.0), 110.0)
     for stored, (centre, window, angle) in zip(example.point_crops, point.faces()):
         in_frame = pyramid.crop(centre, window, 48, angle + 15.0).astype(int)
         assert np.abs(turned(stored, 48, 15.0).astype(int) - in_frame).mean() < 4

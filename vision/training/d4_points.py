@@ -1,10 +1,11 @@
 """The digit reader's D4 crops: 3D-rendered D4s (``dice3d``) read at their point, cut as the reader cuts them.
 
 Each rendered D4 (read at its point) is looked at as the reader looks at one (``vision.d4_point``): its
-triangle and point found, then the close crop of each face by the point. A face whose crop faces the way the
-value's numeral on it points gives crops turned so the numeral stands upright (within ``UPRIGHT_SPREAD``),
-labelled with the value, and one turned so it does not (at least ``NOT_UPRIGHT`` off), labelled none. A render
-whose point is missed gives its crops as none: the reader learns to say nothing of a look at the wrong place.
+triangle and point found (by the point finder in ``vision/models``: train it first), then the close crop of
+each face by the point. A face whose crop faces the way the value's numeral on it points gives crops turned so
+the numeral stands upright (within ``UPRIGHT_SPREAD``), labelled with the value, and one turned so it does not
+(at least ``NOT_UPRIGHT`` off), labelled none. A render whose point is missed gives its crops as none: the
+reader learns to say nothing of a look at the wrong place.
 Chunks of ``CHUNK`` dice are seeded by their number and saved when done, so a stopped run resumes.
 """
 from __future__ import annotations
@@ -38,6 +39,7 @@ def point_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int 
 
     rng = np.random.default_rng((seed, index, 4))
     backgrounds = dice3d.Backgrounds(patches)
+    points = d4_point.shipped_finder()
     crops: list[np.ndarray] = []
     labels: list[int] = []
     for _ in range(dice):
@@ -48,7 +50,7 @@ def point_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int 
         centre = ((render.centre[0] + 0.5) * scale - 0.5 + rng.normal(0, 0.04) * size,
                   (render.centre[1] + 0.5) * scale - 0.5 + rng.normal(0, 0.04) * size)
         pyramid = GreyPyramid(image)
-        point = d4_point.locate(pyramid, ContrastImage.of(image), centre, size)
+        point = points.locate(pyramid, ContrastImage.of(image), centre, size)
         if point is None:
             continue
         looks = point.faces()

@@ -369,6 +369,7 @@ class Render:
     size: float  # the bounding box's longer side
     value: int
     ups: list[float]  # which way the numerals that show the value point (degrees clockwise from up)
+    apex: Optional[tuple[float, float]] = None  # a D4's: where its top corner, its point, is seen
 
 
 def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
@@ -500,7 +501,9 @@ def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, 
     ys_in, xs_in = np.nonzero(die_mask > 0.5)
     x0, x1, y0, y1 = xs_in.min(), xs_in.max() + 1, ys_in.min(), ys_in.max() + 1
     out = _camera_noise(image, rng)
-    return Render(out, ((x0 + x1) / 2, (y0 + y1) / 2), float(max(x1 - x0, y1 - y0)), int(values[top]), ups)
+    apex = project(vertices[top][None])[0] + shift if die_type == "d4" else None
+    return Render(out, ((x0 + x1) / 2, (y0 + y1) / 2), float(max(x1 - x0, y1 - y0)), int(values[top]), ups,
+                  None if apex is None else (float(apex[0]), float(apex[1])))
 
 
 def _draw_back_edges(behind: np.ndarray, polygons: Sequence[np.ndarray], rng: np.random.Generator) -> None:

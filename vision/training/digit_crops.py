@@ -13,10 +13,13 @@ Crops are made in seeded chunks of ``CHUNK``, each saved when done, so a stopped
 from __future__ import annotations
 
 import functools
+import hashlib
+import inspect
 import math
 import multiprocessing
 import pathlib
-from typing import Callable, Sequence
+from types import ModuleType
+from typing import Callable, Sequence, Union
 
 import cv2
 import numpy as np
@@ -199,6 +202,13 @@ def chunk_bank(make: Callable[[int], tuple[np.ndarray, np.ndarray]], stem: str, 
         paths = [_cached_chunk(*task) for task in tasks]
     loaded = [np.load(p) for p in paths]
     return np.concatenate([z["crops"] for z in loaded]), np.concatenate([z["labels"] for z in loaded])
+
+
+def versioned(folder: pathlib.Path, stem: str, code: Sequence[Union[ModuleType, Callable]]) -> pathlib.Path:
+    """A folder under ``folder`` for what ``code`` (modules, functions) as it stands makes: changed code caches
+    apart."""
+    source = "".join(inspect.getsource(c) for c in code).encode()
+    return folder / f"{stem}-{hashlib.sha1(source).hexdigest()[:10]}"
 
 
 def digit_bank(crops: int, seed: int, folder: pathlib.Path, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:

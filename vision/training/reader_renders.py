@@ -9,7 +9,6 @@ with pips, D6s with numerals and D8s; training takes the types it asks for. Rend
 from __future__ import annotations
 
 import functools
-import hashlib
 import pathlib
 import sys
 from typing import Sequence
@@ -19,7 +18,7 @@ import numpy as np
 
 from vision.classifier import CLASSES, DIE_TYPES, GreyPyramid, class_index
 from vision.training import dice3d, samples
-from vision.training.digit_crops import chunk_bank
+from vision.training.digit_crops import chunk_bank, versioned
 from vision.training.numeral_bank import RENDER_SIDE
 from vision.training.samples import SampleSet, reader_crop
 
@@ -54,8 +53,7 @@ def rendered_dice(dice: int, seed: int, cache: pathlib.Path, patches: Sequence[n
     """The reader's crops of those of ``dice`` rendered dice that are of ``types``, from the chunks cached under
     ``cache`` (made where missing, in ``jobs`` processes), in a folder of its own for each version of the
     rendering code. Every kind is rendered whatever ``types`` says, so one cache serves any choice."""
-    code = b"".join(pathlib.Path(m.__file__).read_bytes() for m in (dice3d, samples, sys.modules[__name__]))
-    folder = cache / f"reader-dice-{hashlib.sha1(code).hexdigest()[:10]}"
+    folder = versioned(cache, "reader-dice", (dice3d, samples, sys.modules[__name__]))
     size = min(CHUNK, dice)
     crops, classes = chunk_bank(functools.partial(render_chunk, seed=seed, patches=patches, dice=size),
                                 f"reader-dice-{seed}-{size}", -(-dice // size), folder, jobs)
