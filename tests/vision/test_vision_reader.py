@@ -528,7 +528,8 @@ def test_the_numeral_reader_gives_each_types_upright_odds_and_the_d6_face_kind()
 
 @pytest.mark.parametrize("missing, trained_by", [("d6_values.onnx", "vision.training.train"),
                                                 ("faces.onnx", "vision.training.numerals"),
-                                                ("digits.onnx", "vision.training.digits")])
+                                                ("digits.onnx", "vision.training.digits"),
+                                                ("d4_apex.onnx", "vision.training.d4_apex")])
 def test_a_missing_network_names_the_command_that_trains_it(tmp_path, missing, trained_by):
     import shutil
 
