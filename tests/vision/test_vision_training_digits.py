@@ -79,3 +79,30 @@ def test_the_rendered_faces_learnt_are_the_d8s_and_numeral_d6s_of_the_face_reade
     assert 0 < len(crops) == kept.sum() < len(bank.crops)  # the D4s and the D6s of pips are left out
     assert np.array_equal(crops, bank.crops[kept]) and np.array_equal(labels, bank.values[kept])
     assert set(labels) <= set(range(9)) and (labels == 0).any() and (labels > 0).any()
+
+
+def test_training_can_start_from_the_shipped_onnx_reader_and_reads_as_it_does(families):
+    """The shipped network's batch norms were folded into its convolutions on export; started from it, the network
+    reads every crop as the ONNX one does, and in training mode (batch statistics) nearly so."""
+    torch = pytest.importorskip("torch", reason="training needs the train extra")
+    pytest.importorskip("onnx", reason="training needs the train extra")
+    import pathlib
+
+    from vision.classifier import DigitReader, normalise
+    from vision.training import digits
+    from vision.training.digit_crops import digit_chunk
+
+    crops, _ = digit_chunk(0, 7, size=300)
+    model = digits.digit_net([24, 48, 48, 96])
+    digits.load_start(model, pathlib.Path("vision/models/digits.onnx"), crops[:200])
+    x = torch.from_numpy(normalise(crops[200:]))
+    shipped = DigitReader().predict(normalise(crops[200:]))
+    with torch.no_grad():
+        model.eval()
+        in_use = torch.softmax(model(x)[0], 1).numpy()
+        model.train()
+        training = torch.softmax(model(x)[0], 1).numpy()
+    assert np.abs(in_use - shipped).max() < 1e-4
+    assert np.mean(training.argmax(axis=1) == shipped.argmax(axis=1)) > 0.9
+    with pytest.raises(ValueError, match="not a digit reader"):
+        digits.load_start(digits.digit_net([16, 32, 32, 64]), pathlib.Path("vision/models/digits.onnx"), crops[:8])

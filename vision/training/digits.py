@@ -115,6 +115,50 @@ def digit_net(widths: Sequence[int]):
     return DigitNet()
 
 
+def load_start(model, path: pathlib.Path, crops: np.ndarray) -> None:
+    """Start ``model`` from a saved state (``.pt``) or from a digit reader exported to ONNX (``.onnx``, such as the
+    shipped one), whose batch norms were folded into its convolutions on export. Each convolution takes the folded
+    weights, and its batch norm the mean and spread of its output on ``crops`` (normalised), so the network reads
+    as the ONNX one does, in training as in use."""
+    import torch
+
+    if path.suffix != ".onnx":
+        model.load_state_dict(torch.load(path))
+        return
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    weights = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
+    folded = [(weights[n.input[1]], weights[n.input[2]]) for n in graph.node if n.op_type == "Conv"]
+    convs = [m for m in model.features if isinstance(m, torch.nn.Conv2d)]
+    norms = [m for m in model.features if isinstance(m, torch.nn.BatchNorm2d)]
+    if len(folded) != len(convs) or any(w.shape != c.weight.shape for (w, _), c in zip(folded, convs)):
+        raise ValueError(f"{path} is not a digit reader of widths {[c.out_channels for c in convs]}")
+    outputs: list = []
+    hooks = [c.register_forward_hook(lambda _m, _x, y: outputs.append(y.detach())) for c in convs]
+    with torch.no_grad():
+        for (weight, _), conv, norm in zip(folded, convs, norms):
+            conv.weight.copy_(weight)
+            norm.reset_parameters()  # the identity, but for its bias: the output is the convolution's (below)
+            norm.running_var.fill_(1.0 - norm.eps)
+            norm.running_mean.zero_()
+        model.head.weight.copy_(weights["head.weight"])
+        model.head.bias.copy_(weights["head.bias"])
+        for (_, bias), norm in zip(folded, norms):
+            norm.bias.copy_(bias)
+        model.eval()
+        model(torch.from_numpy(normalise(crops)))
+        for output, (_, bias), norm in zip(outputs, folded, norms):
+            mean, var = output.mean(dim=(0, 2, 3)), output.var(dim=(0, 2, 3))
+            norm.running_mean.copy_(mean)
+            norm.running_var.copy_(var)
+            norm.weight.copy_(torch.sqrt(var + norm.eps))
+            norm.bias.copy_(mean + bias)
+    for hook in hooks:
+        hook.remove()
+
+
 def train(args) -> None:
     import torch
     import torch.nn.functional as F
@@ -141,7 +185,7 @@ def train(args) -> None:
                 for name in MEASURED if name not in args.real}
     model = digit_net(args.widths)
     if args.start:
-        model.load_state_dict(torch.load(args.start))
+        load_start(model, pathlib.Path(args.start), crops[rng.permutation(len(crops))[:2048]])
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     per_real_die = (2 * UPRIGHT_REACH + 1) * UPRIGHT_REPEATS + NONE_TURNS
     steps = args.epochs * ((len(crops) + len(real.crops) // len(REAL_TURNS) * per_real_die) // args.batch + 1)
@@ -190,7 +234,8 @@ def main(argv: Sequence[str] = None) -> None:
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--real", nargs="*", default=[], choices=NUMERAL_SOURCES,
                         help="real sources learnt from too (the others of MEASURED are measured after each epoch)")
-    parser.add_argument("--start", help="a digits-*.pt to go on from, rather than a new network")
+    parser.add_argument("--start", help="a digits-*.pt or a digit reader's .onnx (such as the shipped one) to go on "
+                                        "from, rather than a new network")
     parser.add_argument("--d4-dice", type=int, default=0,
                         help="rendered D4s (vision.training.d4_points) whose crops by the point are learnt too")
     parser.add_argument("--rendered-dice", type=int, default=0,
