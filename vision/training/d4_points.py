@@ -11,6 +11,7 @@ Chunks of ``CHUNK`` dice are seeded by their number and saved when done, so a st
 from __future__ import annotations
 
 import functools
+import hashlib
 import pathlib
 from typing import Sequence
 
@@ -74,6 +75,8 @@ def point_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int 
 
 def point_bank(dice: int, seed: int, folder: pathlib.Path, patches: Sequence[np.ndarray],
                jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """``dice`` rendered D4s' crops and labels, from the chunks cached in ``folder`` (made where missing)."""
-    return chunk_bank(functools.partial(point_chunk, seed=seed, patches=patches), f"d4points-{seed}",
+    """``dice`` rendered D4s' crops and labels, from the chunks cached in ``folder`` (made where missing), apart
+    for each point finder: another cuts other crops."""
+    finder = hashlib.sha1((d4_point.MODEL_DIR / d4_point.APEX_MODEL).read_bytes()).hexdigest()[:10]
+    return chunk_bank(functools.partial(point_chunk, seed=seed, patches=patches), f"d4points-{seed}-{finder}",
                       -(-dice // CHUNK), folder, jobs)
