@@ -1,6 +1,6 @@
 """Train the D4 point finder (``d4_apex.onnx``) on 3D-rendered D4s; export ONNX.
 
-    python -m vision.training.d4_apex [--dice 24000] [--epochs 8] [--threads 2] [--jobs 2]
+    python -m vision.training.d4_apex [--dice 36000] [--epochs 20] [--threads 2] [--jobs 2] [--printed 0.3]
 
 The point finder sees a crop of a D4 as the reader cuts one (``d4_point.APEX_WINDOW`` times the die's box,
 ``APEX_CROP`` pixels, grey, at any turn) and says where in it the die's point is seen: its offset from the
@@ -126,8 +126,8 @@ def train(args) -> None:
 def main(argv: Sequence[str] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=str(MODEL_DIR / APEX_MODEL))
-    parser.add_argument("--dice", type=int, default=24000, help="rendered D4s to learn from")
-    parser.add_argument("--epochs", type=int, default=16)
+    parser.add_argument("--dice", type=int, default=36000, help="rendered D4s to learn from")
+    parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--widths", type=int, nargs=4, default=[24, 48, 64, 96], metavar="C")
     parser.add_argument("--printed", type=float, default=0.3,
                         help="share of the crops written over with lines of small text, as a caption across a photo")
