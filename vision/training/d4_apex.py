@@ -128,7 +128,7 @@ def main(argv: Sequence[str] = None) -> None:
     parser.add_argument("--out", default=str(MODEL_DIR / APEX_MODEL))
     parser.add_argument("--dice", type=int, default=36000, help="rendered D4s to learn from")
     parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--widths", type=int, nargs=4, default=[24, 48, 64, 96], metavar="C")
+    parser.add_argument("--widths", type=int, nargs=4, default=[16, 32, 48, 64], metavar="C")
     parser.add_argument("--printed", type=float, default=0.3,
                         help="share of the crops written over with lines of small text, as a caption across a photo")
     parser.add_argument("--batch", type=int, default=128)
