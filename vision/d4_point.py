@@ -95,19 +95,21 @@ def silhouette_triangle(contrast: ContrastImage, centre: tuple[float, float], si
     return (triangle.reshape(3, 2).astype(np.float64) + (x0, y0)) / s
 
 
+def _crop_turn(angle_deg: float) -> np.ndarray:
+    """The rotation ``GreyPyramid.crop`` applies to a frame offset for a crop turned by ``angle_deg``."""
+    a = math.radians(angle_deg)
+    return np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+
+
 def crop_offset(centre: tuple[float, float], window: float, angle_deg: float, point: np.ndarray) -> np.ndarray:
     """Where ``point`` (frame pixels) lies in the crop ``GreyPyramid.crop(centre, window, size, angle_deg)``: its
     offset from the crop's middle, as a share of the crop's side."""
-    a = math.radians(angle_deg)
-    turn = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
-    return turn @ (np.asarray(point, np.float64) - centre) / window
+    return _crop_turn(angle_deg) @ (np.asarray(point, np.float64) - centre) / window
 
 
 def frame_point(centre: tuple[float, float], window: float, angle_deg: float, offset: np.ndarray) -> np.ndarray:
     """The frame point at ``offset`` in that crop (the inverse of ``crop_offset``)."""
-    a = math.radians(angle_deg)
-    turn = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
-    return np.asarray(centre, np.float64) + window * (turn.T @ np.asarray(offset, np.float64))
+    return np.asarray(centre, np.float64) + window * (_crop_turn(angle_deg).T @ np.asarray(offset, np.float64))
 
 
 class PointFinder:
