@@ -13,7 +13,11 @@ corners and point away). So the value is read where the point is, not in the die
   so seen at a slant its point lies far from the triangle's middle, at or beyond an edge of it;
 - the crops: on each face, ``NUMERAL_AT`` of the way from the point to the middle of the face's far edge,
   turned so the point is up, at ``FACE_TURNS`` about that; the digit reader reads them and ``point_values``
-  votes its rows.
+  votes its rows;
+- and one crop centred on the point (``value_looks``), turned four ways, in which the value reader
+  (``d4_values.onnx``, trained by ``vision.training.d4_values`` on 3D-rendered D4s) reads the three copies of
+  the value around the point at once, and does not depend on the triangle, which a die seen from the side
+  does not show.
 """
 from __future__ import annotations
 
@@ -33,6 +37,10 @@ APEX_MODEL = "d4_apex.onnx"
 APEX_CROP = 64  # the point finder's crop, in pixels...
 APEX_WINDOW = 1.15  # ...of this share of the die's size
 APEX_TURNS = (0.0, 90.0, 180.0, 270.0)  # the point finder's looks at a die, each crop turned by one
+VALUE_MODEL = "d4_values.onnx"
+VALUE_CROP = 64  # the value reader's crop, in pixels...
+VALUE_WINDOW = 0.6  # ...of this share of the die's size, centred on the point...
+VALUE_TURNS = (0.0, 90.0, 180.0, 270.0)  # ...turned by each of these
 
 NUMERAL_AT = 0.45  # of the way from the point to the middle of a face's far edge
 POINT_WINDOW = 0.8  # a crop's side, as a share of the point's distance to the far edge's middle
@@ -65,6 +73,12 @@ class D4Point:
     def numeral_looks(self) -> list[tuple[tuple[float, float], float, float]]:
         """(centre, window, angle in degrees) of each crop: the three faces, each at every one of ``FACE_TURNS``."""
         return [(centre, window, angle + turn) for centre, window, angle in self.faces() for turn in FACE_TURNS]
+
+    def value_looks(self, size: float) -> list[tuple[tuple[float, float], float, float]]:
+        """(centre, window, angle in degrees) of the value reader's crops of a die of ``size``: on the point, at
+        each of ``VALUE_TURNS``."""
+        centre = (float(self.point[0]), float(self.point[1]))
+        return [(centre, VALUE_WINDOW * size, turn) for turn in VALUE_TURNS]
 
 
 def silhouette_triangle(contrast: ContrastImage, centre: tuple[float, float], size: float) -> Optional[np.ndarray]:

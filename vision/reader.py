@@ -64,6 +64,8 @@ class DiceReader:
         self.faces = FaceReader(pathlib.Path(model_dir or MODEL_DIR) / NUMERAL_MODEL)
         self.digits = DigitReader(model_dir)
         self.d4_points = d4_point.PointFinder(model_dir)
+        self.d4_values = Reader(pathlib.Path(model_dir or MODEL_DIR) / d4_point.VALUE_MODEL, classes=(1, 2, 3, 4),
+                                trained_by="vision.training.d4_values")
         self.min_die_probability = min_die_probability
         self.max_candidates = max_candidates
         self.views = int(np.clip(views, 1, len(READER_ANGLES)))
@@ -291,9 +293,12 @@ class DiceReader:
         out = probs.copy()
         d4, d8 = ([k for k, p in enumerate(probs) if _may_be(p, die_type)] for die_type in NUMERAL_TYPES)
         values = TYPE_SLICES["d4"]
-        for k, look in zip(d4, self._point_looks(looks, contrast, [found[k] for k in d4])):
-            if look is not None:
-                out[k, values] = probs[k, values].sum() * _d4_odds(d4_point.point_values(look[0]), probs[k, values])
+        finds = [found[k] for k in d4]
+        points = self._points(looks, contrast, finds)
+        for k, look, read in zip(d4, self._point_looks(looks, points), self._value_looks(looks, points, finds)):
+            if look is not None and read is not None:
+                out[k, values] = probs[k, values].sum() * _d4_odds(d4_point.point_values(look[0]), read,
+                                                                   probs[k, values])
         if d8:
             values = TYPE_SLICES["d8"]
             for k, digit in zip(d8, self._read_digits(looks, [found[k] for k in d8])):
@@ -347,7 +352,7 @@ class DiceReader:
         if not table.reads_digits(die_type):
             return table.value_odds(die_type, views)
         if die_type == "d4":
-            look = self._point_looks(looks, contrast, [find])[0]
+            look = self._point_looks(looks, self._points(looks, contrast, [find]))[0]
             return None if look is None else table.digit_value_odds(die_type, look[1])
         return table.digit_value_odds(die_type, table.features.digits_of_dice(looks, [(find[1], find[2])])[0])
 
@@ -356,15 +361,30 @@ class DiceReader:
         """``net``'s probabilities per find, averaged over crops ``window`` times its size rotated by ``angles``."""
         return looks.probabilities(net, [(f[1], f[2]) for f in found], window, size, angles)
 
-    def _point_looks(self, looks: FrameLooks, contrast: ContrastImage,
-                     finds) -> list[Optional[tuple[np.ndarray, np.ndarray]]]:
-        """Each D4's digit reader rows and features at its point's crops (``vision.d4_point``), or None where its
-        point is not found; the crops of all of them read in one batch."""
-        points = [self.d4_points.locate(looks.pyramid, contrast, find[1], find[2]) for find in finds]
-        places = [point.numeral_looks() if point is not None else [] for point in points]
+    def _points(self, looks: FrameLooks, contrast: ContrastImage, finds) -> list[Optional[d4_point.D4Point]]:
+        """Each find's triangle and point as a D4's (``vision.d4_point``), or None where it is not found."""
+        return [self.d4_points.locate(looks.pyramid, contrast, find[1], find[2]) for find in finds]
+
+    def _point_looks(self, looks: FrameLooks, points) -> list[Optional[tuple[np.ndarray, np.ndarray]]]:
+        """Each D4's digit reader rows and features at the crops by its point, or None where its point is not
+        found; the crops of all of them read in one batch."""
+        return self._at(looks, self.digits, [point.numeral_looks() if point else [] for point in points],
+                        NUMERAL_CROP)
+
+    def _value_looks(self, looks: FrameLooks, points, finds) -> list[Optional[np.ndarray]]:
+        """Each D4's value odds (1 to 4) as the value reader reads its crops on the point, their mean; None where
+        its point is not found."""
+        places = [point.value_looks(find[2]) if point else [] for point, find in zip(points, finds)]
+        return [None if look is None else look[0].mean(axis=0)
+                for look in self._at(looks, self.d4_values, places, d4_point.VALUE_CROP)]
+
+    @staticmethod
+    def _at(looks: FrameLooks, net: Reader, places, size: int) -> list[Optional[tuple[np.ndarray, np.ndarray]]]:
+        """``net``'s rows and features at each die's ``places`` (a list of crops' places each), or None for a die
+        with none; the crops of all of them read in one batch."""
         if not any(places):
-            return [None] * len(finds)
-        rows, features = looks.at(self.digits, [place for die in places for place in die], NUMERAL_CROP)
+            return [None] * len(places)
+        rows, features = looks.at(net, [place for die in places for place in die], size)
         ends = np.cumsum([len(die) for die in places])
         return [(rows[end - len(die):end], features[end - len(die):end]) if die else None
                 for die, end in zip(places, ends)]
@@ -502,11 +522,13 @@ def _weigh_second_look(reading: DieReading, other: DieReading) -> DieReading:
     return replace(reading, value=best + 1, value_confidence=values[best], value_probabilities=tuple(values))
 
 
-def _d4_odds(point: np.ndarray, own: np.ndarray) -> np.ndarray:
-    """A D4's value odds from its point's reading and the reader's own odds, the latter to the power
-    ``OWN_D4_WEIGHT``: the point's reading is the better of a D4 seen from above, the reader's of one seen from
-    the side, whose point is not where the crops look."""
-    both = point * (own / max(float(own.sum()), 1e-12) + 1e-3) ** OWN_D4_WEIGHT
+def _d4_odds(point: np.ndarray, read: np.ndarray, own: np.ndarray) -> np.ndarray:
+    """A D4's value odds from the digit reader's reading of its faces by the point, weighed with the reader's own
+    odds to the power ``OWN_D4_WEIGHT`` (the faces' reading is the better of a D4 seen from above, the reader's
+    of one seen from the side, whose faces are not where the crops look), and the value reader's reading on the
+    point: the geometric mean of the two. Each of the two readers alone reads D4 photos worse than both."""
+    faces = point * (own / max(float(own.sum()), 1e-12) + 1e-3) ** OWN_D4_WEIGHT
+    both = np.sqrt(read * faces / faces.sum())
     return both / both.sum()
 
 

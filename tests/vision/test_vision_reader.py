@@ -293,9 +293,9 @@ def _face_row(upright: dict, numerals: float = 0.0) -> np.ndarray:
 
 
 def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader, monkeypatch):
-    """Within the type, the values are shared out as the digit reader reads them at the D4's point, weighed
-    with the reader's own (``_d4_odds``); the type, "none" and D6 keep the reader's probabilities, and a D4 whose
-    point is not found keeps its values."""
+    """Within the type, the values are shared out as the digit reader reads the D4's faces by its point and the
+    value reader reads the point, weighed with the reader's own odds (``_d4_odds``); the type, "none" and D6
+    keep the reader's probabilities, and a D4 whose point is not found keeps its values."""
     from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
     from vision.detect import ContrastImage
     from vision.reader import SURE_WITHOUT_NUMERALS, _d4_odds
@@ -312,14 +312,21 @@ def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader,
 
     point_rows = np.full((3 * len(d4_point.FACE_TURNS), 9), 0.02)
     point_rows[:, 3] = 0.84  # each face shows a 3 by the point
-    point_odds = _d4_odds(d4_point.point_values(point_rows), probs[0, TYPE_SLICES["d4"]])
+    value_rows = np.tile([0.1, 0.2, 0.6, 0.1], (len(d4_point.VALUE_TURNS), 1))  # the value reader reads a 3
+    point_odds = _d4_odds(d4_point.point_values(point_rows), value_rows.mean(axis=0), probs[0, TYPE_SLICES["d4"]])
+    located = d4_point.D4Point(np.array([[30.0, 70.0], [70.0, 70.0], [50.0, 35.0]]), np.array([50.0, 55.0]))
     looked_at = []
 
-    def point_looks(looks, contrast, finds):
+    def points(looks, contrast, finds):
         looked_at.extend(finds)
-        return [(point_rows, np.zeros((len(point_rows), 4))) if find is found[0] else None for find in finds]
+        return [located if find is found[0] else None for find in finds]
 
-    monkeypatch.setattr(reader, "_point_looks", point_looks)
+    def at(looks, net, places, size):
+        rows = point_rows if net is reader.digits else value_rows
+        return [(rows, np.zeros((len(rows), 4))) if die else None for die in places]
+
+    monkeypatch.setattr(reader, "_points", points)
+    monkeypatch.setattr(reader, "_at", at)
     found = [(1.0, (50.0, 50.0), 40.0), (1.0, (150.0, 50.0), 40.0), (1.0, (100.0, 50.0), 40.0),
              (1.0, (20.0, 20.0), 40.0)]
     frame = np.zeros((100, 200, 3), np.uint8)
@@ -529,7 +536,8 @@ def test_the_numeral_reader_gives_each_types_upright_odds_and_the_d6_face_kind()
 @pytest.mark.parametrize("missing, trained_by", [("d6_values.onnx", "vision.training.train"),
                                                 ("faces.onnx", "vision.training.numerals"),
                                                 ("digits.onnx", "vision.training.digits"),
-                                                ("d4_apex.onnx", "vision.training.d4_apex")])
+                                                ("d4_apex.onnx", "vision.training.d4_apex"),
+                                                ("d4_values.onnx", "vision.training.d4_values")])
 def test_a_missing_network_names_the_command_that_trains_it(tmp_path, missing, trained_by):
     import shutil
 
@@ -687,12 +695,16 @@ def test_only_a_die_at_least_0_4_of_a_close_ups_side_fills_it():
 
 
 def test_a_d4s_point_reading_outweighs_the_readers_own_odds_but_breaks_its_ties():
-    """The point's reading, three faces showing a 3, wins over the reader's own odds for a 1; where the point's
-    faces are split between a 2 and a 3, the reader's own odds decide."""
+    """The faces' reading by the point, three faces showing a 3, wins over the reader's own odds for a 1; where
+    the faces are split between a 2 and a 3, the reader's own odds decide; where the value reader is unsure,
+    the faces' reading stands, and where it is sure of another value than the faces' unsure reading, it wins."""
     from vision.reader import _d4_odds
 
     own = np.array([0.5, 0.1, 0.3, 0.1]) * 0.8  # the reader's D4 probabilities: a share of the type's
-    assert np.argmax(_d4_odds(np.array([0.05, 0.05, 0.85, 0.05]), own)) == 2
-    assert np.argmax(_d4_odds(np.array([0.05, 0.45, 0.45, 0.05]), own)) == 2
-    assert np.argmax(_d4_odds(np.array([0.05, 0.45, 0.45, 0.05]), own[[0, 2, 1, 3]])) == 1
-    assert abs(_d4_odds(np.array([0.1, 0.2, 0.3, 0.4]), own).sum() - 1.0) < 1e-9
+    unsure = np.full(4, 0.25)
+    assert np.argmax(_d4_odds(np.array([0.05, 0.05, 0.85, 0.05]), unsure, own)) == 2
+    assert np.argmax(_d4_odds(np.array([0.05, 0.45, 0.45, 0.05]), unsure, own)) == 2
+    assert np.argmax(_d4_odds(np.array([0.05, 0.45, 0.45, 0.05]), unsure, own[[0, 2, 1, 3]])) == 1
+    assert np.argmax(_d4_odds(np.array([0.05, 0.45, 0.45, 0.05]), np.array([0.05, 0.85, 0.05, 0.05]), own)) == 1
+    assert np.argmax(_d4_odds(np.array([0.2, 0.3, 0.3, 0.2]), np.array([0.05, 0.05, 0.05, 0.85]), own)) == 3
+    assert abs(_d4_odds(np.array([0.1, 0.2, 0.3, 0.4]), np.array([0.4, 0.3, 0.2, 0.1]), own).sum() - 1.0) < 1e-9

@@ -12,7 +12,6 @@ each epoch: the median distance from the true point, as a share of the die's siz
 """
 from __future__ import annotations
 
-import argparse
 import functools
 import pathlib
 import time
@@ -25,6 +24,7 @@ from vision.classifier import MODEL_DIR, GreyPyramid, normalise
 from vision.d4_point import APEX_CROP, APEX_MODEL, APEX_WINDOW, crop_offset
 from vision.training import dice3d
 from vision.training.digit_crops import chunk_bank, versioned
+from vision.training.fitting import held_out, one_cycle, render_arguments, seeded
 from vision.training.numeral_bank import RENDER_SIDE
 from vision.training.numerals import table_patches
 from vision.training.printed import print_over
@@ -86,55 +86,27 @@ def apex_net(widths: Sequence[int]):
 
 
 def train(args) -> None:
-    import torch
     import torch.nn.functional as F
 
-    torch.set_num_threads(args.threads)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
+    rng = seeded(args.threads, args.seed)
     started = time.time()
     crops, offsets = apex_bank(args.dice, args.seed, args.jobs)
     print(f"rendered D4s: {len(crops)} ({time.time() - started:.0f} s)", flush=True)
-    kept = len(crops) - min(CHUNK, len(crops) // 5)
-    train_crops, train_y, val_x, val_y = crops[:kept], offsets[:kept], torch.from_numpy(normalise(crops[kept:])), offsets[kept:]
+    train_crops, train_y, val_x, val_y = held_out(crops, offsets, CHUNK)
     model = apex_net(args.widths)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = args.epochs * (len(train_crops) // args.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
-    for epoch in range(args.epochs):
-        t0, total = time.time(), 0.0
-        model.train()
-        order = rng.permutation(len(train_crops))
-        for start in range(0, len(order) - args.batch + 1, args.batch):
-            picked = order[start:start + args.batch]
-            batch = normalise(print_over(train_crops[picked], rng, args.printed))
-            loss = F.smooth_l1_loss(model(torch.from_numpy(batch))[0], torch.from_numpy(train_y[picked]), beta=0.05)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item()
-        model.eval()
-        with torch.no_grad():
-            guessed = model(val_x)[0].numpy()
-        error = np.median(np.linalg.norm(guessed - val_y, axis=1)) * APEX_WINDOW
-        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / (len(order) // args.batch):.4f}; held-out renders' "
-              f"median error {error:.3f} of the die's size ({time.time() - t0:.0f} s)", flush=True)
-        export(model, APEX_CROP, ("point",), pathlib.Path(args.out))  # each epoch: a stopped run keeps one
+
+    def measure(net) -> str:
+        error = np.median(np.linalg.norm(net(val_x)[0].numpy() - val_y, axis=1)) * APEX_WINDOW
+        return f"held-out renders' median error {error:.3f} of the die's size"
+
+    one_cycle(model, train_crops, train_y, args.epochs, args.batch, 3e-3, rng,
+              lambda batch: normalise(print_over(batch, rng, args.printed)),
+              lambda out, y: F.smooth_l1_loss(out, y, beta=0.05), measure,
+              lambda net: export(net, APEX_CROP, ("point",), pathlib.Path(args.out)))
 
 
 def main(argv: Sequence[str] = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", default=str(MODEL_DIR / APEX_MODEL))
-    parser.add_argument("--dice", type=int, default=36000, help="rendered D4s to learn from")
-    parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--widths", type=int, nargs=4, default=[16, 32, 48, 64], metavar="C")
-    parser.add_argument("--printed", type=float, default=0.3,
-                        help="share of the crops written over with lines of small text, as a caption across a photo")
-    parser.add_argument("--batch", type=int, default=128)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--jobs", type=int, default=1, help="processes rendering dice")
+    parser = render_arguments(__doc__.split("\n")[0], str(MODEL_DIR / APEX_MODEL), (16, 32, 48, 64))
     train(parser.parse_args(argv))
 
 

@@ -33,7 +33,7 @@ BACKGROUND_SOURCES = ("rune55_d6", "skovy_d6")  # tables the renders are laid on
 FACE_PRINT_HEIGHT = (0.1, 0.22)  # print's cap height over a close crop, smaller than a die's numerals
 
 
-def _source(name: str) -> Source:
+def source_named(name: str) -> Source:
     """A training source, or a source only measured (``fickett_rolls``)."""
     return next((s for s in SOURCES if s.name == name), Source(name, "measured only, never trained on"))
 
@@ -70,7 +70,7 @@ def _key(source: Source, row: dict) -> str:
 def real_crops(names: Sequence[str], rng: np.random.Generator, turns: Sequence[float] = FACE_TURNS) -> NumeralCrops:
     """Close crops of the real numeral dice of sources ``names`` (one die a photo), at each of ``turns``."""
     parts = []
-    for source in map(_source, names):
+    for source in map(source_named, names):
         rows = [r for r in source.rows_with_labels() if len(r["dice"]) == 1]
         parts.append(photo_crops(rows, reader_boxes(source, rows), rng, turns))
     return NumeralCrops.join(parts)
