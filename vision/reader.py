@@ -39,6 +39,7 @@ GROUP_SIZE_RATIO = 1.6  # without a known die size, a reading this much larger t
 SURE_WITHOUT_NUMERALS = 0.99  # a D4 or D8 value the reader is this sure of gets no close look (see the docs)
 LOOKED_TYPE = 0.2  # a find at least this likely a D4 (or D8) gets a close look at its values as one
 OWN_D4_WEIGHT = 0.25  # the power of the reader's own odds of a D4's values, weighed with its point's reading
+VALUE_READER_WEIGHT = 0.3  # the power of the D4 value reader's odds, the faces' reading's the rest (``_d4_odds``)
 DIE_SIZE_SPREAD = 1.5  # with a known die size, dice from this much smaller to this much larger are looked for
 PACKED_LEFT = 0.5  # with a known die size, the second search looks for what is left of a die down to this share
 SURE_AFTER_TWO_LOOKS = 0.95  # a reading this sure after two rotated looks gets no more (they never changed one)
@@ -526,9 +527,10 @@ def _d4_odds(point: np.ndarray, read: np.ndarray, own: np.ndarray) -> np.ndarray
     """A D4's value odds from the digit reader's reading of its faces by the point, weighed with the reader's own
     odds to the power ``OWN_D4_WEIGHT`` (the faces' reading is the better of a D4 seen from above, the reader's
     of one seen from the side, whose faces are not where the crops look), and the value reader's reading on the
-    point: the geometric mean of the two. Each of the two readers alone reads D4 photos worse than both."""
+    point, to the power ``VALUE_READER_WEIGHT`` against the faces' reading's rest. Each reads D4 photos, and the
+    demo's drawn D4s, worse alone than the two together."""
     faces = point * (own / max(float(own.sum()), 1e-12) + 1e-3) ** OWN_D4_WEIGHT
-    both = np.sqrt(read * faces / faces.sum())
+    both = read ** VALUE_READER_WEIGHT * (faces / faces.sum()) ** (1.0 - VALUE_READER_WEIGHT)
     return both / both.sum()
 
 

@@ -27,7 +27,7 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
-from vision import d4_point
+from vision import d4_point, synth
 from vision.classifier import MODEL_DIR, GreyPyramid, normalise
 from vision.d4_point import VALUE_CROP, VALUE_MODEL, VALUE_WINDOW
 from vision.training import dice3d
@@ -67,6 +67,29 @@ def value_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int 
     return np.stack(crops), np.array(labels, np.int64)
 
 
+def drawn_chunk(index: int, seed: int, dice: int = CHUNK) -> tuple[np.ndarray, np.ndarray]:
+    """``dice`` D4s drawn flat from above (``vision.synth``, as the demo's table shows them: stroke fonts, the value
+    by the point in the middle), cut about the point the point finder places, and their values (0 to 3)."""
+    rng = np.random.default_rng((seed, index, 46))
+    points = d4_point.shipped_finder()
+    crops, labels = [], []
+    for _ in range(dice):
+        side = RENDER_SIDE
+        size = float(rng.uniform(25, 75))
+        middle = (side / 2 + rng.normal(0, 3), side / 2 + rng.normal(0, 3))
+        spec = synth.DieSpec("d4", int(rng.integers(1, 5)), str(rng.choice(list(synth.PLAYER_COLOURS_BGR))), middle,
+                             rotation=float(rng.uniform(0, 360)), size=size)
+        frame, _ = synth.render_scene([spec], synth.make_background(rng, side, side), synth.random_style(rng), rng)
+        box = size * float(np.exp(rng.uniform(-BOX_OFF[1], BOX_OFF[1])))
+        centre = (middle[0] + rng.normal(0, BOX_OFF[0]) * box, middle[1] + rng.normal(0, BOX_OFF[0]) * box)
+        pyramid = GreyPyramid(frame)
+        point = points.point(pyramid, centre, box)
+        crops.append(pyramid.crop((float(point[0]), float(point[1])), VALUE_WINDOW * box, VALUE_CROP,
+                                  rng.uniform(0, 360)))
+        labels.append(spec.value - 1)
+    return np.stack(crops), np.array(labels, np.int64)
+
+
 def value_bank(dice: int, seed: int, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """``dice`` rendered D4s' crops and values, from the chunks cached (made where missing). The cache is kept
     apart for each point finder and crop, as the crops are cut where it places the point."""
@@ -74,6 +97,14 @@ def value_bank(dice: int, seed: int, jobs: int = 1) -> tuple[np.ndarray, np.ndar
     stem = f"d4-values-{finder}-{VALUE_WINDOW}-{VALUE_CROP}"
     return chunk_bank(functools.partial(value_chunk, seed=seed, patches=table_patches(seed)), f"d4values-{seed}",
                       -(-dice // CHUNK), versioned(CACHE_DIR, stem, (dice3d, value_chunk)), jobs)
+
+
+def drawn_bank(dice: int, seed: int, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """``dice`` drawn D4s' crops and values (``drawn_chunk``), cached as ``value_bank``'s are."""
+    finder = hashlib.sha1((MODEL_DIR / d4_point.APEX_MODEL).read_bytes()).hexdigest()[:8]
+    stem = f"d4-drawn-{finder}-{VALUE_WINDOW}-{VALUE_CROP}"
+    return chunk_bank(functools.partial(drawn_chunk, seed=seed), f"d4drawn-{seed}", -(-dice // CHUNK),
+                      versioned(CACHE_DIR, stem, (synth, drawn_chunk)), jobs)
 
 
 def real_d4s(names: Sequence[str], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -98,19 +129,26 @@ def real_d4s(names: Sequence[str], rng: np.random.Generator) -> tuple[np.ndarray
 
 def value_net(widths: Sequence[int], start: Optional[pathlib.Path], crops: np.ndarray):
     """The digit reader's network (``digits.digit_net``: conv blocks, their mean over the crop, a linear head)
-    with a head for the four values. With ``start``, a digit reader's ONNX, it begins as that reader: the
-    numerals' strokes are learnt already, and each value's logit is its upright numeral's."""
+    with a head for the four values. With ``start``, an ONNX, it goes on from a value reader, or begins as a
+    digit reader: the numerals' strokes are learnt already, and each value's logit is its upright numeral's."""
+    import onnx
     import torch
     import torch.nn as nn
 
     model = digit_net(widths)
-    if start is not None:
-        load_start(model, start, crops)
     head = nn.Linear(model.head.in_features, VALUES)
-    if start is not None:
-        with torch.no_grad():
-            head.weight.copy_(model.head.weight[1:VALUES + 1])
-            head.bias.copy_(model.head.bias[1:VALUES + 1])
+    if start is None:
+        model.head = head
+        return model
+    rows = next(i.dims[0] for i in onnx.load(str(start)).graph.initializer if i.name == "head.weight")
+    if rows == VALUES:
+        model.head = head
+        load_start(model, start, crops)
+        return model
+    load_start(model, start, crops)
+    with torch.no_grad():
+        head.weight.copy_(model.head.weight[1:VALUES + 1])
+        head.bias.copy_(model.head.bias[1:VALUES + 1])
     model.head = head
     return model
 
@@ -123,6 +161,10 @@ def train(args) -> None:
     crops, labels = value_bank(args.dice, args.seed, args.jobs)
     print(f"rendered D4s: {len(crops)} ({time.time() - started:.0f} s)", flush=True)
     train_x, train_y, val_x, val_y = held_out(crops, labels, CHUNK)
+    if args.drawn:
+        drawn_x, drawn_y = drawn_bank(args.drawn, args.seed, args.jobs)
+        print(f"drawn D4s: {len(drawn_x)}", flush=True)
+        train_x, train_y = np.concatenate([train_x, drawn_x]), np.concatenate([train_y, drawn_y])
     if args.real:
         real_x, real_y = real_d4s(args.real, rng)
         print(f"real D4 crops: {len(real_x)} ({', '.join(args.real)})", flush=True)
@@ -142,6 +184,7 @@ def train(args) -> None:
 
 def main(argv: Sequence[str] = None) -> None:
     parser = render_arguments(__doc__.split("\n")[0], str(MODEL_DIR / VALUE_MODEL), (24, 48, 48, 96))
+    parser.add_argument("--drawn", type=int, default=0, help="D4s drawn flat as the demo's table draws them")
     parser.add_argument("--real", nargs="*", default=[], choices=SOURCE_NAMES,
                         help="sources whose labelled D4s are learnt from too")
     parser.add_argument("--start", help="a digit reader's .onnx (such as the shipped one) to begin from")
