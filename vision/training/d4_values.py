@@ -46,23 +46,27 @@ VALUES = 4
 REAL_TURNS = 12  # crops of each real D4 learnt from, each at a random turn
 
 
+def cut_at_point(image: np.ndarray, middle: tuple[float, float], size: float, rng: np.random.Generator) -> np.ndarray:
+    """The value reader's crop of the die of ``size`` at ``middle`` in ``image``, about the point the point finder
+    places in a box a little off, as the finder's is, turned at random."""
+    box = size * float(np.exp(rng.uniform(-BOX_OFF[1], BOX_OFF[1])))
+    centre = (middle[0] + rng.normal(0, BOX_OFF[0]) * box, middle[1] + rng.normal(0, BOX_OFF[0]) * box)
+    pyramid = GreyPyramid(image)
+    point = d4_point.shipped_finder().point(pyramid, centre, box)
+    return pyramid.crop((float(point[0]), float(point[1])), VALUE_WINDOW * box, VALUE_CROP, rng.uniform(0, 360))
+
+
 def value_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int = CHUNK) -> tuple[np.ndarray, np.ndarray]:
     """``dice`` rendered D4s' crops about the point the point finder places, and their values (0 to 3)."""
     rng = np.random.default_rng((seed, index, 45))
     backgrounds = dice3d.Backgrounds(patches)
-    points = d4_point.shipped_finder()
     crops, labels = [], []
     for _ in range(dice):
         render = dice3d.render_die(rng, "d4", backgrounds.draw(rng, RENDER_SIDE), base_read=False)
         scale = rng.uniform(0.45, 1.0)  # dice from about 25 to 75 pixels across
         image = cv2.resize(render.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        size = render.size * scale * float(np.exp(rng.uniform(-BOX_OFF[1], BOX_OFF[1])))
-        centre = ((render.centre[0] + 0.5) * scale - 0.5 + rng.normal(0, BOX_OFF[0]) * size,
-                  (render.centre[1] + 0.5) * scale - 0.5 + rng.normal(0, BOX_OFF[0]) * size)
-        pyramid = GreyPyramid(image)
-        point = points.point(pyramid, centre, size)
-        crops.append(pyramid.crop((float(point[0]), float(point[1])), VALUE_WINDOW * size, VALUE_CROP,
-                                  rng.uniform(0, 360)))
+        middle = ((render.centre[0] + 0.5) * scale - 0.5, (render.centre[1] + 0.5) * scale - 0.5)
+        crops.append(cut_at_point(image, middle, render.size * scale, rng))
         labels.append(render.value - 1)
     return np.stack(crops), np.array(labels, np.int64)
 
@@ -71,7 +75,6 @@ def drawn_chunk(index: int, seed: int, dice: int = CHUNK) -> tuple[np.ndarray, n
     """``dice`` D4s drawn flat from above (``vision.synth``, as the demo's table shows them: stroke fonts, the value
     by the point in the middle), cut about the point the point finder places, and their values (0 to 3)."""
     rng = np.random.default_rng((seed, index, 46))
-    points = d4_point.shipped_finder()
     crops, labels = [], []
     for _ in range(dice):
         side = RENDER_SIDE
@@ -80,12 +83,7 @@ def drawn_chunk(index: int, seed: int, dice: int = CHUNK) -> tuple[np.ndarray, n
         spec = synth.DieSpec("d4", int(rng.integers(1, 5)), str(rng.choice(list(synth.PLAYER_COLOURS_BGR))), middle,
                              rotation=float(rng.uniform(0, 360)), size=size)
         frame, _ = synth.render_scene([spec], synth.make_background(rng, side, side), synth.random_style(rng), rng)
-        box = size * float(np.exp(rng.uniform(-BOX_OFF[1], BOX_OFF[1])))
-        centre = (middle[0] + rng.normal(0, BOX_OFF[0]) * box, middle[1] + rng.normal(0, BOX_OFF[0]) * box)
-        pyramid = GreyPyramid(frame)
-        point = points.point(pyramid, centre, box)
-        crops.append(pyramid.crop((float(point[0]), float(point[1])), VALUE_WINDOW * box, VALUE_CROP,
-                                  rng.uniform(0, 360)))
+        crops.append(cut_at_point(frame, middle, size, rng))
         labels.append(spec.value - 1)
     return np.stack(crops), np.array(labels, np.int64)
 
@@ -96,7 +94,7 @@ def value_bank(dice: int, seed: int, jobs: int = 1) -> tuple[np.ndarray, np.ndar
     finder = hashlib.sha1((MODEL_DIR / d4_point.APEX_MODEL).read_bytes()).hexdigest()[:8]
     stem = f"d4-values-{finder}-{VALUE_WINDOW}-{VALUE_CROP}"
     return chunk_bank(functools.partial(value_chunk, seed=seed, patches=table_patches(seed)), f"d4values-{seed}",
-                      -(-dice // CHUNK), versioned(CACHE_DIR, stem, (dice3d, value_chunk)), jobs)
+                      -(-dice // CHUNK), versioned(CACHE_DIR, stem, (dice3d, value_chunk, cut_at_point)), jobs)
 
 
 def drawn_bank(dice: int, seed: int, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
@@ -104,7 +102,7 @@ def drawn_bank(dice: int, seed: int, jobs: int = 1) -> tuple[np.ndarray, np.ndar
     finder = hashlib.sha1((MODEL_DIR / d4_point.APEX_MODEL).read_bytes()).hexdigest()[:8]
     stem = f"d4-drawn-{finder}-{VALUE_WINDOW}-{VALUE_CROP}"
     return chunk_bank(functools.partial(drawn_chunk, seed=seed), f"d4drawn-{seed}", -(-dice // CHUNK),
-                      versioned(CACHE_DIR, stem, (synth, drawn_chunk)), jobs)
+                      versioned(CACHE_DIR, stem, (synth, drawn_chunk, cut_at_point)), jobs)
 
 
 def real_d4s(names: Sequence[str], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
