@@ -73,10 +73,14 @@ def point_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int 
     return np.stack(crops), np.array(labels, np.int64)
 
 
+def finder_digest() -> str:
+    """The shipped point finder's digest: crops cut where it places the point are cached apart for each."""
+    return hashlib.sha1((d4_point.MODEL_DIR / d4_point.APEX_MODEL).read_bytes()).hexdigest()[:10]
+
+
 def point_bank(dice: int, seed: int, folder: pathlib.Path, patches: Sequence[np.ndarray],
                jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """``dice`` rendered D4s' crops and labels, from the chunks cached in ``folder`` (made where missing), apart
     for each point finder: another cuts other crops."""
-    finder = hashlib.sha1((d4_point.MODEL_DIR / d4_point.APEX_MODEL).read_bytes()).hexdigest()[:10]
-    return chunk_bank(functools.partial(point_chunk, seed=seed, patches=patches), f"d4points-{seed}-{finder}",
+    return chunk_bank(functools.partial(point_chunk, seed=seed, patches=patches), f"d4points-{seed}-{finder_digest()}",
                       -(-dice // CHUNK), folder, jobs)

@@ -19,7 +19,6 @@ With ``--real``, the labelled D4s of those sources too, cut where the reader fin
 from __future__ import annotations
 
 import functools
-import hashlib
 import pathlib
 import time
 from typing import Optional, Sequence
@@ -32,6 +31,7 @@ from vision.classifier import MODEL_DIR, GreyPyramid, normalise
 from vision.d4_point import VALUE_CROP, VALUE_MODEL, VALUE_WINDOW
 from vision.training import dice3d
 from vision.training.d4_apex import BOX_OFF
+from vision.training.d4_points import finder_digest
 from vision.training.digit_crops import chunk_bank, versioned
 from vision.training.digits import digit_net, load_start
 from vision.training.fitting import held_out, one_cycle, render_arguments, seeded
@@ -46,14 +46,19 @@ VALUES = 4
 REAL_TURNS = 12  # crops of each real D4 learnt from, each at a random turn
 
 
+def about_point(pyramid: GreyPyramid, centre: tuple[float, float], size: float, turns) -> list[np.ndarray]:
+    """The value reader's crops, at each of ``turns``, of the die of ``size`` boxed at ``centre``: about the
+    point the point finder places."""
+    point = d4_point.shipped_finder().point(pyramid, centre, size)
+    return [pyramid.crop((float(point[0]), float(point[1])), VALUE_WINDOW * size, VALUE_CROP, turn) for turn in turns]
+
+
 def cut_at_point(image: np.ndarray, middle: tuple[float, float], size: float, rng: np.random.Generator) -> np.ndarray:
-    """The value reader's crop of the die of ``size`` at ``middle`` in ``image``, about the point the point finder
-    places in a box a little off, as the finder's is, turned at random."""
+    """The value reader's crop of the die of ``size`` at ``middle`` in ``image``, boxed a little off as the
+    finder boxes it, turned at random."""
     box = size * float(np.exp(rng.uniform(-BOX_OFF[1], BOX_OFF[1])))
     centre = (middle[0] + rng.normal(0, BOX_OFF[0]) * box, middle[1] + rng.normal(0, BOX_OFF[0]) * box)
-    pyramid = GreyPyramid(image)
-    point = d4_point.shipped_finder().point(pyramid, centre, box)
-    return pyramid.crop((float(point[0]), float(point[1])), VALUE_WINDOW * box, VALUE_CROP, rng.uniform(0, 360))
+    return about_point(GreyPyramid(image), centre, box, [rng.uniform(0, 360)])[0]
 
 
 def value_chunk(index: int, seed: int, patches: Sequence[np.ndarray], dice: int = CHUNK) -> tuple[np.ndarray, np.ndarray]:
@@ -88,27 +93,28 @@ def drawn_chunk(index: int, seed: int, dice: int = CHUNK) -> tuple[np.ndarray, n
     return np.stack(crops), np.array(labels, np.int64)
 
 
+def _bank(make, name: str, code, dice: int, jobs: int) -> tuple[np.ndarray, np.ndarray]:
+    """``dice`` crops and values made by ``make`` in chunks, cached (made where missing) under a folder for this
+    ``code``, point finder and crop: the crops are cut where the point finder places the point."""
+    stem = f"{name}-{finder_digest()}-{VALUE_WINDOW}-{VALUE_CROP}"
+    return chunk_bank(make, name, -(-dice // CHUNK), versioned(CACHE_DIR, stem, code), jobs)
+
+
 def value_bank(dice: int, seed: int, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """``dice`` rendered D4s' crops and values, from the chunks cached (made where missing). The cache is kept
-    apart for each point finder and crop, as the crops are cut where it places the point."""
-    finder = hashlib.sha1((MODEL_DIR / d4_point.APEX_MODEL).read_bytes()).hexdigest()[:8]
-    stem = f"d4-values-{finder}-{VALUE_WINDOW}-{VALUE_CROP}"
-    return chunk_bank(functools.partial(value_chunk, seed=seed, patches=table_patches(seed)), f"d4values-{seed}",
-                      -(-dice // CHUNK), versioned(CACHE_DIR, stem, (dice3d, value_chunk, cut_at_point)), jobs)
+    """``dice`` rendered D4s' crops and values (``value_chunk``), cached."""
+    return _bank(functools.partial(value_chunk, seed=seed, patches=table_patches(seed)), f"d4values-{seed}",
+                 (dice3d, value_chunk, cut_at_point, about_point), dice, jobs)
 
 
 def drawn_bank(dice: int, seed: int, jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """``dice`` drawn D4s' crops and values (``drawn_chunk``), cached as ``value_bank``'s are."""
-    finder = hashlib.sha1((MODEL_DIR / d4_point.APEX_MODEL).read_bytes()).hexdigest()[:8]
-    stem = f"d4-drawn-{finder}-{VALUE_WINDOW}-{VALUE_CROP}"
-    return chunk_bank(functools.partial(drawn_chunk, seed=seed), f"d4drawn-{seed}", -(-dice // CHUNK),
-                      versioned(CACHE_DIR, stem, (synth, drawn_chunk, cut_at_point)), jobs)
+    """``dice`` drawn D4s' crops and values (``drawn_chunk``), cached."""
+    return _bank(functools.partial(drawn_chunk, seed=seed), f"d4drawn-{seed}",
+                 (synth, drawn_chunk, cut_at_point, about_point), dice, jobs)
 
 
 def real_d4s(names: Sequence[str], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """The labelled D4s of sources ``names`` (one die a photo), each cut about the point the point finder
     places in the box the reader finds, at ``REAL_TURNS`` random turns; and their values (0 to 3)."""
-    points = d4_point.shipped_finder()
     crops, labels = [], []
     for source in map(source_named, names):
         rows = [r for r in source.rows_with_labels()
@@ -116,11 +122,8 @@ def real_d4s(names: Sequence[str], rng: np.random.Generator) -> tuple[np.ndarray
         for row, box in zip(rows, reader_boxes(source, rows)):
             if box is None:
                 continue
-            pyramid = GreyPyramid(cv2.imread(row["image"]))
             centre, size = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), max(box[2] - box[0], box[3] - box[1])
-            point = points.point(pyramid, centre, size)
-            crops += [pyramid.crop((float(point[0]), float(point[1])), VALUE_WINDOW * size, VALUE_CROP, turn)
-                      for turn in rng.uniform(0, 360, REAL_TURNS)]
+            crops += about_point(GreyPyramid(cv2.imread(row["image"])), centre, size, rng.uniform(0, 360, REAL_TURNS))
             labels += [row["dice"][0]["value"] - 1] * REAL_TURNS
     return np.array(crops, np.uint8).reshape(-1, VALUE_CROP, VALUE_CROP), np.array(labels, np.int64)
 
@@ -134,20 +137,18 @@ def value_net(widths: Sequence[int], start: Optional[pathlib.Path], crops: np.nd
     import torch.nn as nn
 
     model = digit_net(widths)
-    head = nn.Linear(model.head.in_features, VALUES)
-    if start is None:
-        model.head = head
-        return model
-    rows = next(i.dims[0] for i in onnx.load(str(start)).graph.initializer if i.name == "head.weight")
-    if rows == VALUES:
-        model.head = head
+    from_digits = start is not None and next(i.dims[0] for i in onnx.load(str(start)).graph.initializer
+                                             if i.name == "head.weight") != VALUES
+    if not from_digits:
+        model.head = nn.Linear(model.head.in_features, VALUES)
+    if start is not None:
         load_start(model, start, crops)
-        return model
-    load_start(model, start, crops)
-    with torch.no_grad():
-        head.weight.copy_(model.head.weight[1:VALUES + 1])
-        head.bias.copy_(model.head.bias[1:VALUES + 1])
-    model.head = head
+    if from_digits:
+        head = nn.Linear(model.head.in_features, VALUES)
+        with torch.no_grad():
+            head.weight.copy_(model.head.weight[1:VALUES + 1])
+            head.bias.copy_(model.head.bias[1:VALUES + 1])
+        model.head = head
     return model
 
 
