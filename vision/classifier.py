@@ -1,4 +1,4 @@
-"""The small CNNs that look at crops around candidate dice: a finder, a reader and a numeral reader.
+"""The small CNNs that look at crops around candidate dice: a finder, a reader and a digit reader.
 
 - The *finder* sees a loose ``FINDER_CROP``-pixel crop around a candidate blob and says
   whether it holds a die and where the die's box really is (centre offset, log size).
@@ -6,10 +6,10 @@
   softmax over ``CLASSES``: "none", then every (type, value) pair.
 - The *D6 value reader* is a reader trained on real photos first (nearly all of D6s): of a die read
   as a D6, it reads the value.
-- The *numeral reader* sees a close ``NUMERAL_CROP``-pixel crop of the middle of a die (where a D4's values
-  stand around its point and a D8's or D6's top face lies), turned to each of ``FACE_TURNS``, and says for
-  each type whether a numeral showing a value stands upright in it, and which; and whether a D6 shows
-  numerals or pips. In the reader's crop these numerals are a few pixels tall; here they are twice as large.
+- The *digit reader* sees a close ``NUMERAL_CROP``-pixel crop of the middle of a die (where a D8's or D6's top
+  face lies), turned to each of ``DIGIT_TURNS``, and says which numeral, if any, stands upright in it: a die's
+  value, and whether a D6 shows numerals or pips (``numeral_share``). In the reader's crop these numerals are a
+  few pixels tall; here they are twice as large. A D4's numerals are read by its point (``vision.d4_point``).
 
 Crops are grey and normalised per crop, so lighting and die colour do not matter.
 Training (``vision.training``) and inference share ``GreyPyramid.crop`` and ``normalise``
@@ -31,7 +31,7 @@ READER_CROP = 48
 FINDER_WINDOW = 1.6  # crop side / candidate size for the finder
 READER_WINDOW = 1.3  # crop side / refined die size for the reader
 NUMERAL_CROP = 48
-NUMERAL_WINDOW = 0.7  # crop side / refined die size for the numeral readers
+NUMERAL_WINDOW = 0.7  # crop side / refined die size for the digit reader's close crop
 NUMERAL_TYPES = ("d4", "d8")
 
 
@@ -52,12 +52,10 @@ CLASSES: tuple[tuple[str, int], ...] = (("none", 0),) + _values_of(DIE_TYPES)
 TYPE_SLICES = _slices(DIE_TYPES, 1)
 MODEL_DIR = pathlib.Path(__file__).with_name("models")
 DIGIT_MODEL = "digits.onnx"  # the digit reader: which numeral, 1 to 8, stands upright in a close crop, or none
-NUMERAL_MODEL = "faces.onnx"  # the numeral reader: each type's upright numerals and a D6's face kind
-# Where each type's columns lie in a ``FaceReader`` row: "no numeral upright", then each value.
-UPRIGHT_SLICES = {t: slice(s.start + k, s.stop + k + 1) for k, (t, s) in enumerate(_slices(DIE_TYPES, 0).items())}
-FACE_NUMERALS = UPRIGHT_SLICES[DIE_TYPES[-1]].stop  # the column of a ``FaceReader`` row: P(a D6 shows numerals)
-FACE_TURNS = tuple(float(a) for a in range(0, 360, 30))  # the turns of a close crop read for an upright numeral
-DIGIT_TURNS = FACE_TURNS  # the turns of a close crop the digit reader reads (every 15 degrees read no better)
+DIGIT_TURNS = tuple(float(a) for a in range(0, 360, 30))  # the turns of a close crop the digit reader reads
+#                                                           (every 15 degrees read no better)
+NUMERALS_NONE = 0.12  # ``numeral_share``: a D6 whose digit reader's least odds of none are this shows numerals and
+NUMERALS_STEEPNESS = 3.0  # pips as likely; the share falls this steeply (a power) as they grow
 UNSEEN_PRIOR = 0.02  # the turns' mean upright mass spread over the values, so a die whose numerals no turn
 #                      shows upright reads as unsure
 D6_VALUES_MODEL = "d6_values.onnx"  # a reader trained on real photos first, whose D6 values are read
@@ -177,39 +175,6 @@ class Reader:
         return softmax(outputs[0]), h / np.maximum(np.linalg.norm(h, axis=1, keepdims=True), 1e-6)
 
 
-class FaceReader(Reader):
-    """The numeral reader: for a close crop of a die's middle, turned, for each die type whether a numeral that
-    shows its value stands upright in the crop and which (``UPRIGHT_SLICES``: each type's columns sum to one:
-    the type is the reader's to say) and, in column ``FACE_NUMERALS``, how likely a D6 shows numerals rather
-    than pips. A die's crop is read at each of ``FACE_TURNS`` (``values``): a D8's numeral stands upright at one
-    turn, a D4's value at three."""
-
-    def __init__(self, path: Optional[pathlib.Path] = None):
-        super().__init__(path or MODEL_DIR / NUMERAL_MODEL, classes=(), trained_by="vision.training.numerals")
-
-    def predict(self, batch: np.ndarray) -> np.ndarray:
-        return self.predict_with_features(batch)[0]
-
-    def predict_with_features(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        if len(batch) == 0:
-            return np.zeros((0, FACE_NUMERALS + 1), np.float32), np.zeros((0, 0), np.float32)
-        outputs, h = self.net.run_with_hidden(batch)
-        by_width = {o.shape[1]: o for o in outputs}
-        values, kind = by_width[FACE_NUMERALS], by_width[2]
-        out = np.zeros((len(batch), FACE_NUMERALS + 1), np.float32)
-        for s in UPRIGHT_SLICES.values():
-            out[:, s] = softmax(values[:, s])
-        out[:, FACE_NUMERALS] = softmax(kind)[:, 0]
-        return out, h / np.maximum(np.linalg.norm(h, axis=1, keepdims=True), 1e-6)
-
-
-def upright_values(turns_mean: np.ndarray, die_type: str) -> np.ndarray:
-    """A die type's value odds from a ``FaceReader`` row averaged over ``FACE_TURNS``: each value's upright mass
-    as a share of all, with ``UNSEEN_PRIOR`` spread evenly."""
-    mass = turns_mean[UPRIGHT_SLICES[die_type]][1:]
-    return (mass + UNSEEN_PRIOR / len(mass)) / (float(mass.sum()) + UNSEEN_PRIOR)
-
-
 def digit_values(turned: np.ndarray, die_type: str) -> np.ndarray:
     """A die type's value odds from the digit reader's rows (none, 1 to 8) at each of ``DIGIT_TURNS``: each
     value's mean over the turns, as a share of the type's values', with ``UNSEEN_PRIOR`` spread evenly. The value
@@ -219,17 +184,26 @@ def digit_values(turned: np.ndarray, die_type: str) -> np.ndarray:
     return (mass + UNSEEN_PRIOR / len(mass)) / (float(mass.sum()) + UNSEEN_PRIOR)
 
 
-def d6_value_odds(turns_mean: np.ndarray, numeral_odds: np.ndarray, pip_odds: np.ndarray) -> np.ndarray:
-    """A D6's value odds given the face reader's row averaged over ``FACE_TURNS``: ``numeral_odds`` (the digit
-    reader's) where it shows numerals and ``pip_odds`` (the pip readers') where it shows pips, weighed by how
-    likely the face reader finds each."""
-    numerals = float(turns_mean[FACE_NUMERALS])
-    return numerals * numeral_odds + (1.0 - numerals) * pip_odds
+def numeral_share(turned: np.ndarray) -> float:
+    """How likely a D6 shows numerals rather than pips, from the digit reader's rows (none, 1 to 8) at each of
+    ``DIGIT_TURNS``: at one turn of a face of numerals the reader is sure a numeral stands upright, while at every
+    turn of a face of pips it finds "none" likely. Its least odds of none over the turns is the evidence: on real
+    photos of numeral D6s nearly always under ``NUMERALS_NONE``, on photos of pips nearly always over it."""
+    least_none = max(float(turned[:, 0].min()), 1e-6)
+    return 1.0 / (1.0 + (least_none / NUMERALS_NONE) ** NUMERALS_STEEPNESS)
+
+
+def d6_value_odds(turned: np.ndarray, pip_odds: np.ndarray) -> np.ndarray:
+    """A D6's value odds from the digit reader's rows at each of ``DIGIT_TURNS``: its numerals' (``digit_values``)
+    where it shows numerals and ``pip_odds`` (the pip readers') where it shows pips, weighed by how likely each is
+    (``numeral_share``)."""
+    numerals = numeral_share(turned)
+    return numerals * digit_values(turned, "d6") + (1.0 - numerals) * pip_odds
 
 
 class FrameLooks:
     """The networks' looks at the dice of one frame, each kept: a crop one network has read is never read by it
-    again (the table's examples read their features from the crops the reader and numeral reader read)."""
+    again (the table's examples read their features from the crops the reader and digit reader read)."""
 
     def __init__(self, pyramid: GreyPyramid):
         self.pyramid = pyramid

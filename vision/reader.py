@@ -5,8 +5,8 @@ each and says die or not, and where the die's box really is -> a second finder l
 centred on that box -> overlapping finds are merged -> the reader reads type and value
 from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its numerals by the
 digit reader, which reads its value (a D8's in its middle, its crop turned; a D4's by its point,
-``vision.d4_point``) -> the pips are counted -> an unsure D6 with no
-face of pips gets a close look, turned, at its numerals -> the body colour is matched to the profile.
+``vision.d4_point``) -> the pips are counted -> an unsure D6 with no face of pips, or two spots, gets a close
+look, turned, at its numerals -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations
@@ -19,11 +19,10 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.classifier import (CLASSES, D6_VALUES_MODEL, DIGIT_TURNS, FACE_TURNS, FINDER_CROP, FINDER_WINDOW,
-                               MODEL_DIR, NUMERAL_CROP, NUMERAL_MODEL, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP,
-                               READER_WINDOW, TYPE_SLICES, DigitReader, FaceReader, Finder, FrameLooks, GreyPyramid,
-                               Reader, crop_batch, d6_value_odds, decode_box, digit_values,
-                               type_and_value)
+from vision.classifier import (CLASSES, D6_VALUES_MODEL, DIGIT_TURNS, FINDER_CROP, FINDER_WINDOW, MODEL_DIR,
+                               NUMERAL_CROP, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES,
+                               DigitReader, Finder, FrameLooks, GreyPyramid, Reader, crop_batch, d6_value_odds,
+                               decode_box, digit_values, type_and_value)
 from vision import d4_point
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
@@ -62,7 +61,6 @@ class DiceReader:
         self.finder = Finder(pathlib.Path(model_dir) / "finder.onnx" if model_dir else None)
         self.reader = Reader(pathlib.Path(model_dir) / "reader.onnx" if model_dir else None)
         self.d6_values = Reader(pathlib.Path(model_dir or MODEL_DIR) / D6_VALUES_MODEL)
-        self.faces = FaceReader(pathlib.Path(model_dir or MODEL_DIR) / NUMERAL_MODEL)
         self.digits = DigitReader(model_dir)
         self.d4_points = d4_point.PointFinder(model_dir)
         self.d4_values = Reader(pathlib.Path(model_dir or MODEL_DIR) / d4_point.VALUE_MODEL, classes=(1, 2, 3, 4),
@@ -205,8 +203,7 @@ class DiceReader:
             return []
         probs = self._read_numerals(looks, contrast, found,
                                     self._read_d6_values(looks, found, self._read(looks, found)))
-        pips = _count_pips(frame_bgr, found, probs)
-        probs = self._read_d6_numerals(looks, found, probs, pips)
+        probs, pips = self._read_d6_numerals(looks, found, probs, _count_pips(frame_bgr, found, probs))
         if self.table_values:
             probs = self._read_with_examples(looks, contrast, found, probs)
         probs = _weigh_pips(probs, pips)
@@ -263,24 +260,28 @@ class DiceReader:
         return out
 
     def _read_d6_numerals(self, looks: FrameLooks, found, probs: np.ndarray,
-                          pips: Sequence[Optional[int]]) -> np.ndarray:
-        """``probs`` with the values of each unsure D6 on which no face of pips was counted (``_count_pips``) read
-        by the face reader's close look at its middle, turned: as its numerals read where it shows numerals, and
-        as the pip readers read it where it shows pips, weighed by how likely the face reader finds each. The
-        type keeps the reader's probability. A D6 the pip readers are sure of, or whose pips were counted, keeps
-        their reading and gets no close look: on photos of pips the face reader never saw (translucent casino
-        dice) it took pips for numerals."""
-        out = probs.copy()
+                          pips: Sequence[Optional[int]]) -> tuple[np.ndarray, list[Optional[int]]]:
+        """``probs`` with the values of each unsure D6 on which no face of pips, or only two spots, were counted
+        (``_count_pips``) read by the digit reader's close look at its middle, turned: as its numerals read where it
+        shows numerals, and as the pip readers read it where it shows pips, weighed by how likely the look finds
+        each (``d6_value_odds``). Two spots are as often a numeral's loops as a face of two: their count weighs the
+        pip readers' odds only, and is returned used (None). The type keeps the reader's probability. A D6 the
+        pip readers are sure of, or with three pips or more counted, keeps their reading and gets no close look."""
+        out, counts = probs.copy(), list(pips)
         d6 = TYPE_SLICES["d6"]
-        dice = [k for k, p in enumerate(probs) if p[0] < 0.5 and pips[k] == NO_PIP_FACE and p[d6].sum() > 0]
+        dice = [k for k, p in enumerate(probs) if p[0] < 0.5 and pips[k] in OPEN_FACE_COUNTS and p[d6].sum() > 0]
         if not dice:
-            return out
-        close = self._look(self.faces, looks, [found[k] for k in dice], NUMERAL_WINDOW, NUMERAL_CROP, FACE_TURNS)
-        digits = self._read_digits(looks, [found[k] for k in dice])
-        for q, digit, k in zip(close, digits, dice):
+            return out, counts
+        for digit, k in zip(self._read_digits(looks, [found[k] for k in dice]), dice):
             type_p = float(probs[k, d6].sum())
-            out[k, d6] = type_p * d6_value_odds(q, digit_values(digit, "d6"), probs[k, d6] / type_p)
-        return out
+            pip_odds = probs[k, d6] / type_p
+            count = pips[k]
+            if count:
+                pip_odds = pip_odds * count_likelihood(count, CLASSES[d6])
+                pip_odds /= pip_odds.sum()
+                counts[k] = None
+            out[k, d6] = type_p * d6_value_odds(digit, pip_odds)
+        return out, counts
 
     def _read_numerals(self, looks: FrameLooks, contrast: ContrastImage, found, probs: np.ndarray) -> np.ndarray:
         """``probs`` with the values of each find that may be a D4 or D8 (``_may_be``), unless already sure, read
@@ -419,6 +420,7 @@ class DiceReader:
 
 
 NO_PIP_FACE = 0  # ``_count_pips``: looked, and no face of pips found
+OPEN_FACE_COUNTS = (NO_PIP_FACE, 2)  # counts that leave open whether a D6 shows numerals (``_read_d6_numerals``)
 
 
 def _count_pips(frame_bgr: np.ndarray, found, probs: np.ndarray) -> list[Optional[int]]:

@@ -70,7 +70,7 @@ def test_a_missing_detector_names_the_command_that_trains_it(tmp_path):
     from vision.classifier import MODEL_DIR
     from vision.reader import DiceReader
 
-    for name in ("finder.onnx", "reader.onnx", "d6_values.onnx", "faces.onnx", "digits.onnx", "d4_apex.onnx",
+    for name in ("finder.onnx", "reader.onnx", "d6_values.onnx", "digits.onnx", "d4_apex.onnx",
                  "d4_values.onnx"):
         shutil.copy(MODEL_DIR / name, tmp_path / name)
     with pytest.raises(FileNotFoundError, match=r"detector\.onnx.*python -m vision\.training\.detector"):

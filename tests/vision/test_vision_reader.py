@@ -278,20 +278,6 @@ def test_a_die_whose_blob_sits_off_it_is_looked_at_where_its_box_points(reader):
         assert [(r.die_type, r.value, r.colour) for r in found] == [(die.die_type, die.value, die.colour)]
 
 
-def _face_row(upright: dict, numerals: float = 0.0) -> np.ndarray:
-    """A numeral reader's row averaged over the turns: each type's mass on "none upright" and on each value."""
-    from vision.classifier import FACE_NUMERALS, UPRIGHT_SLICES
-
-    row = np.zeros(FACE_NUMERALS + 1)
-    for die_type, s in UPRIGHT_SLICES.items():
-        mass = upright.get(die_type, {})
-        row[s.start] = 1.0 - sum(mass.values())
-        for value, share in mass.items():
-            row[s.start + value] = share
-    row[FACE_NUMERALS] = numerals
-    return row
-
-
 def test_a_d4_takes_its_values_from_a_look_at_its_point_but_not_its_type(reader, monkeypatch):
     """Within the type, the values are shared out as the digit reader reads the D4's faces by its point and the
     value reader reads the point, weighed with the reader's own odds (``_d4_odds``); the type, "none" and D6
@@ -441,50 +427,56 @@ def test_a_numeral_upright_at_two_neighbouring_turns_outweighs_one_like_another_
     assert int(np.argmax(odds)) == 6 and odds[6] > 1.5 * odds[0]
 
 
-def test_an_unsure_d6_without_pips_is_read_by_its_numerals_and_pips_as_likely_each(reader, monkeypatch):
-    """An unsure D6 on which no face of pips was counted takes its numerals' values (the digit reader's) where it
-    shows numerals and its pip readers' where it shows pips, weighed by how likely the face reader finds each;
-    its type and "none" keep the reader's probabilities. A D6 whose pips were counted, or that was not looked at
-    for pips, keeps its pip readers' values and gets no close look."""
-    from vision.classifier import CLASSES, FACE_TURNS, FrameLooks, GreyPyramid, TYPE_SLICES, digit_values
+def test_an_unsure_d6_without_a_face_of_pips_is_read_by_its_numerals_and_pips_as_likely_each(reader, monkeypatch):
+    """An unsure D6 on which no face of pips, or only two spots, were counted takes its numerals' values (the digit
+    reader's) where it shows numerals and its pip readers' where it shows pips, weighed by how likely the digit
+    reader's look finds each; a count of two weighs the pip readers' odds only and is used up. Its type and "none"
+    keep the reader's probabilities. A D6 with three pips or more counted, or not looked at for pips, keeps its
+    pip readers' values and gets no close look."""
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES, digit_values, numeral_share
+    from vision.pips import count_likelihood
     from vision.reader import NO_PIP_FACE
 
     d6 = TYPE_SLICES["d6"]
-    probs = np.zeros((3, len(CLASSES)))
+    probs = np.zeros((4, len(CLASSES)))
     probs[:, 0] = 0.1
     probs[:, d6] = 0.9 * np.array([0.5, 0.1, 0.1, 0.1, 0.1, 0.1])
-    row = _face_row({}, numerals=0.75)
     digit_rows = _turned_digits(4)
     looked_at = []
-
-    def look(net, looks, found, window, size, angles):
-        assert net is reader.faces and tuple(angles) == FACE_TURNS
-        looked_at.extend(found)
-        return np.tile(row, (len(found), 1))
 
     def read_digits(looks, found):
         looked_at.extend(found)
         return np.stack([digit_rows] * len(found))
 
-    monkeypatch.setattr(reader, "_look", look)
     monkeypatch.setattr(reader, "_read_digits", read_digits)
-    found = [(1.0, (50.0 * k, 50.0), 40.0) for k in range(3)]
-    out = reader._read_d6_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs,
-                                   [NO_PIP_FACE, 3, None])
-    assert looked_at == found[:1] * 2
+    found = [(1.0, (50.0 * k, 50.0), 40.0) for k in range(4)]
+    out, counts = reader._read_d6_numerals(FrameLooks(GreyPyramid(np.zeros((100, 200, 3), np.uint8))), found, probs,
+                                           [NO_PIP_FACE, 2, 3, None])
+    assert looked_at == found[:2]
+    numerals = numeral_share(digit_rows)
+    assert 0.5 < numerals < 1
     own = probs[0, d6] / 0.9
-    assert np.allclose(out[0, d6], 0.9 * (0.75 * digit_values(digit_rows, "d6") + 0.25 * own))
-    assert int(np.argmax(out[0, d6])) == 3 and out[0, 0] == probs[0, 0]
-    assert np.array_equal(out[1:], probs[1:])
+    assert np.allclose(out[0, d6], 0.9 * (numerals * digit_values(digit_rows, "d6") + (1 - numerals) * own))
+    counted = own * count_likelihood(2, CLASSES[d6])
+    assert np.allclose(out[1, d6], 0.9 * (numerals * digit_values(digit_rows, "d6")
+                                          + (1 - numerals) * counted / counted.sum()))
+    assert all(int(np.argmax(out[k, d6])) == 3 and out[k, 0] == probs[k, 0] for k in (0, 1))
+    assert np.array_equal(out[2:], probs[2:])
+    assert counts == [NO_PIP_FACE, None, 3, None]
 
 
-def test_a_die_whose_numerals_no_turn_shows_upright_is_unsure():
-    from vision.classifier import upright_values
+def test_a_face_whose_digits_no_turn_shows_upright_is_read_as_pips():
+    """The digit reader's least odds of "none" over the turns says whether a D6 shows numerals: sure of a numeral
+    at one turn, numerals; unsure at every turn, pips."""
+    from vision.classifier import NUMERALS_NONE, numeral_share
 
-    seen = upright_values(_face_row({"d8": {5: 0.12, 3: 0.01}}), "d8")
-    unseen = upright_values(_face_row({"d8": {5: 0.002, 3: 0.001}}), "d8")
-    assert int(np.argmax(seen)) == 4 and seen.max() > 0.8
-    assert unseen.max() < 0.3 and abs(unseen.sum() - 1.0) < 1e-9
+    sure = _turned_digits(3, upright_at=(5,))
+    sure[5, 0], sure[5, 3] = 0.01, sure[5, 3] + sure[5, 0] - 0.01
+    assert numeral_share(sure) > 0.99
+    assert numeral_share(_turned_digits(3, upright_at=())) < 0.01
+    halfway = _turned_digits(3, upright_at=())
+    halfway[2, 0] = NUMERALS_NONE
+    assert numeral_share(halfway) == pytest.approx(0.5)
 
 
 def test_the_d6_value_reader_shares_a_d6s_values_with_the_reader_and_leaves_its_type(reader, monkeypatch):
@@ -516,25 +508,7 @@ def test_the_d6_value_reader_shares_a_d6s_values_with_the_reader_and_leaves_its_
     assert np.array_equal(out[1], probs[1])
 
 
-def test_the_numeral_reader_gives_each_types_upright_odds_and_the_d6_face_kind():
-    from vision.classifier import (FACE_NUMERALS, GreyPyramid, NUMERAL_CROP, NUMERAL_WINDOW, UPRIGHT_SLICES, FaceReader,
-                                   normalise)
-
-    frame, labels = clean_scene(seed=3)
-    pyramid = GreyPyramid(frame)
-    crops = normalise(np.stack([pyramid.crop(((x0 + x1) / 2, (y0 + y1) / 2), NUMERAL_WINDOW * max(x1 - x0, y1 - y0),
-                                             NUMERAL_CROP, turn) for x0, y0, x1, y1 in (label["bbox"] for label in labels)
-                                for turn in (0.0, 90.0)]))
-    rows = FaceReader().predict(crops)
-    assert rows.shape == (len(crops), FACE_NUMERALS + 1)
-    for s in UPRIGHT_SLICES.values():
-        assert np.allclose(rows[:, s].sum(axis=1), 1.0, atol=1e-5)
-    assert np.all((rows[:, FACE_NUMERALS] >= 0) & (rows[:, FACE_NUMERALS] <= 1))
-    assert not np.allclose(rows[0::2], rows[1::2], atol=1e-3)  # a turned crop reads otherwise
-
-
 @pytest.mark.parametrize("missing, trained_by", [("d6_values.onnx", "vision.training.train"),
-                                                ("faces.onnx", "vision.training.numerals"),
                                                 ("digits.onnx", "vision.training.digits"),
                                                 ("d4_apex.onnx", "vision.training.d4_apex"),
                                                 ("d4_values.onnx", "vision.training.d4_values")])

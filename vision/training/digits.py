@@ -10,10 +10,9 @@ the real D8s and numeral D6s of those sources: a photo's label gives the value, 
 upright, so each epoch the reader as it stands picks that turn (``real_labels``). After each epoch it is measured on every
 source of ``MEASURED`` left out of ``--real`` (``fickett_rolls`` always). With ``--d4-dice`` it also learns the
 crops by the point of rendered D4s (``d4_points``), as the reader reads a D4; with ``--rendered-dice``, the
-close crops of 3D-rendered D8s and numeral D6s the face reader learns from (``numeral_bank``: the numeral upright
-or none); with ``--printed``, a share of its crops carry small print (``printed``). The drawn and rendered
+close crops of 3D-rendered D8s and numeral D6s (``numeral_bank``: the numeral upright or none); with ``--printed``, a share of its crops carry small print (``printed``). The drawn and rendered
 crops are cached under /tmp/automata-digits, and the network after each epoch as digits-SOURCES.pt there
-(``--start`` goes on from one). The rendered banks, D4s' and the face reader's, keep ``numeral_bank``'s narrow
+(``--start`` goes on from one). The rendered banks, D4s' and the others', keep ``numeral_bank``'s narrow
 upright band: a D4's face is read only at ``d4_point.FACE_TURNS`` about the way it points.
 """
 from __future__ import annotations
@@ -63,7 +62,7 @@ def real_dice(names: Sequence[str], rng: np.random.Generator) -> NumeralCrops:
 
 
 def rendered_faces(dice: int, seed: int, jobs: int) -> tuple[np.ndarray, np.ndarray]:
-    """The close crops and labels (the value upright, or ``NONE``) of ``dice`` 3D-rendered dice of the face reader
+    """The close crops and labels (the value upright, or ``NONE``) of ``dice`` 3D-rendered dice of ``numeral_bank``
     (a third each D4, D6, D8; the D8s and numeral D6s kept), from its cached renders (made where missing)."""
     bank = rendered_bank(dice, seed, RENDERS_CACHE / "renders", table_patches(seed), jobs)
     kept = np.isin(bank.types, [DIE_TYPES.index(t) for t in READ_TYPES]) & (bank.values >= 0)

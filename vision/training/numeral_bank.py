@@ -1,4 +1,4 @@
-"""The numeral reader's training crops: 3D renders (``dice3d``) and real photos, cut as the reader cuts them.
+"""The digit reader's rendered training crops: 3D renders (``dice3d``) and real photos, cut as the reader cuts them.
 
 Renders are made in chunks, each seeded by its number and saved as it is done, so a stopped run resumes
 where it stopped (``CHUNK`` dice a chunk). Every render gives close crops (``NUMERAL_WINDOW``): turned so
@@ -17,8 +17,7 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
-from vision import synth
-from vision.classifier import FACE_TURNS, NUMERAL_CROP, NUMERAL_WINDOW, GreyPyramid
+from vision.classifier import NUMERAL_CROP, NUMERAL_WINDOW, GreyPyramid
 from vision.readings import DIE_TYPES
 
 CHUNK = 400
@@ -27,7 +26,7 @@ TURNED_CROPS = 1  # ...and with none
 UPRIGHT_SPREAD = 15.0  # degrees either way a numeral counts as upright
 NOT_UPRIGHT = 35.0  # degrees at least from every numeral showing the value, for a crop with none upright
 UNKNOWN = -1  # a value or face kind not known
-PIPS_SHARE = 0.3  # of the rendered D6s, this share shows pips (they teach the face kind, not values)
+PIPS_SHARE = 0.3  # of the rendered D6s, this share shows pips (labelled with their face kind, not a value)
 RENDER_SIDE = 128
 
 
@@ -165,30 +164,4 @@ def photo_crops(rows: Sequence[dict], boxes: Sequence[Optional[Sequence[float]]]
             pips.append(int(is_pips) if die["type"] == "d6" else UNKNOWN)
     if not crops:
         return NumeralCrops.empty()
-    return NumeralCrops(np.stack(crops), *(np.array(v, np.int64) for v in (types, values, pips)))
-
-
-def synth_dice(scenes: int, seed: int) -> NumeralCrops:
-    """Dice of ``vision.synth``'s flat renders (the demo camera's frames), each cut at every one of
-    ``FACE_TURNS`` moved by a random offset, die after die: their values are known, the turns that stand their
-    numerals upright are not (a D6 with pips: its face kind only)."""
-    rng = np.random.default_rng((seed, 7))
-    crops, types, values, pips = [], [], [], []
-    colours = tuple(synth.PLAYER_COLOURS_BGR) + tuple(synth.OTHER_COLOURS_BGR)
-    for _ in range(scenes):
-        width, height = int(rng.integers(320, 640)), int(rng.integers(240, 480))
-        size = float(rng.uniform(30, 80))
-        dice = synth.random_dice(rng, width, height, int(rng.integers(2, 7)), (size, size * 1.2), colours=colours)
-        frame, labels = synth.render_scene(dice, synth.make_background(rng, width, height),
-                                           synth.random_style(rng, grayscale_chance=0.2), rng)
-        for spec, label in zip(dice, labels):
-            x0, y0, x1, y1 = label["bbox"]
-            offset = rng.uniform(0, 30)
-            for crop in close_crops(frame, ((x0 + x1) / 2, (y0 + y1) / 2), max(x1 - x0, y1 - y0), rng,
-                                    [t + offset for t in FACE_TURNS]):
-                with_pips = spec.die_type == "d6" and spec.pips
-                crops.append(crop)
-                types.append(DIE_TYPES.index(spec.die_type))
-                values.append(UNKNOWN if with_pips else spec.value)
-                pips.append(int(with_pips) if spec.die_type == "d6" else UNKNOWN)
     return NumeralCrops(np.stack(crops), *(np.array(v, np.int64) for v in (types, values, pips)))
