@@ -395,10 +395,11 @@ def _resting(die_type: str, solid: Solid, top: int, rng: np.random.Generator) ->
 
 def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, look: Optional[Look] = None,
                pips: bool = False, value: Optional[int] = None, base_read: Optional[bool] = None,
-               one_die_photos: bool = True) -> Render:
+               one_die_photos: bool = True, own_camera: bool = True) -> Render:
     """One die of ``die_type`` on ``background`` (a BGR patch, which sets the render's size), seen from above
     by a camera up to about 30 degrees off its axis (with ``one_die_photos``, 4 in 10 from 30 to 60 degrees off,
-    as people photograph one die). A D4 is read at its base one time in five, or as ``base_read`` says."""
+    as people photograph one die). A D4 is read at its base one time in five, or as ``base_read`` says. Without
+    ``own_camera``, the render has no exposure, noise or JPEG of its own: a scene of several dice adds them once."""
     solid = SOLIDS[die_type]
     look = look or random_look(rng, die_type, pips)
     values = face_values(die_type, rng)
@@ -500,7 +501,7 @@ def render_die(rng: np.random.Generator, die_type: str, background: np.ndarray, 
     image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.2, 0.9) * side / 128)
     ys_in, xs_in = np.nonzero(die_mask > 0.5)
     x0, x1, y0, y1 = xs_in.min(), xs_in.max() + 1, ys_in.min(), ys_in.max() + 1
-    out = _camera_noise(image, rng)
+    out = camera_noise(image, rng) if own_camera else np.clip(image * 255, 0, 255).astype(np.uint8)
     apex = project(vertices[top][None])[0] + shift if die_type == "d4" else None
     return Render(out, ((x0 + x1) / 2, (y0 + y1) / 2), float(max(x1 - x0, y1 - y0)), int(values[top]), ups,
                   None if apex is None else (float(apex[0]), float(apex[1])))
@@ -524,7 +525,7 @@ def _image_angle(project, rotation: np.ndarray, lift: np.ndarray, c, e1, e2, num
     return math.degrees(math.atan2(x1 - x0, -(y1 - y0))) % 360
 
 
-def _camera_noise(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def camera_noise(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Exposure, noise and JPEG, as a camera adds them."""
     out = image * rng.uniform(0.7, 1.3) + rng.uniform(-0.05, 0.05)
     out = np.clip(out, 0, 1) ** rng.uniform(0.7, 1.4)
