@@ -303,9 +303,8 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=3000, help="synthetic scenes to render")
     parser.add_argument("--rendered-dice", type=int, default=0,
                         help="3D-rendered dice the reader learns from too (vision.training.reader_renders)")
-    parser.add_argument("--rendered-types", nargs="+", default=["d6", "d8"], choices=DIE_TYPES,
-                        help="the types of those dice it learns from (learnt from, their D4s left it less sure of "
-                             "the table's drawn D4s, and read real D4s no better)")
+    parser.add_argument("--rendered-types", nargs="+", default=list(DIE_TYPES), choices=DIE_TYPES,
+                        help="the types of those dice it learns from")
     parser.add_argument("--leave-out", nargs="*", default=[], choices=SOURCE_NAMES, metavar="SOURCE",
                         help="real sources not to train on, so their figures stay honest")
     parser.add_argument("--finder-epochs", type=int, default=8)
