@@ -106,3 +106,17 @@ def test_training_can_start_from_the_shipped_onnx_reader_and_reads_as_it_does(fa
     assert np.mean(training.argmax(axis=1) == shipped.argmax(axis=1)) > 0.9
     with pytest.raises(ValueError, match="not a digit reader"):
         digits.load_start(digits.digit_net([16, 32, 32, 64]), pathlib.Path("vision/models/digits.onnx"), crops[:8])
+
+
+def test_a_cache_file_is_saved_whole_beside_another_run_s_half_written_one(tmp_path):
+    """Two trainings may make the same chunk at once: each writes under a name of its own, then renames, so
+    neither finds its half-written file taken by the other, and no half-written file is left behind."""
+    from vision.training.digit_crops import save_atomically
+
+    path = tmp_path / "digits30-1-00000.npz"
+    (tmp_path / "digits30-1-00000.999999.part.npz").write_bytes(b"another run, halfway")
+    save_atomically(path, crops=np.ones((2, 3, 3), np.uint8), labels=np.array([1, 2]))
+    with np.load(path) as saved:
+        assert saved["crops"].shape == (2, 3, 3) and list(saved["labels"]) == [1, 2]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["digits30-1-00000.999999.part.npz",
+                                                          "digits30-1-00000.npz"]

@@ -17,6 +17,7 @@ import hashlib
 import inspect
 import math
 import multiprocessing
+import os
 import pathlib
 from types import ModuleType
 from typing import Callable, Sequence, Union
@@ -180,12 +181,19 @@ def digit_chunk(index: int, seed: int, size: int = CHUNK) -> tuple[np.ndarray, n
     return crops, labels
 
 
+def save_atomically(path: pathlib.Path, **arrays: np.ndarray) -> None:
+    """Save ``arrays`` to ``path`` (.npz) whole or not at all: written under a name of this process's own, then
+    renamed, so a run stopped midway leaves no half-written file, and two runs making the same file at once
+    each finish."""
+    partial = path.with_name(f"{path.stem}.{os.getpid()}.part.npz")
+    np.savez_compressed(partial, **arrays)
+    partial.replace(path)
+
+
 def _cached_chunk(make: Callable[[int], tuple[np.ndarray, np.ndarray]], path: pathlib.Path, index: int) -> str:
     if not path.exists():
         crops, labels = make(index)
-        partial = path.with_suffix(".part.npz")
-        np.savez_compressed(partial, crops=crops, labels=labels)
-        partial.replace(path)
+        save_atomically(path, crops=crops, labels=labels)
     return str(path)
 
 

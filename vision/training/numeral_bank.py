@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.classifier import NUMERAL_CROP, NUMERAL_WINDOW, GreyPyramid
 from vision.readings import DIE_TYPES
+from vision.training.digit_crops import save_atomically
 
 CHUNK = 400
 UPRIGHT_CROPS = 2  # crops a rendered die gives with a numeral upright...
@@ -52,9 +53,7 @@ class NumeralCrops:
 
     def save(self, path: pathlib.Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".part.npz")
-        np.savez_compressed(partial, crops=self.crops, types=self.types, values=self.values, pips=self.pips)
-        partial.replace(path)
+        save_atomically(path, crops=self.crops, types=self.types, values=self.values, pips=self.pips)
 
     @staticmethod
     def load(path: pathlib.Path) -> "NumeralCrops":
