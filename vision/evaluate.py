@@ -101,13 +101,17 @@ def _area(box) -> float:
 
 
 ENROLLED = "enrolled"  # a label's mark, under ``--enrol``, that the die is one of the table's examples, not scored
-VALUE_KINDS = ("d4", "d6", "d6_numerals", "d8")  # D6s the manifest marks ``numerals`` are counted apart
+# D6s the manifest marks ``numerals`` are counted apart, and D4s it marks ``"read_at": "base"``: those that carry
+# their value by the bottom edge of each face, not by the point.
+VALUE_KINDS = ("d4", "d4_base", "d6", "d6_numerals", "d8")
 
 
 def value_kind(label: dict) -> Optional[str]:
     """The kind a labelled die's value is counted under; None for a die type the reader does not read."""
     if label["type"] not in DIE_TYPES:
         return None
+    if label["type"] == "d4" and label.get("read_at") == "base":
+        return "d4_base"
     return "d6_numerals" if label["type"] == "d6" and label.get("numerals") else label["type"]
 
 
@@ -367,11 +371,11 @@ def _table_examples(root: pathlib.Path, rows: list[dict], reader: DiceReader) ->
 
 def format_report(result: dict) -> str:
     """A short human-readable table of one evaluation: detection, types, values found right of all labelled
-    (balanced over values; d6n: D6 with numerals), speed and confidence."""
+    (balanced over values; d4b: D4 read at its base; d6n: D6 with numerals), speed and confidence."""
     lines = [f"{result['manifest']}"]
     rows = [("all", result)] + list(result.get("groups", {}).items())
     lines.append(f"{'group':<34}{'frames':>7}{'dice':>6}{'recall':>8}{'prec':>7}{'fp/fr':>7}{'type':>7}"
-                 f"{'d4':>7}{'d6':>7}{'d6n':>7}{'d8':>7}{'colour':>8}{'ms med':>8}{'flag%':>7}{'acc>=t':>8}")
+                 f"{'d4':>7}{'d4b':>7}{'d6':>7}{'d6n':>7}{'d8':>7}{'colour':>8}{'ms med':>8}{'flag%':>7}{'acc>=t':>8}")
 
     def f(v):
         return "-" if v is None else f"{v:.3f}"
@@ -379,7 +383,7 @@ def format_report(result: dict) -> str:
     for name, r in rows:
         d, v, c = r["detection"], r["value_recall_balanced"], r["confidence"]
         lines.append(f"{name[:33]:<34}{r['frames']:>7}{r['dice']:>6}{f(d['recall']):>8}{f(d['precision']):>7}"
-                     f"{f(d['false_positives_per_frame']):>7}{f(r['type_accuracy']):>7}{f(v['d4']):>7}"
+                     f"{f(d['false_positives_per_frame']):>7}{f(r['type_accuracy']):>7}{f(v['d4']):>7}{f(v['d4_base']):>7}"
                      f"{f(v['d6']):>7}{f(v['d6_numerals']):>7}{f(v['d8']):>7}{f(r['colour_accuracy']):>8}"
                      f"{f(r['ms_per_frame']['median']):>8}{f(c['flagged_share']):>7}{f(c['accuracy_accepted']):>8}")
     return "\n".join(lines)

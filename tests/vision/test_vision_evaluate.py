@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from vision.evaluate import Tally, box_iou, match
+from vision.evaluate import Tally, box_iou, format_report, match
 from vision.readings import DieReading
 
 
@@ -103,16 +103,23 @@ def test_value_recall_counts_missed_dice_as_wrong_and_balances_over_values():
     labels = [{"type": "d4", "value": 1, "bbox": [0, 0, 10, 10]}, {"type": "d4", "value": 1, "bbox": [20, 0, 30, 10]},
               {"type": "d4", "value": 1, "bbox": [40, 0, 50, 10]}, {"type": "d4", "value": 2, "bbox": [60, 0, 70, 10]},
               {"type": "d6", "value": 4, "bbox": [80, 0, 90, 10], "numerals": True},
-              {"type": "d6", "value": 4, "bbox": [100, 0, 110, 10]}]
+              {"type": "d6", "value": 4, "bbox": [100, 0, 110, 10]},
+              {"type": "d4", "value": 3, "bbox": [120, 0, 130, 10], "read_at": "base"}]
     readings = [_reading("d4", 1, (0, 0, 10, 10)), _reading("d4", 1, (20, 0, 30, 10)),
-                _reading("d4", 2, (60, 0, 70, 10)), _reading("d6", 4, (80, 0, 90, 10))]
+                _reading("d4", 2, (60, 0, 70, 10)), _reading("d6", 4, (80, 0, 90, 10)),
+                _reading("d4", 1, (120, 0, 130, 10))]
     tally.add(labels, readings, 5.0)
     report = tally.report(0.8)
-    assert report["value_recall"] == {"d4": 0.75, "d6": 0.0, "d6_numerals": 1.0, "d8": None}
+    # The D4 read at its base, read wrong, counts apart from those read at the point.
+    assert report["value_recall"] == {"d4": 0.75, "d4_base": 0.0, "d6": 0.0, "d6_numerals": 1.0, "d8": None}
     # d4: value 1 found 2 of 3, value 2 found 1 of 1.
-    assert report["value_recall_balanced"] == {"d4": round((2 / 3 + 1) / 2, 4), "d6": 0.0, "d6_numerals": 1.0,
-                                               "d8": None}
-    assert report["value_accuracy"]["d4"] == 1.0  # of the dice found, every value was right
+    assert report["value_recall_balanced"] == {"d4": round((2 / 3 + 1) / 2, 4), "d4_base": 0.0, "d6": 0.0,
+                                               "d6_numerals": 1.0, "d8": None}
+    assert report["value_accuracy"]["d4"] == 0.75  # of the D4s found (by type, both ways), the base one was wrong
+    # The printed table has a column under each heading: d4 0.833, d4b 0.000, d6 0.000, d6n 1.000, d8 -.
+    header, row = format_report({"manifest": "m.jsonl", **report}).splitlines()[1:]
+    columns = dict(zip(header.split(), row.split()))
+    assert [columns[k] for k in ("d4", "d4b", "d6", "d6n", "d8")] == ["0.833", "0.000", "0.000", "1.000", "-"]
 
 
 def test_a_label_boxing_only_the_pips_matches_the_reading_around_it():
