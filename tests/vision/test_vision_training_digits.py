@@ -120,3 +120,22 @@ def test_a_cache_file_is_saved_whole_beside_another_run_s_half_written_one(tmp_p
         assert saved["crops"].shape == (2, 3, 3) and list(saved["labels"]) == [1, 2]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["digits30-1-00000.999999.part.npz",
                                                           "digits30-1-00000.npz"]
+
+
+def _cut_one_way():
+    return 1
+
+
+def _cut_another_way():
+    return 2
+
+
+def test_what_changed_code_makes_is_cached_apart(tmp_path):
+    """The caches of rendered crops (the D4 crops by the point among them) are kept under a folder named by the code
+    that makes them, so a change to that code never reuses crops the old code cut."""
+    from vision.training.digit_crops import versioned
+
+    one = versioned(tmp_path, "d4points-1", (_cut_one_way,))
+    assert one == versioned(tmp_path, "d4points-1", (_cut_one_way,)) and one.parent == tmp_path
+    assert one.name.startswith("d4points-1-")
+    assert one != versioned(tmp_path, "d4points-1", (_cut_another_way,))

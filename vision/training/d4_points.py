@@ -21,7 +21,7 @@ import numpy as np
 from vision import d4_point
 from vision.classifier import NUMERAL_CROP, GreyPyramid
 from vision.detect import ContrastImage
-from vision.training.digit_crops import NONE, SYMMETRIC, chunk_bank
+from vision.training.digit_crops import NONE, SYMMETRIC, chunk_bank, versioned
 from vision.training.numeral_bank import NOT_UPRIGHT, RENDER_SIDE, UPRIGHT_SPREAD
 
 CHUNK = 300
@@ -80,7 +80,10 @@ def finder_digest() -> str:
 
 def point_bank(dice: int, seed: int, folder: pathlib.Path, patches: Sequence[np.ndarray],
                jobs: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """``dice`` rendered D4s' crops and labels, from the chunks cached in ``folder`` (made where missing), apart
-    for each point finder: another cuts other crops."""
-    return chunk_bank(functools.partial(point_chunk, seed=seed, patches=patches), f"d4points-{seed}-{finder_digest()}",
-                      -(-dice // CHUNK), folder, jobs)
+    """``dice`` rendered D4s' crops and labels, from the chunks cached under ``folder`` (made where missing), apart
+    for each point finder and for the code that renders and cuts them: either changed cuts other crops."""
+    from vision.training import dice3d
+
+    stem = f"d4points-{seed}-{finder_digest()}"
+    return chunk_bank(functools.partial(point_chunk, seed=seed, patches=patches), stem, -(-dice // CHUNK),
+                      versioned(folder, stem, (dice3d, d4_point, point_chunk)), jobs)
