@@ -4,8 +4,8 @@ Pipeline: the detector's dice (``vision.detector``) -> the finder looks at a loo
 each and says die or not, and where the die's box really is -> a second finder look
 centred on that box -> overlapping finds are merged -> the reader reads type and value
 from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its numerals by the
-digit reader, which reads its value (a D8's in its middle, its crop turned; a D4's by its point,
-``vision.d4_point``) -> the pips are counted -> an unsure D6 with no face of pips, or two spots, gets a close
+digit reader, which reads its value (a D8's in its middle, its crop turned, where finding no numeral
+upright makes it less likely a D8; a D4's by its point, ``vision.d4_point``) -> the pips are counted -> an unsure D6 with no face of pips, or two spots, gets a close
 look, turned, at its numerals -> the body colour is matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
@@ -22,7 +22,7 @@ import numpy as np
 from vision.classifier import (CLASSES, D6_VALUES_MODEL, DIGIT_TURNS, FINDER_CROP, FINDER_WINDOW, MODEL_DIR,
                                NUMERAL_CROP, NUMERAL_TYPES, NUMERAL_WINDOW, READER_CROP, READER_WINDOW, TYPE_SLICES,
                                DigitReader, Finder, FrameLooks, GreyPyramid, Reader, crop_batch, d6_value_odds,
-                               decode_box, digit_values, type_and_value)
+                               decode_box, digit_values, numeral_share, type_and_value)
 from vision import d4_point
 from vision.colour import body_colour, match_colour
 from vision.examples import DieFeatures, TableDice, TableValues
@@ -291,7 +291,8 @@ class DiceReader:
 
         Each type keeps the reader's probability; its values share it as the close look reads them: the close
         look sees the numerals twice as large and reads them better. A D4's point reading is weighed with the
-        reader's own odds (``_d4_odds``)."""
+        reader's own odds (``_d4_odds``). A D8's look also weighs its type: where no numeral stands upright in
+        its middle at any turn, the die is no D8 (``_weigh_d8_by_numerals``)."""
         out = probs.copy()
         d4, d8 = ([k for k, p in enumerate(probs) if _may_be(p, die_type)] for die_type in NUMERAL_TYPES)
         values = TYPE_SLICES["d4"]
@@ -305,6 +306,7 @@ class DiceReader:
             values = TYPE_SLICES["d8"]
             for k, digit in zip(d8, self._read_digits(looks, [found[k] for k in d8])):
                 out[k, values] = probs[k, values].sum() * digit_values(digit, "d8")
+                out[k] = _weigh_d8_by_numerals(out[k], numeral_share(digit))
         return out
 
     def _read_with_examples(self, looks: FrameLooks, contrast: ContrastImage, found,
@@ -452,6 +454,22 @@ def _weigh_pips(probs: np.ndarray, pips: Sequence[Optional[int]]) -> np.ndarray:
             die_p = 1.0 - float(probs[k, 0])
             weighed = probs[k, 1:] * count_likelihood(count, CLASSES[1:])
             out[k, 1:] = die_p * weighed / max(float(weighed.sum()), 1e-12)
+    return out
+
+
+def _weigh_d8_by_numerals(p: np.ndarray, numerals: float) -> np.ndarray:
+    """One row of reader probabilities with its D8s weighed by ``numerals``, how likely a numeral stands upright
+    in the die's middle (``numeral_share`` of its close look), and the die's share of "none" kept.
+
+    A D8 always shows a numeral on its top face; a face of pips, or a D4's point, shows none. So a look that
+    finds none makes a D8 unlikely and leaves D4 and D6 as they were, while a look that finds one says nothing
+    of the type: a D6 may show numerals too. The reader, which learnt D8s mostly from renders, takes D6s with
+    pips of makes it never saw (translucent casino dice) for D8s; the digit reader finds no numeral on them."""
+    out = p.copy()
+    out[TYPE_SLICES["d8"]] *= numerals
+    dice = float(out[1:].sum())
+    if dice > 0.0:
+        out[1:] *= (1.0 - float(p[0])) / dice
     return out
 
 

@@ -340,8 +340,8 @@ def _turned_digits(value: int, upright_at=(3, 4)) -> np.ndarray:
 
 
 def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader, monkeypatch):
-    """A D8's values share its probability as the digit reader reads them over ``DIGIT_TURNS``; its type, "none"
-    and the other types keep theirs."""
+    """A D8's values share its probability as the digit reader reads them over ``DIGIT_TURNS``; "none" keeps its
+    probability and a numeral upright at two turns keeps the die a D8."""
     from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES
     from vision.classifier import digit_values
     from vision.detect import ContrastImage
@@ -361,15 +361,40 @@ def test_a_die_read_as_a_d8_takes_its_values_from_the_digit_reader_turned(reader
     frame = np.zeros((100, 100, 3), np.uint8)
     out = reader._read_numerals(FrameLooks(GreyPyramid(frame)), ContrastImage.of(frame), [(1.0, (50.0, 50.0), 40.0)],
                                 probs)
-    assert np.allclose(out[0, d8], 0.8 * digit_values(digit_rows, "d8"))
-    assert int(np.argmax(out[0, d8])) == 4
-    assert out[0, 0] == probs[0, 0] and np.array_equal(out[0, TYPE_SLICES["d6"]], probs[0, TYPE_SLICES["d6"]])
+    assert np.allclose(out[0, d8] / out[0, d8].sum(), digit_values(digit_rows, "d8"))
+    assert int(np.argmax(out[0, d8])) == 4 and out[0, d8].sum() > 0.7
+    assert out[0, 0] == probs[0, 0] and out[0].sum() == pytest.approx(1.0)
+
+
+def test_a_die_whose_middle_shows_no_numeral_at_any_turn_is_no_d8(reader, monkeypatch):
+    """A D8 always shows a numeral on its top face: a die the reader takes for a D8 on which the digit reader
+    finds no numeral upright at any turn (pips, a D4's point) is read as the likelier of the other types, their
+    shares of each other and "none" kept. The D8's odds against the others fall by the look's odds of a numeral
+    (``numeral_share``)."""
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES, numeral_share, type_and_value
+    from vision.detect import ContrastImage
+
+    d4, d6, d8 = TYPE_SLICES["d4"], TYPE_SLICES["d6"], TYPE_SLICES["d8"]
+    probs = np.zeros((1, len(CLASSES)))
+    probs[0, 0] = 0.1
+    probs[0, d8] = 0.6 / 8
+    probs[0, d6] = 0.2 / 6
+    probs[0, d4] = 0.1 / 4
+    digit_rows = _turned_digits(5, upright_at=())
+    monkeypatch.setattr(reader, "_read_digits", lambda looks, found: np.stack([digit_rows] * len(found)))
+    frame = np.zeros((100, 100, 3), np.uint8)
+    out = reader._read_numerals(FrameLooks(GreyPyramid(frame)), ContrastImage.of(frame), [(1.0, (50.0, 50.0), 40.0)],
+                                probs)[0]
+    assert type_and_value(out)[0] == "d6"
+    assert out[0] == probs[0, 0] and out.sum() == pytest.approx(1.0)
+    assert out[d6].sum() / out[d4].sum() == pytest.approx(2.0)
+    assert (out[d8].sum() / out[d6].sum()) / 3.0 == pytest.approx(numeral_share(digit_rows))
 
 
 def test_a_die_read_as_a_d6_that_may_be_a_d8_gets_its_d8_values_read_too(reader, monkeypatch):
     """The game may know a roll's types: a die the reader takes for a D6 but finds fairly likely a D8 has its D8
     values read by the digit reader; one that is hardly a D8 keeps the reader's."""
-    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES, digit_values
+    from vision.classifier import CLASSES, FrameLooks, GreyPyramid, TYPE_SLICES, digit_values, numeral_share
     from vision.detect import ContrastImage
     from vision.reader import LOOKED_TYPE
 
@@ -390,8 +415,10 @@ def test_a_die_read_as_a_d6_that_may_be_a_d8_gets_its_d8_values_read_too(reader,
     frame = np.zeros((100, 200, 3), np.uint8)
     out = reader._read_numerals(FrameLooks(GreyPyramid(frame)), ContrastImage.of(frame), found, probs)
     assert read == found[:1]
-    assert np.allclose(out[0, d8], (LOOKED_TYPE + 0.1) * digit_values(digit_rows, "d8"))
-    assert int(np.argmax(out[0, d8])) == 6 and np.array_equal(out[0, d6], probs[0, d6])
+    assert np.allclose(out[0, d8] / out[0, d8].sum(), digit_values(digit_rows, "d8"))
+    assert int(np.argmax(out[0, d8])) == 6 and np.allclose(out[0, d6] / out[0, d6].sum(), 1 / 6)
+    assert out[0, d8].sum() / out[0, d6].sum() == pytest.approx((LOOKED_TYPE + 0.1) / (0.9 - LOOKED_TYPE)
+                                                                 * numeral_share(digit_rows))
     assert np.array_equal(out[1], probs[1])
 
 
