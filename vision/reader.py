@@ -5,8 +5,9 @@ each and says die or not, and where the die's box really is -> a second finder l
 centred on that box -> overlapping finds are merged -> the reader reads type and value
 from tight crops at a few rotations -> a die read as a D4 or D8 gets a close look at its numerals by the
 digit reader, which reads its value (a D8's in its middle, its crop turned, where finding no numeral
-upright makes it less likely a D8; a D4's by its point, ``vision.d4_point``) -> the pips are counted -> an unsure D6 with no face of pips, or two spots, gets a close
-look, turned, at its numerals -> the body colour is matched to the profile.
+upright makes it less likely a D8; a D4's by its point, ``vision.d4_point``) -> the pips are counted -> an
+unsure D6 with no face of pips, or two spots, gets a close look, turned, at its numerals -> the body colour is
+matched to the profile.
 Per-die work is done on small crops only, never on the whole frame.
 """
 from __future__ import annotations
