@@ -452,9 +452,16 @@ def _weigh_pips(probs: np.ndarray, pips: Sequence[Optional[int]]) -> np.ndarray:
     out = probs.copy()
     for k, count in enumerate(pips):
         if count is not None and count in WEIGHED_COUNTS:
-            die_p = 1.0 - float(probs[k, 0])
-            weighed = probs[k, 1:] * count_likelihood(count, CLASSES[1:])
-            out[k, 1:] = die_p * weighed / max(float(weighed.sum()), 1e-12)
+            out[k] = _weighed_dice(probs[k], count_likelihood(count, CLASSES[1:]))
+    return out
+
+
+def _weighed_dice(p: np.ndarray, likelihood: np.ndarray) -> np.ndarray:
+    """One row of reader probabilities with its dice's classes (all but "none") weighed by ``likelihood`` and
+    shared out again over the die's probability: the share of "none" stays."""
+    out = p.copy()
+    weighed = p[1:] * likelihood
+    out[1:] = (1.0 - float(p[0])) * weighed / max(float(weighed.sum()), 1e-12)
     return out
 
 
@@ -466,12 +473,10 @@ def _weigh_d8_by_numerals(p: np.ndarray, numerals: float) -> np.ndarray:
     finds none makes a D8 unlikely and leaves D4 and D6 as they were, while a look that finds one says nothing
     of the type: a D6 may show numerals too. The reader, which learnt D8s mostly from renders, takes D6s with
     pips of makes it never saw (translucent casino dice) for D8s; the digit reader finds no numeral on them."""
-    out = p.copy()
-    out[TYPE_SLICES["d8"]] *= numerals
-    dice = float(out[1:].sum())
-    if dice > 0.0:
-        out[1:] *= (1.0 - float(p[0])) / dice
-    return out
+    likelihood = np.ones(len(p) - 1)
+    d8 = TYPE_SLICES["d8"]
+    likelihood[d8.start - 1:d8.stop - 1] = numerals
+    return _weighed_dice(p, likelihood)
 
 
 def _sized(candidates: Sequence[Candidate], die_size: Optional[float]) -> Sequence[Candidate]:
